@@ -1,0 +1,169 @@
+// Administration of accounts, projects, keys and plans: shared by `engram admin` and (later) the dashboard.
+import type { Db } from "../storage/db.ts";
+import type { Clock } from "../shared/clock.ts";
+import { newId } from "../shared/ids.ts";
+import { ApiError } from "../errors/api-error.ts";
+import { parseTimestamp } from "../shared/time.ts";
+import { createAccountRepository, type KeyRow, type Principal } from "./repository.ts";
+import { createMemoryRepository } from "../memories/repository.ts";
+import { createUsageStore, nextReset } from "../limits/usage.ts";
+import { generateKey, hashKey, looksLikeKey } from "./keys.ts";
+import { isPlanName, planFigures, type PlanFigures } from "./plans.ts";
+import { SAMPLE_MEMORIES } from "./samples.ts";
+
+export interface KeyView {
+  id: string;
+  project_id: string;
+  name: string;
+  last4: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  status: "active" | "revoked" | "expired";
+}
+
+function keyView(k: KeyRow, now: Date): KeyView {
+  const expired = k.expires_at !== null && Date.parse(k.expires_at) <= now.getTime();
+  return {
+    id: k.id,
+    project_id: k.project_id,
+    name: k.name,
+    last4: k.last4,
+    created_at: k.created_at,
+    expires_at: k.expires_at,
+    revoked_at: k.revoked_at,
+    status: k.revoked_at ? "revoked" : expired ? "expired" : "active",
+  };
+}
+
+export function createAccountService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const repo = createAccountRepository(db);
+  const memories = createMemoryRepository(db);
+  const usage = createUsageStore(db);
+  const nowIso = () => clock.now().toISOString();
+
+  function requireAccount(id: string) {
+    const a = repo.getAccount(id);
+    if (!a) throw new ApiError("not_found", { detail: `No such account: ${id}.` });
+    return a;
+  }
+  function requireProject(id: string) {
+    const p = repo.getProject(id);
+    if (!p) throw new ApiError("not_found", { detail: `No such project: ${id}.` });
+    return p;
+  }
+
+  function createKey(input: { projectId: string; name: string; expiresAt?: string | null }): { id: string; key: string; view: KeyView } {
+    requireProject(input.projectId);
+    let expiresAt: string | null = null;
+    if (input.expiresAt) {
+      const d = parseTimestamp(input.expiresAt);
+      if (!d) throw new ApiError("validation_error", { detail: "expires must be an RFC 3339 timestamp.", errors: { expires: ["must be an RFC 3339 timestamp"] } });
+      expiresAt = d.toISOString();
+    }
+    const key = generateKey();
+    const row = { id: newId("key"), project_id: input.projectId, name: input.name, key_hash: hashKey(key), last4: key.slice(-4), created_at: nowIso(), expires_at: expiresAt };
+    repo.insertKey(row);
+    return { id: row.id, key, view: keyView({ ...row, revoked_at: null, last_used_at: null }, clock.now()) };
+  }
+
+  return {
+    createAccount(input: { name: string; plan?: string }): { id: string; demo_project_id: string } {
+      const plan = input.plan ?? "free";
+      if (!isPlanName(plan)) throw new ApiError("validation_error", { detail: `Unknown plan "${plan}".`, errors: { plan: ["must be one of free, starter, growth, scale"] } });
+      const now = nowIso();
+      const id = newId("acct");
+      const demoId = newId("prj");
+      db.transaction(() => {
+        repo.insertAccount({ id, name: input.name, plan, custom_plan: null, created_at: now });
+        repo.insertProject({ id: demoId, account_id: id, name: "Demo Project", is_demo: 1, created_at: now });
+        for (const s of SAMPLE_MEMORIES) {
+          memories.insert({ projectId: demoId, content: s.content, scope: s.scope, occurredAt: s.occurred_at, jobId: null, source: { type: "sample" }, isSample: true, now });
+        }
+      }).immediate();
+      return { id, demo_project_id: demoId };
+    },
+
+    listAccounts() {
+      return repo.listAccounts().map((a) => ({ id: a.id, name: a.name, plan: a.plan, created_at: a.created_at }));
+    },
+
+    countAccounts: () => repo.countAccounts(),
+
+    createProject(input: { accountId: string; name: string }): { id: string } {
+      requireAccount(input.accountId);
+      const id = newId("prj");
+      repo.insertProject({ id, account_id: input.accountId, name: input.name, is_demo: 0, created_at: nowIso() });
+      return { id };
+    },
+
+    listProjects(accountId: string) {
+      requireAccount(accountId);
+      return repo.listProjects(accountId).map((p) => ({ id: p.id, name: p.name, is_demo: p.is_demo === 1, created_at: p.created_at }));
+    },
+
+    /** Deletes a project: its keys stop working on their next request; its memories are no longer reachable. */
+    deleteProject(id: string): { id: string; deleted: true } {
+      requireProject(id);
+      repo.deleteProject(id, nowIso());
+      return { id, deleted: true };
+    },
+
+    createKey,
+
+    revokeKey(id: string): KeyView {
+      const k = repo.getKey(id);
+      if (!k) throw new ApiError("not_found", { detail: `No such key: ${id}.` });
+      repo.revokeKey(id, nowIso());
+      return keyView(repo.getKey(id)!, clock.now());
+    },
+
+    listKeys(projectId: string): KeyView[] {
+      requireProject(projectId);
+      return repo.listKeys(projectId).map((k) => keyView(k, clock.now()));
+    },
+
+    setPlan(accountId: string, plan: string | null, custom: Partial<PlanFigures> = {}) {
+      const account = requireAccount(accountId);
+      const customGiven = Object.values(custom).some((v) => v !== undefined);
+      if (plan && plan !== "custom" && customGiven) {
+        throw new ApiError("validation_error", { detail: "Give either --plan NAME or custom figures, not both." });
+      }
+      if (plan && plan !== "custom") {
+        if (!isPlanName(plan)) throw new ApiError("validation_error", { detail: `Unknown plan "${plan}".`, errors: { plan: ["must be one of free, starter, growth, scale, custom"] } });
+        repo.setPlan(accountId, plan, null);
+      } else {
+        // Custom figures start from the account's current figures, so one flag changes one figure.
+        const base = planFigures(account.plan, account.custom_plan);
+        const figures: PlanFigures = { ...base };
+        for (const [k, v] of Object.entries(custom)) {
+          if (v === undefined) continue;
+          if (!Number.isInteger(v) || (v as number) < 0) throw new ApiError("validation_error", { detail: `${k} must be a non-negative integer.` });
+          (figures as unknown as Record<string, unknown>)[k] = v;
+        }
+        repo.setPlan(accountId, "custom", JSON.stringify(figures));
+      }
+      const updated = requireAccount(accountId);
+      return { account_id: accountId, plan: updated.plan, figures: planFigures(updated.plan, updated.custom_plan) };
+    },
+
+    usage(accountId: string) {
+      requireAccount(accountId);
+      const now = clock.now();
+      const u = usage.current(accountId, now);
+      return { reads: u.reads, writes: u.writes, memories: memories.countActive(accountId), resets_at: nextReset(now).toISOString() };
+    },
+
+    /** The principal of a presented key, or null when it must be refused (the caller gives one 401 for all cases). */
+    authenticate(presented: string): Principal | null {
+      if (!looksLikeKey(presented)) return null;
+      const p = repo.principalByHash(hashKey(presented));
+      if (!p) return null;
+      if (p.expiresAt !== null && Date.parse(p.expiresAt) <= clock.now().getTime()) return null;
+      return { keyId: p.keyId, projectId: p.projectId, accountId: p.accountId };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,100 @@
+// The composition root: the one place that builds every component and wires them together.
+import type { Config } from "./config.ts";
+import { systemClock, type Clock } from "./shared/clock.ts";
+import { createLogger, type Logger } from "./shared/logger.ts";
+import { openDatabase, type Db } from "./storage/db.ts";
+import { createAccountService, type AccountService } from "./accounts/service.ts";
+import { createAccountRepository } from "./accounts/repository.ts";
+import { createMemoryRepository } from "./memories/repository.ts";
+import { createMemoryService, type MemoryService } from "./memories/service.ts";
+import { createUsageStore } from "./limits/usage.ts";
+import { createJobStore } from "./formation/jobs.ts";
+import { createFormationRunner, type FormationRunner } from "./formation/runner.ts";
+import { sentenceExtractor } from "./formation/sentence-extractor.ts";
+import type { Extractor } from "./formation/extractor.ts";
+import { createLexicalRetriever } from "./retrieval/lexical.ts";
+import { createHttpApp } from "./http/app.ts";
+import { LIMITS } from "./memories/schemas.ts";
+import { VERSION } from "./version.ts";
+
+export interface Engram {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  accounts: AccountService;
+  memories: MemoryService;
+  formation: FormationRunner;
+  http: ReturnType<typeof createHttpApp>;
+  /** Handles one request in-process (tests). */
+  handle(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface EngramOptions {
+  clock?: Clock;
+  logger?: Logger;
+  extractor?: Extractor;
+  /** Start the background formation loop (default: config.formationWorker). Tests step it instead. */
+  startWorker?: boolean;
+}
+
+export async function createEngram(config: Config, options: EngramOptions = {}): Promise<Engram> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = await openDatabase(config.dataDir);
+  const accounts = createAccountService({ db, clock });
+  const accountRepo = createAccountRepository(db);
+  const memoryRepo = createMemoryRepository(db);
+  const usage = createUsageStore(db);
+  const jobs = createJobStore(db);
+  const formation = createFormationRunner({
+    db,
+    clock,
+    jobs,
+    memories: memoryRepo,
+    usage,
+    extractor: options.extractor ?? sentenceExtractor,
+    logger,
+    projectExists: (id) => accountRepo.getProject(id) !== null,
+  });
+  const memories = createMemoryService({
+    db,
+    clock,
+    memories: memoryRepo,
+    jobs,
+    usage,
+    lexical: createLexicalRetriever(memoryRepo),
+    queueBound: config.queueBound,
+    onEnqueued: () => formation.notify(),
+  });
+  const docsUrl = `${(config.publicUrl ?? `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`).replace(/\/$/, "")}/docs`;
+  const http = createHttpApp({
+    service: memories,
+    authenticate: (token) => accounts.authenticate(token),
+    docsUrl,
+    maxBodyBytes: LIMITS.bodyBytesMax,
+    logger,
+    version: VERSION,
+  });
+  if (options.startWorker ?? config.formationWorker) formation.start();
+
+  let closed = false;
+  return {
+    config,
+    db,
+    clock,
+    logger,
+    accounts,
+    memories,
+    formation,
+    http,
+    handle: (request) => http.handle(request),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await formation.close();
+      db.close();
+    },
+  };
+}

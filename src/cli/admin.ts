@@ -1,0 +1,131 @@
+// `engram admin ...`: accounts, projects, keys, plans and usage, working on the data directory
+// directly (also while the server runs: SQLite WAL with a busy timeout).
+import { Command, Option } from "commander";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../storage/db.ts";
+import { systemClock } from "../shared/clock.ts";
+import { createAccountService, type AccountService } from "../accounts/service.ts";
+import { ApiError } from "../errors/api-error.ts";
+import type { PlanFigures } from "../accounts/plans.ts";
+
+interface Common {
+  data?: string;
+  json?: boolean;
+}
+
+function withCommon(cmd: Command): Command {
+  return cmd
+    .addOption(new Option("--data <dir>", "data directory (ENGRAM_DATA_DIR, default ./engram-data)"))
+    .option("--json", "print JSON for scripts");
+}
+
+function print(value: unknown, json: boolean | undefined, human: (v: any) => string): void {
+  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human(value)}\n`);
+}
+
+/** Runs an admin action on a freshly opened database and reports errors as a message and exit code 1. */
+function action<A extends unknown[]>(fn: (svc: AccountService, ...args: A) => void) {
+  return async (...args: A) => {
+    const cmd = args[args.length - 1] as Command;
+    const opts = cmd.optsWithGlobals() as Common;
+    const config = loadConfig({ dataDir: opts.data });
+    const db = await openDatabase(config.dataDir);
+    try {
+      fn(createAccountService({ db, clock: systemClock }), ...args);
+    } catch (err) {
+      const message = err instanceof ApiError ? (err.detail ?? err.message) : String(err);
+      if (opts.json) process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
+      else process.stderr.write(`engram admin: ${message}\n`);
+      process.exitCode = 1;
+    } finally {
+      db.close();
+    }
+  };
+}
+
+const int = (v: string) => {
+  if (!/^\d+$/.test(v)) throw new Error(`expected a non-negative integer, got "${v}"`);
+  return Number(v);
+};
+
+export function registerAdmin(program: Command): void {
+  const admin = program.command("admin").description("manage accounts, projects, keys, plans and usage");
+
+  const account = admin.command("account").description("accounts");
+  withCommon(account.command("create").description("create an account with its Demo Project"))
+    .requiredOption("--name <name>", "account name")
+    .addOption(new Option("--plan <plan>", "plan").choices(["free", "starter", "growth", "scale"]).default("free"))
+    .action(action((svc, opts: { name: string; plan: string; json?: boolean }) => {
+      const r = svc.createAccount({ name: opts.name, plan: opts.plan });
+      print(r, opts.json, (v) => `account ${v.id}\ndemo project ${v.demo_project_id}`);
+    }));
+  withCommon(account.command("list").description("list accounts")).action(action((svc, opts: Common) => {
+    print(svc.listAccounts(), opts.json, (v: Array<{ id: string; name: string; plan: string }>) => v.map((a) => `${a.id}  ${a.plan.padEnd(8)} ${a.name}`).join("\n") || "(no accounts)");
+  }));
+
+  const project = admin.command("project").description("projects");
+  withCommon(project.command("create").description("create a project"))
+    .requiredOption("--account <id>", "account id")
+    .requiredOption("--name <name>", "project name")
+    .action(action((svc, opts: { account: string; name: string; json?: boolean }) => {
+      print(svc.createProject({ accountId: opts.account, name: opts.name }), opts.json, (v) => `project ${v.id}`);
+    }));
+  withCommon(project.command("list").description("list an account's projects"))
+    .requiredOption("--account <id>", "account id")
+    .action(action((svc, opts: { account: string; json?: boolean }) => {
+      print(svc.listProjects(opts.account), opts.json, (v: Array<{ id: string; name: string; is_demo: boolean }>) => v.map((p) => `${p.id}  ${p.name}${p.is_demo ? " (demo)" : ""}`).join("\n"));
+    }));
+  withCommon(project.command("delete").description("delete a project; its keys stop working at once"))
+    .argument("<project_id>")
+    .action(action((svc, id: string, opts: Common) => {
+      print(svc.deleteProject(id), opts.json, (v) => `deleted ${v.id}`);
+    }));
+
+  const key = admin.command("key").description("API keys");
+  withCommon(key.command("create").description("create a key (the full key is shown once)"))
+    .requiredOption("--project <id>", "project id")
+    .requiredOption("--name <name>", "key name")
+    .option("--expires <rfc3339>", "expiry time (default: never)")
+    .action(action((svc, opts: { project: string; name: string; expires?: string; json?: boolean }) => {
+      const r = svc.createKey({ projectId: opts.project, name: opts.name, expiresAt: opts.expires ?? null });
+      print({ id: r.id, key: r.key }, opts.json, (v) => `key id ${v.id}\nkey    ${v.key}\n(shown once: store it now)`);
+    }));
+  withCommon(key.command("revoke").description("revoke a key; it fails on its next request"))
+    .argument("<key_id>")
+    .action(action((svc, id: string, opts: Common) => {
+      print(svc.revokeKey(id), opts.json, (v) => `revoked ${v.id} (…${v.last4})`);
+    }));
+  withCommon(key.command("list").description("list a project's keys (never the secret)"))
+    .requiredOption("--project <id>", "project id")
+    .action(action((svc, opts: { project: string; json?: boolean }) => {
+      print(svc.listKeys(opts.project), opts.json, (v: Array<{ id: string; name: string; last4: string; status: string; expires_at: string | null }>) =>
+        v.map((k) => `${k.id}  …${k.last4}  ${k.status.padEnd(7)} ${k.name}${k.expires_at ? `  expires ${k.expires_at}` : ""}`).join("\n") || "(no keys)");
+    }));
+
+  const plan = admin.command("plan").description("plans");
+  withCommon(plan.command("set").description("set an account's plan, or custom figures"))
+    .requiredOption("--account <id>", "account id")
+    .addOption(new Option("--plan <plan>", "plan").choices(["free", "starter", "growth", "scale", "custom"]))
+    .addOption(new Option("--reads <n>", "reads per month").argParser(int))
+    .addOption(new Option("--writes <n>", "writes per month").argParser(int))
+    .addOption(new Option("--memories <n>", "stored-memory limit").argParser(int))
+    .addOption(new Option("--projects <n>", "project limit").argParser(int))
+    .addOption(new Option("--read-burst <n>", "read bucket size").argParser(int))
+    .addOption(new Option("--read-rate <n>", "reads per second").argParser(int))
+    .addOption(new Option("--write-burst <n>", "write bucket size").argParser(int))
+    .addOption(new Option("--write-rate <n>", "writes per second").argParser(int))
+    .action(action((svc, o: Record<string, any>) => {
+      const custom: Partial<PlanFigures> = {
+        reads: o.reads, writes: o.writes, memories: o.memories, projects: o.projects,
+        read_burst: o.readBurst, read_rate: o.readRate, write_burst: o.writeBurst, write_rate: o.writeRate,
+      };
+      if (!o.plan && Object.values(custom).every((v) => v === undefined)) throw new ApiError("validation_error", { detail: "Give --plan NAME or at least one custom figure." });
+      print(svc.setPlan(o.account, o.plan ?? null, custom), o.json, (v) => `${v.account_id}: ${v.plan}\n${JSON.stringify(v.figures)}`);
+    }));
+
+  withCommon(admin.command("usage").description("reads, writes and stored memories this month"))
+    .requiredOption("--account <id>", "account id")
+    .action(action((svc, opts: { account: string; json?: boolean }) => {
+      print(svc.usage(opts.account), opts.json, (v) => `reads ${v.reads}\nwrites ${v.writes}\nmemories ${v.memories}\nresets at ${v.resets_at}`);
+    }));
+}

@@ -1,0 +1,52 @@
+// `engram serve`: opens the data directory, bootstraps a first account on an empty one, listens.
+import { loadConfig, type ConfigOverrides } from "../config.ts";
+import { createEngram, type Engram } from "../app.ts";
+import { readFileSync } from "node:fs";
+
+export interface RunningServer {
+  engram: Engram;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** On a data directory with no account: create one with its Demo Project and a key, and print them once. */
+function bootstrap(engram: Engram, print: (line: string) => void, url: string): void {
+  if (engram.accounts.countAccounts() > 0) return;
+  const account = engram.accounts.createAccount({ name: "Default account", plan: engram.config.bootstrapPlan });
+  const key = engram.accounts.createKey({ projectId: account.demo_project_id, name: "Default key" });
+  print("");
+  print("  Engram created a new account with its Demo Project.");
+  print(`    account:  ${account.id}`);
+  print(`    project:  ${account.demo_project_id} (Demo Project)`);
+  print(`    API key:  ${key.key}`);
+  print("  The key is shown only this once. Keep it in a secret store or an environment variable.");
+  print(`  Try: curl -s ${url}/v1/memories -H "Authorization: Bearer ${key.key}"`);
+  print("");
+}
+
+export async function startServer(overrides: ConfigOverrides, print: (line: string) => void = console.log): Promise<RunningServer> {
+  const config = loadConfig(overrides);
+  const engram = await createEngram(config);
+  const tls = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert, "utf8"), key: readFileSync(config.tlsKey, "utf8") } : undefined;
+  const server = Bun.serve({
+    hostname: config.host,
+    port: config.port,
+    reusePort: false,
+    maxRequestBodySize: 64 * 1024 * 1024, // hard stop; the 5 MiB contract limit is enforced per request with problem+json
+    idleTimeout: 60,
+    tls,
+    fetch: (request) => engram.handle(request),
+  });
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `${tls ? "https" : "http"}://${host}:${server.port}`;
+  bootstrap(engram, print, url);
+  print(`Engram listening on ${url} (data: ${config.dataDir})`);
+  return {
+    engram,
+    url,
+    async stop() {
+      await server.stop();
+      await engram.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Configuration is read once, typed and frozen. Precedence: defaults < ENGRAM_* environment < flags.
+// Nothing else in the codebase reads process.env.
+import { resolve } from "node:path";
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Public base address used in error `type` links; defaults to http://host:port. */
+  readonly publicUrl: string | null;
+  readonly tlsCert: string | null;
+  readonly tlsKey: string | null;
+  /** When false the server accepts writes but does not form them (operations: drain elsewhere, maintenance). */
+  readonly formationWorker: boolean;
+  /** Maximum queued formation jobs before writes are refused with 503. */
+  readonly queueBound: number;
+  /** Plan given to the account created on first start. */
+  readonly bootstrapPlan: string;
+  readonly logLevel: string;
+}
+
+export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
+
+function envInt(env: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return n;
+}
+
+function envBool(env: Record<string, string | undefined>, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(
+  overrides: ConfigOverrides = {},
+  env: Record<string, string | undefined> = process.env,
+): Config {
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  const config: Config = {
+    host: env.ENGRAM_HOST || "127.0.0.1",
+    port: envInt(env, "ENGRAM_PORT") ?? 8420,
+    dataDir: env.ENGRAM_DATA_DIR || "./engram-data",
+    publicUrl: env.ENGRAM_PUBLIC_URL || null,
+    tlsCert: env.ENGRAM_TLS_CERT || null,
+    tlsKey: env.ENGRAM_TLS_KEY || null,
+    formationWorker: envBool(env, "ENGRAM_FORMATION_WORKER") ?? true,
+    queueBound: envInt(env, "ENGRAM_QUEUE_BOUND") ?? 10_000,
+    bootstrapPlan: env.ENGRAM_BOOTSTRAP_PLAN || "scale",
+    logLevel: env.ENGRAM_LOG_LEVEL || "info",
+    ...defined,
+  };
+  return Object.freeze({ ...config, dataDir: resolve(config.dataDir) });
+}

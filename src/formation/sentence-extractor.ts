@@ -1,0 +1,36 @@
+// SIMPLE DEFAULT (until the formation issue lands): one fact per sentence of the input.
+// Sentences come from the platform's Unicode sentence segmenter (Intl.Segmenter), with a merge step
+// for common abbreviations ("Dr.", "e.g.") that the segmenter splits on.
+import type { Extractor, Fact, MessagesInput, PassageInput } from "./extractor.ts";
+
+const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+const ABBREVIATION = /\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|no|inc|ltd)\.\s*$/i;
+
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let carry = "";
+  for (const { segment } of segmenter.segment(text)) {
+    const joined = carry + segment;
+    if (ABBREVIATION.test(joined)) {
+      carry = joined;
+      continue;
+    }
+    carry = "";
+    const s = joined.trim();
+    if (s) out.push(s);
+  }
+  if (carry.trim()) out.push(carry.trim());
+  return out.filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+export const sentenceExtractor: Extractor = {
+  name: "sentence",
+  extract(input: PassageInput | MessagesInput): Fact[] {
+    if (input.kind === "passage") {
+      return splitSentences(input.text).map((content, sentence) => ({ content, occurredAt: input.occurredAt, messageIndexes: [], sentence }));
+    }
+    return input.messages.flatMap((m) =>
+      splitSentences(m.content).map((content) => ({ content, occurredAt: m.occurredAt, messageIndexes: [m.index] })),
+    );
+  },
+};

@@ -1,0 +1,69 @@
+// The one pipeline every REST memory endpoint runs: authenticate, read and validate the body,
+// call the service, shape the answer, attach headers. Handlers stay a few lines each.
+import type { TSchema, Static } from "@sinclair/typebox";
+import { ApiError } from "../errors/api-error.ts";
+import type { Principal } from "../accounts/repository.ts";
+import type { Logger } from "../shared/logger.ts";
+import { Meter } from "../shared/meter.ts";
+import { createValidator } from "../shared/validate.ts";
+import { readJsonBody } from "./body.ts";
+import { jsonResponse, emptyResponse, problemResponse, usageHeaders } from "./respond.ts";
+
+export interface EndpointDeps {
+  authenticate(token: string): Principal | null;
+  docsUrl: string;
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+export interface Call<B> {
+  principal: Principal;
+  meter: Meter;
+  body: B;
+  params: Record<string, string>;
+  url: URL;
+}
+
+/** A handler's result: a status and an optional JSON body. */
+export type Result = { status: number; body?: unknown };
+
+export interface EndpointSpec<S extends TSchema | undefined> {
+  usage: "reads" | "writes";
+  body?: S;
+  handle(call: Call<S extends TSchema ? Static<S> : undefined>): Result;
+}
+
+const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+
+function unauthorized(): ApiError {
+  return new ApiError("unauthorized", { detail: "A valid API key is required in the Authorization header (Bearer <key>)." });
+}
+
+export function createEndpointFactory(deps: EndpointDeps) {
+  return function endpoint<S extends TSchema | undefined>(spec: EndpointSpec<S>) {
+    const validator = spec.body ? createValidator(spec.body) : null;
+    return async (ctx: { request: Request; params?: Record<string, string> }): Promise<Response> => {
+      const meter = new Meter();
+      const url = new URL(ctx.request.url);
+      const instance = url.pathname;
+      const header = ctx.request.headers.get("authorization") ?? "";
+      const token = BEARER.exec(header)?.[1];
+      const principal = token ? meter.time("auth", () => deps.authenticate(token)) : null;
+      if (!principal) return problemResponse(unauthorized(), instance, deps.docsUrl);
+
+      try {
+        let body: unknown = undefined;
+        if (validator) body = validator.parse(await readJsonBody(ctx.request, deps.maxBodyBytes));
+        const result = spec.handle({ principal, meter, body: body as never, params: ctx.params ?? {}, url });
+        const headers = usageHeaders(meter, spec.usage);
+        return result.body === undefined ? emptyResponse(result.status, headers) : jsonResponse(result.body, result.status, headers);
+      } catch (err) {
+        if (!(err instanceof ApiError)) {
+          deps.logger.error({ err, path: instance }, "unhandled error");
+          return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), instance, deps.docsUrl, usageHeaders(meter, spec.usage));
+        }
+        return problemResponse(err, instance, deps.docsUrl, usageHeaders(meter, spec.usage));
+      }
+    };
+  };
+}

@@ -1,0 +1,185 @@
+// SQLite storage of memories, their versions, relationships and feedback. Synchronous by design:
+// callers compose these inside one transaction, with no await in between.
+import type { Db } from "../storage/db.ts";
+import { newId } from "../shared/ids.ts";
+import { SCOPE_FIELDS, type MemoryRow, type Rating, type Scope, type Source } from "./types.ts";
+
+export interface NewMemory {
+  projectId: string;
+  content: string;
+  scope: Scope;
+  occurredAt: string | null;
+  jobId: string | null;
+  source: Source;
+  isSample?: boolean;
+  now: string;
+}
+
+export interface ListQuery {
+  limit: number;
+  startingAfterSeq?: number;
+  endingBeforeSeq?: number;
+  scope: Scope;
+}
+
+export interface VersionRow {
+  version: number;
+  content: string;
+  occurred_at: string | null;
+  created_at: string;
+  change: string;
+  source: string;
+}
+
+export interface RelationshipRow {
+  memory_id: string;
+  type: string;
+  strength: number;
+  content: string;
+}
+
+function scopeClause(scope: Scope, alias = "m"): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  for (const f of SCOPE_FIELDS) {
+    const v = scope[f];
+    if (v !== undefined && v !== "") {
+      parts.push(`${alias}.${f} = ?`);
+      params.push(v);
+    }
+  }
+  return { sql: parts.length ? ` AND ${parts.join(" AND ")}` : "", params };
+}
+
+export function createMemoryRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO memories (id, project_id, status, content, organization_id, user_id, application_id, agent_id, team_id,
+       occurred_at, created_at, updated_at, version, job_id, is_sample)
+     VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING *`,
+  );
+  const insertVersion = db.query(
+    `INSERT INTO memory_versions (memory_id, version, content, occurred_at, created_at, change, source)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const getActive = db.query<MemoryRow, [string, string]>(
+    "SELECT * FROM memories WHERE project_id = ? AND id = ? AND status = 'active'",
+  );
+
+  return {
+    insert(m: NewMemory): MemoryRow {
+      const id = newId("mem");
+      const s = m.scope;
+      const row = insert.get(
+        id, m.projectId, m.content,
+        s.organization_id ?? null, s.user_id ?? null, s.application_id ?? null, s.agent_id ?? null, s.team_id ?? null,
+        m.occurredAt, m.now, m.now, m.jobId, m.isSample ? 1 : 0,
+      ) as MemoryRow;
+      insertVersion.run(id, 1, m.content, m.occurredAt, m.now, "created", JSON.stringify(m.source));
+      return row;
+    },
+
+    getActive(projectId: string, id: string): MemoryRow | null {
+      return getActive.get(projectId, id);
+    },
+
+    list(projectId: string, q: ListQuery): { rows: MemoryRow[]; hasMore: boolean } {
+      const { sql: scopeSql, params: scopeParams } = scopeClause(q.scope);
+      const backwards = q.endingBeforeSeq !== undefined;
+      let cursorSql = "";
+      const cursorParams: number[] = [];
+      if (q.startingAfterSeq !== undefined) {
+        cursorSql = " AND m.seq < ?";
+        cursorParams.push(q.startingAfterSeq);
+      } else if (backwards) {
+        cursorSql = " AND m.seq > ?";
+        cursorParams.push(q.endingBeforeSeq!);
+      }
+      const rows = db
+        .query<MemoryRow, (string | number)[]>(
+          `SELECT m.* FROM memories m WHERE m.project_id = ? AND m.status = 'active'${scopeSql}${cursorSql}
+           ORDER BY m.seq ${backwards ? "ASC" : "DESC"} LIMIT ?`,
+        )
+        .all(projectId, ...scopeParams, ...cursorParams, q.limit + 1);
+      const hasMore = rows.length > q.limit;
+      const page = rows.slice(0, q.limit);
+      if (backwards) page.reverse();
+      return { rows: page, hasMore };
+    },
+
+    /** Full-text search over active memories; `match` is an FTS5 expression. Best first. */
+    searchText(projectId: string, match: string, scope: Scope, limit: number): Array<MemoryRow & { rank: number }> {
+      const { sql: scopeSql, params } = scopeClause(scope);
+      return db
+        .query<MemoryRow & { rank: number }, (string | number)[]>(
+          `SELECT m.*, bm25(memories_fts) AS rank FROM memories_fts
+             JOIN memories m ON m.seq = memories_fts.rowid
+           WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${scopeSql}
+           ORDER BY rank LIMIT ?`,
+        )
+        .all(match, projectId, ...params, limit);
+    },
+
+    forget(projectId: string, id: string, now: string): boolean {
+      const r = db.run(
+        "UPDATE memories SET status = 'forgotten', forgotten_at = ?, updated_at = ? WHERE project_id = ? AND id = ? AND status = 'active'",
+        [now, now, projectId, id],
+      );
+      return r.changes > 0;
+    },
+
+    versions(id: string): VersionRow[] {
+      return db
+        .query<VersionRow, [string]>(
+          "SELECT version, content, occurred_at, created_at, change, source FROM memory_versions WHERE memory_id = ? ORDER BY version",
+        )
+        .all(id);
+    },
+
+    /** Relationships in either direction, to active memories only. */
+    relationships(id: string): RelationshipRow[] {
+      return db
+        .query<RelationshipRow, [string, string]>(
+          `SELECT m.id AS memory_id, r.type, r.strength, m.content FROM memory_relationships r
+             JOIN memories m ON m.id = r.target_id AND m.status = 'active'
+           WHERE r.memory_id = ?1
+           UNION
+           SELECT m.id AS memory_id, r.type, r.strength, m.content FROM memory_relationships r
+             JOIN memories m ON m.id = r.memory_id AND m.status = 'active'
+           WHERE r.target_id = ?2 AND r.type <> 'supersedes'
+           ORDER BY strength DESC`,
+        )
+        .all(id, id);
+    },
+
+    addFeedback(projectId: string, memoryId: string, rating: Rating, comment: string | null, now: string): void {
+      db.run("INSERT INTO feedback (memory_id, project_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?)", [
+        memoryId, projectId, rating, comment, now,
+      ]);
+    },
+
+    /** Latest rating per memory among the given ids (feedback that changes ranking). */
+    latestRatings(ids: string[]): Map<string, Rating> {
+      if (ids.length === 0) return new Map();
+      const rows = db
+        .query<{ memory_id: string; rating: Rating }, string[]>(
+          `SELECT memory_id, rating FROM feedback WHERE id IN (
+             SELECT max(id) FROM feedback WHERE memory_id IN (${ids.map(() => "?").join(",")}) GROUP BY memory_id)`,
+        )
+        .all(...ids);
+      return new Map(rows.map((r) => [r.memory_id, r.rating]));
+    },
+
+    countActive(accountId: string): number {
+      return (
+        db
+          .query<{ n: number }, [string]>(
+            `SELECT count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
+             WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' AND m.is_sample = 0`,
+          )
+          .get(accountId)?.n ?? 0
+      );
+    },
+  };
+}
+
+export type MemoryRepository = ReturnType<typeof createMemoryRepository>;

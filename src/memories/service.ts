@@ -1,0 +1,223 @@
+// The memory service: every operation both transports (REST, MCP) offer. Inputs arrive already
+// validated against the shared schemas; this layer applies the rules beyond them, charges reads
+// and writes on the request's Meter, and throws ApiError for every refusal.
+import type { Db } from "../storage/db.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Meter } from "../shared/meter.ts";
+import type { Principal } from "../accounts/repository.ts";
+import type { UsageStore } from "../limits/usage.ts";
+import type { JobStore } from "../formation/jobs.ts";
+import type { LexicalRetriever } from "../retrieval/lexical.ts";
+import { ApiError, notFound } from "../errors/api-error.ts";
+import { isMemoryId } from "../shared/ids.ts";
+import type { MemoryRepository } from "./repository.ts";
+import { LIMITS, type CreateMemoryBody, type FeedbackBody, type ImportBody, type ListParams, type SearchBody } from "./schemas.ts";
+import { SCOPE_FIELDS, toRecord, type ListEnvelope, type MemoryRecord, type Scope } from "./types.ts";
+import { prepareCreate, prepareImport, requestHash } from "./writes.ts";
+import { composeContext } from "./context.ts";
+
+export const READ_COST = { get: 1, list: 1, search: 1, recall: 1, inspect: 3, context: 5 } as const;
+
+export interface InspectResponse {
+  object: "memory_inspection";
+  memory: MemoryRecord;
+  versions: Array<{ version: number; content: string; occurred_at: string | null; created_at: string; change: string; source: unknown }>;
+  relationships: Array<{ memory_id: string; type: string; strength: number; content: string }>;
+}
+
+export interface ContextResponse {
+  object: "context";
+  context: string;
+  memory_ids: string[];
+}
+
+export function createMemoryService(deps: {
+  db: Db;
+  clock: Clock;
+  memories: MemoryRepository;
+  jobs: JobStore;
+  usage: UsageStore;
+  lexical: LexicalRetriever;
+  queueBound: number;
+  onEnqueued(): void;
+}) {
+  const { db, clock, memories, jobs, usage, lexical } = deps;
+  /** Identical writes whose first copy has not been answered yet (decisions.md: Identical writes). */
+  const inFlight = new Set<string>();
+
+  /** Runs a read and charges its cost when it completes, whatever it returns (a 404 included). */
+  function read<T>(p: Principal, meter: Meter, cost: number, fn: () => T): T {
+    const charge = () => {
+      usage.charge(p.accountId, clock.now(), cost, 0);
+      meter.reads += cost;
+    };
+    try {
+      const result = meter.time("db", fn);
+      charge();
+      return result;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) charge();
+      throw err;
+    }
+  }
+
+  function requireActive(p: Principal, id: string) {
+    const row = isMemoryId(id) ? memories.getActive(p.projectId, id) : null;
+    if (!row) throw notFound(`No memory ${id} in this project.`);
+    return row;
+  }
+
+  /** Commits the job and its acceptance charge in one transaction, unless an identical write is forming. */
+  function accept(p: Principal, meter: Meter, endpoint: string, body: unknown, enqueue: (hash: string, now: string) => number): void {
+    const hash = requestHash(endpoint, body);
+    const key = `${p.projectId}:${hash}`;
+    if (inFlight.has(key)) {
+      throw new ApiError("conflict", { reason: "duplicate_request_in_progress", detail: "An identical request is still being answered.", retryAfter: 1 });
+    }
+    inFlight.add(key);
+    try {
+      const charged = meter.time("db", () =>
+        db.transaction(() => {
+          if (jobs.isForming(p.projectId, hash)) return 0; // a repeat while the first is forming counts nothing
+          if (jobs.queuedCount() >= deps.queueBound) {
+            throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
+          }
+          const now = clock.now();
+          const writes = enqueue(hash, now.toISOString());
+          usage.charge(p.accountId, now, 0, writes);
+          return writes;
+        }).immediate(),
+      );
+      meter.writes += charged;
+      if (charged > 0) deps.onEnqueued();
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  function filterScope(params: Partial<Record<string, string>>): Scope {
+    const scope: Scope = {};
+    for (const f of SCOPE_FIELDS) if (params[f]) scope[f] = params[f];
+    return scope;
+  }
+
+  function resolveCursor(p: Principal, name: string, id: string | undefined): number | undefined {
+    if (id === undefined || id === "") return undefined;
+    const row = isMemoryId(id) ? memories.getActive(p.projectId, id) : null;
+    if (!row) {
+      throw new ApiError("invalid_argument", {
+        detail: `${name} must be the id of a memory in this list (mem_...).`,
+        errors: { [name]: ["is not a listed memory identifier"] },
+      });
+    }
+    return row.seq;
+  }
+
+  /** Ranked, with feedback applied: negative halves the score, very_negative drops it from recall/context. */
+  function rank(p: Principal, query: string, scope: Scope, limit: number, excludeVeryNegative: boolean) {
+    const hits = lexical.search(p.projectId, query, scope, Math.max(limit * 2, limit + 10));
+    const ratings = memories.latestRatings(hits.map((h) => h.row.id));
+    return hits
+      .filter((h) => !(excludeVeryNegative && ratings.get(h.row.id) === "very_negative"))
+      .map((h) => {
+        const r = ratings.get(h.row.id);
+        const factor = r === "negative" ? 0.5 : r === "very_negative" ? 0.25 : 1;
+        return { row: h.row, score: Math.round(h.score * factor * 1e4) / 1e4 };
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+  }
+
+  return {
+    create(p: Principal, meter: Meter, body: CreateMemoryBody): void {
+      const payload = prepareCreate(body, clock.now());
+      accept(p, meter, "POST /v1/memories", body, (hash, now) => {
+        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "create", payload, requestHash: hash, now });
+        return 1;
+      });
+    },
+
+    import(p: Principal, meter: Meter, body: ImportBody): void {
+      const { payload, chunks } = prepareImport(body, clock.now());
+      accept(p, meter, "POST /v1/memories/import", body, (hash, now) => {
+        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "import", payload, requestHash: hash, now });
+        return chunks;
+      });
+    },
+
+    list(p: Principal, meter: Meter, params: ListParams): ListEnvelope<MemoryRecord> {
+      if (params.starting_after && params.ending_before) {
+        throw new ApiError("invalid_argument", { detail: "Give starting_after or ending_before, not both." });
+      }
+      const startingAfterSeq = resolveCursor(p, "starting_after", params.starting_after);
+      const endingBeforeSeq = resolveCursor(p, "ending_before", params.ending_before);
+      return read(p, meter, READ_COST.list, () => {
+        const { rows, hasMore } = memories.list(p.projectId, {
+          limit: params.limit ?? LIMITS.listLimitDefault,
+          startingAfterSeq,
+          endingBeforeSeq,
+          scope: filterScope(params as Record<string, string>),
+        });
+        return { object: "list", data: rows.map((r) => toRecord(r)), has_more: hasMore };
+      });
+    },
+
+    get(p: Principal, meter: Meter, id: string): MemoryRecord {
+      return read(p, meter, READ_COST.get, () => toRecord(requireActive(p, id)));
+    },
+
+    inspect(p: Principal, meter: Meter, id: string): InspectResponse {
+      return read(p, meter, READ_COST.inspect, () => {
+        const row = requireActive(p, id);
+        return {
+          object: "memory_inspection",
+          memory: toRecord(row),
+          versions: memories.versions(row.id).map((v) => ({ ...v, source: JSON.parse(v.source) })),
+          relationships: memories.relationships(row.id),
+        };
+      });
+    },
+
+    /** Forgets a memory. Costs nothing; 404 when missing, forming or already forgotten. */
+    forget(p: Principal, meter: Meter, id: string): void {
+      meter.time("db", () => {
+        requireActive(p, id);
+        memories.forget(p.projectId, id, clock.now().toISOString());
+      });
+    },
+
+    feedback(p: Principal, meter: Meter, id: string, body: FeedbackBody): void {
+      meter.time("db", () => {
+        const row = requireActive(p, id);
+        memories.addFeedback(p.projectId, row.id, body.rating, body.comment ?? null, clock.now().toISOString());
+      });
+    },
+
+    search(p: Principal, meter: Meter, body: SearchBody): ListEnvelope<MemoryRecord> {
+      const limit = Math.min(LIMITS.searchLimitMax, Math.max(LIMITS.searchLimitMin, body.limit ?? LIMITS.searchLimitDefault));
+      return read(p, meter, READ_COST.search, () => {
+        const ranked = meter.time("search", () => rank(p, body.query, body.scope ?? {}, limit, false));
+        return { object: "list", data: ranked.map((r) => toRecord(r.row, r.score)), has_more: false };
+      });
+    },
+
+    recall(p: Principal, meter: Meter, body: SearchBody): MemoryRecord | { object: "memory"; status: "not_found" } {
+      return read(p, meter, READ_COST.recall, () => {
+        const [best] = meter.time("search", () => rank(p, body.query, body.scope ?? {}, 1, true));
+        return best ? toRecord(best.row, best.score) : { object: "memory", status: "not_found" };
+      });
+    },
+
+    context(p: Principal, meter: Meter, body: SearchBody): ContextResponse {
+      return read(p, meter, READ_COST.context, () => {
+        const ranked = meter.time("search", () => rank(p, body.query, body.scope ?? {}, 8, true));
+        if (ranked.length === 0) throw new ApiError("not_found", { detail: "No context is available for this query right now." });
+        const related = memories.relationships(ranked[0]!.row.id).map((r) => r.memory_id);
+        const relatedRows = related.map((id) => memories.getActive(p.projectId, id)).filter((r) => r !== null);
+        return composeContext([...ranked.map((r) => r.row), ...relatedRows]);
+      });
+    },
+  };
+}
+
+export type MemoryService = ReturnType<typeof createMemoryService>;

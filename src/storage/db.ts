@@ -1,0 +1,49 @@
+// Opens the SQLite database: explicit pragmas in one place, migrations applied in order.
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { MIGRATIONS } from "./migrations/index.ts";
+import { loadVec, materialiseVecExtension } from "./sqlite-vec.ts";
+
+export type Db = Database;
+
+const PRAGMAS = [
+  "PRAGMA journal_mode = WAL",
+  "PRAGMA synchronous = FULL", // a 202 promises durability: fsync the WAL on every commit
+  "PRAGMA foreign_keys = ON",
+  "PRAGMA busy_timeout = 5000", // the admin CLI writes to the same file while the server runs
+  "PRAGMA temp_store = MEMORY",
+  "PRAGMA cache_size = -65536",
+];
+
+export async function openDatabase(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const vecPath = await materialiseVecExtension(dataDir);
+  const db = new Database(join(dataDir, "engram.db"), { create: true, strict: true });
+  for (const p of PRAGMAS) db.run(p);
+  loadVec(db, vecPath);
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  db.run("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+  const applied = new Set(
+    db.query<{ version: number }, []>("SELECT version FROM schema_migrations").all().map((r) => r.version),
+  );
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.run(m.sql);
+      db.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      ]);
+    }).immediate();
+  }
+}
+
+export function currentSchemaVersion(db: Db): number {
+  return db.query<{ v: number | null }, []>("SELECT max(version) AS v FROM schema_migrations").get()?.v ?? 0;
+}

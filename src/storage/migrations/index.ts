@@ -1,0 +1,6 @@
+// Numbered migrations, embedded in the binary as text. Append only; never edit a shipped one.
+import m001 from "./001_initial.sql" with { type: "text" };
+
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  { version: 1, name: "initial", sql: m001 },
+];
