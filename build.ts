@@ -1,0 +1,21 @@
+// Builds dist/engram: one self-contained executable (Bun runtime, code, migrations, sqlite-vec).
+// Run with `bun run build`.
+import { $ } from "bun";
+
+const outfile = process.argv[2] ?? "dist/engram";
+const started = performance.now();
+const result = await Bun.build({
+  entrypoints: ["src/main.ts"],
+  compile: { outfile },
+  minify: true,
+  sourcemap: "linked",
+  bytecode: true,
+  format: "esm",
+  target: "bun",
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+const size = (await $`stat -c %s ${outfile}`.text()).trim();
+console.log(`built ${outfile} (${(Number(size) / 1024 / 1024).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
