@@ -1,6 +1,8 @@
 // Numbered migrations, embedded in the binary as text. Append only; never edit a shipped one.
 import m001 from "./001_initial.sql" with { type: "text" };
+import m002 from "./002_counting.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: "initial", sql: m001 },
+  { version: 2, name: "counting", sql: m002 },
 ];

@@ -1,0 +1,93 @@
+// Monthly read/write allowances and the stored-memory limit, counted per account across its
+// projects. Each check-and-charge is one conditional UPDATE, so concurrent requests can never pass
+// more than the allowance, and the counters live in SQLite (they survive a restart).
+import type { Db } from "../storage/db.ts";
+import type { Clock } from "../shared/clock.ts";
+import { ApiError } from "../errors/api-error.ts";
+import type { PlanFigures } from "../accounts/plans.ts";
+import { nextReset, periodOf } from "./usage.ts";
+
+export interface Allowances {
+  /** Reserves `cost` reads or throws 429 monthly_read_quota_reached. Returns a refund for reads that must not count. */
+  reserveReads(accountId: string, plan: PlanFigures, cost: number): () => void;
+  /** Reserves up to `wanted` writes (at least one) or throws 429 monthly_write_quota_reached. Returns the number granted. */
+  reserveWrites(accountId: string, plan: PlanFigures, wanted: number): number;
+  /** Charges one write if the allowance has room; false when it is used up (the fact is discarded). */
+  tryChargeWrite(accountId: string, plan: PlanFigures): boolean;
+  /** Active memories that count toward the stored-memory limit. */
+  storedMemories(accountId: string): number;
+  /** Throws 409 memory_limit_reached when the account holds its limit. */
+  assertRoomForMemories(accountId: string, plan: PlanFigures): void;
+}
+
+export function createAllowances(deps: { db: Db; clock: Clock; enforce: boolean }): Allowances {
+  const { db, clock, enforce } = deps;
+  const ensureRow = db.query("INSERT INTO usage (account_id, period, reads, writes) VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING");
+  const addReads = db.query("UPDATE usage SET reads = reads + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR reads + ?1 <= ?5)");
+  const addWrites = db.query("UPDATE usage SET writes = writes + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR writes + ?1 <= ?5)");
+  const current = db.query<{ reads: number; writes: number }, [string, string]>("SELECT reads, writes FROM usage WHERE account_id = ? AND period = ?");
+  const countStored = db.query<{ n: number }, [string]>(
+    `SELECT count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
+     WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' AND m.is_sample = 0`,
+  );
+
+  function refusal(kind: "read" | "write", limit: number, used: number): ApiError {
+    const now = clock.now();
+    const reset = nextReset(now);
+    return new ApiError("rate_limit_exceeded", {
+      reason: kind === "read" ? "monthly_read_quota_reached" : "monthly_write_quota_reached",
+      detail: `The monthly ${kind} allowance of ${limit} is used up; it resets at ${reset.toISOString()}.`,
+      limit,
+      used,
+      resetsAt: reset.toISOString(),
+      retryAfter: Math.ceil((reset.getTime() - now.getTime()) / 1000),
+    });
+  }
+
+  function storedMemories(accountId: string): number {
+    return countStored.get(accountId)?.n ?? 0;
+  }
+
+  return {
+    reserveReads(accountId, plan, cost) {
+      const period = periodOf(clock.now());
+      ensureRow.run(accountId, period);
+      const r = addReads.run(cost, accountId, period, enforce ? 0 : 1, plan.reads);
+      if (r.changes === 0) throw refusal("read", plan.reads, current.get(accountId, period)?.reads ?? 0);
+      return () => {
+        db.run("UPDATE usage SET reads = max(0, reads - ?) WHERE account_id = ? AND period = ?", [cost, accountId, period]);
+      };
+    },
+
+    reserveWrites(accountId, plan, wanted) {
+      const period = periodOf(clock.now());
+      ensureRow.run(accountId, period);
+      const used = current.get(accountId, period)?.writes ?? 0;
+      const granted = enforce ? Math.min(wanted, plan.writes - used) : wanted;
+      if (granted < 1) throw refusal("write", plan.writes, used);
+      addWrites.run(granted, accountId, period, 1, 0);
+      return granted;
+    },
+
+    tryChargeWrite(accountId, plan) {
+      const period = periodOf(clock.now());
+      ensureRow.run(accountId, period);
+      return addWrites.run(1, accountId, period, enforce ? 0 : 1, plan.writes).changes > 0;
+    },
+
+    storedMemories,
+
+    assertRoomForMemories(accountId, plan) {
+      if (!enforce) return;
+      const used = storedMemories(accountId);
+      if (used >= plan.memories) {
+        throw new ApiError("conflict", {
+          reason: "memory_limit_reached",
+          detail: `The account holds ${used} memories, its plan's limit of ${plan.memories}. Forget memories to make room.`,
+          limit: plan.memories,
+          used,
+        });
+      }
+    },
+  };
+}
