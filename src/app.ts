@@ -16,6 +16,7 @@ import { createLexicalRetriever } from "./retrieval/lexical.ts";
 import { createHttpApp } from "./http/app.ts";
 import { LIMITS } from "./memories/schemas.ts";
 import { VERSION } from "./version.ts";
+import { createMcpHandler } from "./mcp/http.ts";
 
 export interface Engram {
   config: Config;
@@ -77,6 +78,15 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     logger,
     version: VERSION,
   });
+  const mcp = createMcpHandler({
+    service: memories,
+    logger,
+    authenticate: (token) => accounts.authenticate(token),
+    admit: () => {},
+    docsUrl,
+    allowedHosts: config.allowedHosts,
+    maxBodyBytes: LIMITS.bodyBytesMax,
+  });
   if (options.startWorker ?? config.formationWorker) formation.start();
 
   let closed = false;
@@ -89,7 +99,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     memories,
     formation,
     http,
-    handle: (request) => http.handle(request),
+    handle: (request) => (new URL(request.url).pathname === "/mcp" ? mcp(request) : http.handle(request)),
     async close() {
       if (closed) return;
       closed = true;

@@ -17,6 +17,8 @@ export interface Config {
   /** Plan given to the account created on first start. */
   readonly bootstrapPlan: string;
   readonly logLevel: string;
+  /** Host names accepted in Host/Origin on /mcp (DNS-rebinding protection); empty = any. */
+  readonly allowedHosts: readonly string[];
 }
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -53,7 +55,26 @@ export function loadConfig(
     queueBound: envInt(env, "ENGRAM_QUEUE_BOUND") ?? 10_000,
     bootstrapPlan: env.ENGRAM_BOOTSTRAP_PLAN || "scale",
     logLevel: env.ENGRAM_LOG_LEVEL || "info",
+    allowedHosts: [],
     ...defined,
   };
-  return Object.freeze({ ...config, dataDir: resolve(config.dataDir) });
+  const allowedHosts = overrides.allowedHosts ?? defaultAllowedHosts(config.host, config.publicUrl, env.ENGRAM_ALLOWED_HOSTS);
+  return Object.freeze({ ...config, dataDir: resolve(config.dataDir), allowedHosts: Object.freeze([...allowedHosts]) });
+}
+
+const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * ENGRAM_ALLOWED_HOSTS (comma-separated) when set ("*" = any host). Otherwise: a server bound to
+ * loopback accepts only loopback host names (DNS-rebinding protection); one bound elsewhere accepts
+ * any host unless a list is given. The public URL's host is always accepted.
+ */
+function defaultAllowedHosts(host: string, publicUrl: string | null, list: string | undefined): string[] {
+  const extra = publicUrl ? [new URL(publicUrl).hostname] : [];
+  if (list !== undefined && list.trim() !== "") {
+    const hosts = list.split(",").map((h) => h.trim()).filter(Boolean);
+    return hosts.includes("*") ? [] : [...hosts, ...extra];
+  }
+  const loopback = LOOPBACK.includes(host) || host.startsWith("127.") || host === "::1";
+  return loopback ? [...LOOPBACK, ...extra] : [];
 }

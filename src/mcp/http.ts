@@ -1,0 +1,74 @@
+// The Streamable HTTP endpoint at /mcp: Bearer key (401 as REST), Host/Origin validation against
+// DNS rebinding, then a stateless MCP server and transport per request.
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Principal } from "../accounts/repository.ts";
+import { ApiError } from "../errors/api-error.ts";
+import { problemResponse } from "../http/respond.ts";
+import { createMcpServer, type McpDeps } from "./server.ts";
+
+export interface McpHttpDeps extends McpDeps {
+  authenticate(token: string): Principal | null;
+  docsUrl: string;
+  /** Host names (without port) accepted in Host and Origin headers; empty list = any. */
+  allowedHosts: readonly string[];
+  maxBodyBytes: number;
+}
+
+const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+
+function hostnameOf(hostHeader: string): string {
+  if (hostHeader.startsWith("[")) return hostHeader.slice(0, hostHeader.indexOf("]") + 1).toLowerCase();
+  return hostHeader.split(":")[0]!.toLowerCase();
+}
+
+function forbidden(message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status: 403 });
+}
+
+/** Returns a 403 response when Host or Origin is not allowed (DNS-rebinding protection). */
+export function checkHostAndOrigin(request: Request, allowedHosts: readonly string[]): Response | null {
+  if (allowedHosts.length === 0) return null;
+  const allowed = new Set(allowedHosts.map((h) => h.toLowerCase()));
+  // In-process requests (tests) carry no Host header; the URL's host is what the server saw.
+  const host = request.headers.get("host") ?? new URL(request.url).host;
+  if (!host || !allowed.has(hostnameOf(host))) return forbidden(`Invalid Host header: ${host ?? "(none)"}`);
+  const origin = request.headers.get("origin");
+  if (origin !== null) {
+    let originHost: string | null = null;
+    try {
+      originHost = hostnameOf(new URL(origin).host);
+    } catch {
+      originHost = null;
+    }
+    if (!originHost || !allowed.has(originHost)) return forbidden(`Invalid Origin header: ${origin}`);
+  }
+  return null;
+}
+
+export function createMcpHandler(deps: McpHttpDeps) {
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const token = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
+    const principal = token ? deps.authenticate(token) : null;
+    if (!principal) {
+      return problemResponse(new ApiError("unauthorized", { detail: "A valid API key is required in the Authorization header (Bearer <key>)." }), url.pathname, deps.docsUrl, {
+        "WWW-Authenticate": 'Bearer realm="engram"',
+      });
+    }
+    const refused = checkHostAndOrigin(request, deps.allowedHosts);
+    if (refused) return refused;
+    const server = createMcpServer(deps, principal);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: deps.maxBodyBytes,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request);
+    } finally {
+      void transport.close();
+      void server.close();
+    }
+  };
+}

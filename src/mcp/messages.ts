@@ -1,0 +1,48 @@
+// Renders an ApiError as the tool-error message the spec lists for MCP (a message, not a code).
+import { ApiError } from "../errors/api-error.ts";
+import type { BucketClass } from "../limits/buckets.ts";
+
+function argumentMessage(errors: Record<string, string[]>): string {
+  const parts = Object.entries(errors).map(([field, messages]) =>
+    messages
+      .map((m) => {
+        if (m === "is required") return `${field}: required`;
+        if (m === "is not a permitted field") return `${field}: unknown parameter`;
+        if (m.startsWith("exceeds maximum length")) return `${field}: ${m}`;
+        return `${field}: invalid value (${m})`;
+      })
+      .join("; "),
+  );
+  return `Invalid arguments: ${parts.join("; ")}.`;
+}
+
+export function toolErrorMessage(err: unknown, cls: BucketClass): string {
+  if (!(err instanceof ApiError)) return "The operation could not be completed. Try again later.";
+  const kind = cls === "reads" ? "Read" : "Write";
+  switch (err.code) {
+    case "validation_error":
+      return err.errors ? argumentMessage(err.errors) : `Invalid arguments: ${err.detail ?? "invalid value"}.`;
+    case "invalid_argument":
+      return `Invalid arguments: invalid value (${err.detail ?? err.reason ?? "unusable value"}).`;
+    case "rate_limit_exceeded":
+      if (err.reason === "monthly_read_quota_reached" || err.reason === "monthly_write_quota_reached") {
+        return `Monthly ${kind.toLowerCase()} allowance used up: ${err.used} of ${err.limit} used. It resets at ${err.resetsAt}.`;
+      }
+      return `Rate limit exceeded for ${kind} operations. Retry after ${err.retryAfter ?? 1} seconds.`;
+    case "conflict":
+      if (err.reason === "memory_limit_reached") {
+        return `Stored-memory limit reached: ${err.used} of ${err.limit} memories stored. Forget memories that are no longer needed to make room.`;
+      }
+      if (err.reason === "duplicate_request_in_progress") return `An identical request is still in progress. Retry after ${err.retryAfter ?? 1} seconds.`;
+      return err.detail ?? "The request conflicts with the account's state.";
+    case "capacity_exceeded":
+    case "upstream_failure":
+      return cls === "reads"
+        ? `Search is temporarily unavailable. Retry after ${err.retryAfter ?? 5} seconds.`
+        : `The service is temporarily at capacity. Retry after ${err.retryAfter ?? 5} seconds.`;
+    case "not_found":
+      return err.detail ?? "Not found.";
+    default:
+      return "The operation could not be completed. Try again later.";
+  }
+}
