@@ -16,7 +16,7 @@ async function connect(key: string): Promise<Client> {
   return c;
 }
 
-function text(r: { content: unknown }): string {
+function text(r: Record<string, unknown>): string {
   return (r.content as Array<{ text: string }>)[0]!.text;
 }
 
