@@ -4,9 +4,16 @@
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Date.UTC reads years 0-99 as 1900-1999; this builds the date for the year as written. */
+function utcDate(y: number, m: number, d: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  return date;
+}
+
 function validCalendar(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const days = utcDate(y, m + 1, 0).getUTCDate();
   return d <= days;
 }
 
@@ -16,7 +23,7 @@ export function parseTimestamp(text: string): Date | null {
   if (m) {
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
     if (!validCalendar(y, mo, d)) return null;
-    return new Date(Date.UTC(y, mo - 1, d));
+    return utcDate(y, mo, d);
   }
   m = DATE_TIME.exec(text);
   if (!m) return null;
