@@ -1,9 +1,15 @@
 #!/usr/bin/env bun
 // The `engram` command line: serve, admin.
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { startServer } from "./cli/serve.ts";
 import { registerAdmin } from "./cli/admin.ts";
 import { VERSION } from "./version.ts";
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65_535) throw new InvalidArgumentError("expected a port number from 0 to 65535.");
+  return n;
+}
 
 const program = new Command().name("engram").description("Engram: a memory service for AI agents").version(VERSION);
 
@@ -11,16 +17,34 @@ program
   .command("serve")
   .description("start the REST service")
   .addOption(new Option("--host <host>", "address to listen on (ENGRAM_HOST, default 127.0.0.1)"))
-  .addOption(new Option("--port <port>", "port to listen on; 0 picks a free one (ENGRAM_PORT, default 8420)").argParser((v) => Number.parseInt(v, 10)))
+  .addOption(new Option("--port <port>", "port to listen on; 0 picks a free one (ENGRAM_PORT, default 8420)").argParser(port))
   .addOption(new Option("--data <dir>", "data directory (ENGRAM_DATA_DIR, default ./engram-data)"))
   .addOption(new Option("--tls-cert <file>", "TLS certificate (PEM)"))
   .addOption(new Option("--tls-key <file>", "TLS private key (PEM)"))
   .action(async (opts: { host?: string; port?: number; data?: string; tlsCert?: string; tlsKey?: string }) => {
-    const server = await startServer({ host: opts.host, port: opts.port, dataDir: opts.data, tlsCert: opts.tlsCert, tlsKey: opts.tlsKey });
-    const shutdown = async (signal: string) => {
-      server.engram.logger.info({ signal }, "shutting down");
-      await server.stop();
-      process.exit(0);
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer({ host: opts.host, port: opts.port, dataDir: opts.data, tlsCert: opts.tlsCert, tlsKey: opts.tlsKey });
+    } catch (err) {
+      // Bad configuration, a port in use, an unreadable certificate: one line, not a stack trace.
+      process.stderr.write(`engram serve: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    }
+    // Stop accepting, let the formation loop finish its chunk, close the database, exit 0. A second
+    // signal while this runs must not exit early (that would skip closing the database).
+    let stopping: Promise<void> | null = null;
+    const shutdown = (signal: string) => {
+      stopping ??= (async () => {
+        server.engram.logger.info({ signal }, "shutting down");
+        try {
+          await server.stop();
+          process.exit(0);
+        } catch (err) {
+          server.engram.logger.error({ err }, "shutdown failed");
+          process.exit(1);
+        }
+      })();
+      return stopping;
     };
     process.on("SIGTERM", () => void shutdown("SIGTERM"));
     process.on("SIGINT", () => void shutdown("SIGINT"));

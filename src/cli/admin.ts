@@ -1,6 +1,8 @@
 // `engram admin ...`: accounts, projects, keys, plans and usage, working on the data directory
 // directly (also while the server runs: SQLite WAL with a busy timeout).
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../storage/db.ts";
 import { systemClock } from "../shared/clock.ts";
@@ -23,28 +25,36 @@ function print(value: unknown, json: boolean | undefined, human: (v: any) => str
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human(value)}\n`);
 }
 
-/** Runs an admin action on a freshly opened database and reports errors as a message and exit code 1. */
-function action<A extends unknown[]>(fn: (svc: AccountService, ...args: A) => void) {
+/**
+ * Runs an admin action on a freshly opened database and reports errors as one message and exit
+ * code 1 (JSON on stderr with --json). Only `account create` may start a new data directory: any
+ * other command on a missing one is a mistyped --data, not an empty store.
+ */
+function action<A extends unknown[]>(fn: (svc: AccountService, ...args: A) => void, opts: { createsData?: boolean } = {}) {
   return async (...args: A) => {
     const cmd = args[args.length - 1] as Command;
-    const opts = cmd.optsWithGlobals() as Common;
-    const config = loadConfig({ dataDir: opts.data });
-    const db = await openDatabase(config.dataDir);
+    const common = cmd.optsWithGlobals() as Common;
+    let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
     try {
+      const config = loadConfig({ dataDir: common.data });
+      if (!opts.createsData && !existsSync(join(config.dataDir, "engram.db"))) {
+        throw new ApiError("not_found", { detail: `No Engram data in ${config.dataDir} (give --data DIR or set ENGRAM_DATA_DIR).` });
+      }
+      db = await openDatabase(config.dataDir);
       fn(createAccountService({ db, clock: systemClock }), ...args);
     } catch (err) {
-      const message = err instanceof ApiError ? (err.detail ?? err.message) : String(err);
-      if (opts.json) process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
+      const message = err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
+      if (common.json) process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
       else process.stderr.write(`engram admin: ${message}\n`);
       process.exitCode = 1;
     } finally {
-      db.close();
+      db?.close();
     }
   };
 }
 
 const int = (v: string) => {
-  if (!/^\d+$/.test(v)) throw new Error(`expected a non-negative integer, got "${v}"`);
+  if (!/^\d+$/.test(v)) throw new InvalidArgumentError("expected a non-negative integer.");
   return Number(v);
 };
 
@@ -58,7 +68,7 @@ export function registerAdmin(program: Command): void {
     .action(action((svc, opts: { name: string; plan: string; json?: boolean }) => {
       const r = svc.createAccount({ name: opts.name, plan: opts.plan });
       print(r, opts.json, (v) => `account ${v.id}\ndemo project ${v.demo_project_id}`);
-    }));
+    }, { createsData: true }));
   withCommon(account.command("list").description("list accounts")).action(action((svc, opts: Common) => {
     print(svc.listAccounts(), opts.json, (v: Array<{ id: string; name: string; plan: string }>) => v.map((a) => `${a.id}  ${a.plan.padEnd(8)} ${a.name}`).join("\n") || "(no accounts)");
   }));

@@ -26,17 +26,23 @@ function bootstrap(engram: Engram, print: (line: string) => void, url: string): 
 
 export async function startServer(overrides: ConfigOverrides, print: (line: string) => void = console.log): Promise<RunningServer> {
   const config = loadConfig(overrides);
-  const engram = await createEngram(config);
   const tls = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert, "utf8"), key: readFileSync(config.tlsKey, "utf8") } : undefined;
-  const server = Bun.serve({
-    hostname: config.host,
-    port: config.port,
-    reusePort: false,
-    maxRequestBodySize: 64 * 1024 * 1024, // hard stop; the 5 MiB contract limit is enforced per request with problem+json
-    idleTimeout: 60,
-    tls,
-    fetch: (request) => engram.handle(request),
-  });
+  const engram = await createEngram(config);
+  let server: ReturnType<typeof Bun.serve>;
+  try {
+    server = Bun.serve({
+      hostname: config.host,
+      port: config.port,
+      reusePort: false,
+      maxRequestBodySize: 64 * 1024 * 1024, // hard stop; the 5 MiB contract limit is enforced per request with problem+json
+      idleTimeout: 60,
+      tls,
+      fetch: (request) => engram.handle(request),
+    });
+  } catch (err) {
+    await engram.close(); // e.g. the port is in use: leave the database closed cleanly
+    throw err;
+  }
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `${tls ? "https" : "http"}://${host}:${server.port}`;
   bootstrap(engram, print, url);

@@ -114,7 +114,9 @@ export function createFormationRunner(deps: {
         const r = formUnit(current);
         if (r.done) return;
         current = { ...current, progress: r.progress };
-        await Promise.resolve(); // let other work interleave between chunks
+        // Yield to the event loop, not just to microtasks: requests and a SIGTERM are macrotasks, and
+        // without this a 500-message import would hold them off until its last chunk was formed.
+        await new Promise((r) => setImmediate(r));
         if (stopping) return;
       }
     } catch (err) {
