@@ -26,24 +26,42 @@ function errorDocs(): string {
 ${rows}</table></body></html>`;
 }
 
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** Answers outside an endpoint charge nothing; they still carry both headers (spec: every response but 401). */
+function fallbackHeaders(): Record<string, string> {
+  return { "Service-Usage": "reads=0", "Server-Timing": serverTiming(new Meter()) };
+}
+
 export function createHttpApp(deps: EndpointDeps & { service: MemoryService; version: string }) {
+  const methodNotAllowed = (methods: string[]) => ({ request }: { request: Request }) =>
+    problemResponse(
+      new ApiError("method_not_allowed", { detail: `Use ${methods.join(" or ")} on this path.` }),
+      new URL(request.url).pathname,
+      deps.docsUrl,
+      { ...fallbackHeaders(), Allow: methods.join(", ") },
+    );
+  // Static paths such as /v1/memories/search would otherwise fall through to /v1/memories/:memory_id
+  // for other methods (GET /v1/memories/search is a wrong method, not a malformed id): answer 405.
+  const wrongMethods = new Elysia();
+  for (const [path, methods] of Object.entries(REST_PATHS)) {
+    if (path.includes(":")) continue;
+    for (const m of METHODS.filter((x) => !methods.includes(x))) wrongMethods.route(m, path, methodNotAllowed(methods), { parse: "none" });
+  }
   return new Elysia({ normalize: false })
     .get("/health", () => Response.json({ status: "ok", version: deps.version }))
     .get("/docs/errors", () => new Response(errorDocs(), { headers: { "Content-Type": "text/html; charset=utf-8" } }))
     .get("/docs/errors/", () => new Response(errorDocs(), { headers: { "Content-Type": "text/html; charset=utf-8" } }))
     .use(memoryRoutes(deps.service, deps))
+    .use(wrongMethods)
     .onError(({ code, request, error }) => {
-      const meter = new Meter();
       const url = new URL(request.url);
-      const headers = { "Server-Timing": serverTiming(meter) };
       if (code === "NOT_FOUND") {
         const methods = allowedMethods(url.pathname);
-        if (methods) {
-          return problemResponse(new ApiError("method_not_allowed", { detail: `Use ${methods.join(" or ")} on this path.` }), url.pathname, deps.docsUrl, { ...headers, Allow: methods.join(", ") });
-        }
-        return problemResponse(new ApiError("not_found", { detail: `No route for ${request.method} ${url.pathname}.` }), url.pathname, deps.docsUrl, headers);
+        if (methods) return methodNotAllowed(methods)({ request });
+        return problemResponse(new ApiError("not_found", { detail: `No route for ${request.method} ${url.pathname}.` }), url.pathname, deps.docsUrl, fallbackHeaders());
       }
       deps.logger.error({ err: error, code, path: url.pathname }, "request failed outside an endpoint");
-      return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), url.pathname, deps.docsUrl, headers);
+      return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), url.pathname, deps.docsUrl, fallbackHeaders());
     });
 }

@@ -63,7 +63,9 @@ export function createMemoryService(deps: {
 
   function requireActive(p: Principal, id: string) {
     const row = isMemoryId(id) ? memories.getActive(p.projectId, id) : null;
-    if (!row) throw notFound(`No memory ${id} in this project.`);
+    // One answer for missing, forming, forgotten and another project's memory (spec: not_found);
+    // the detail does not echo the id, so the bodies are identical apart from `instance`.
+    if (!row) throw notFound("No such memory in this project.");
     return row;
   }
 
@@ -105,10 +107,8 @@ export function createMemoryService(deps: {
     if (id === undefined || id === "") return undefined;
     const row = isMemoryId(id) ? memories.getActive(p.projectId, id) : null;
     if (!row) {
-      throw new ApiError("invalid_argument", {
-        detail: `${name} must be the id of a memory in this list (mem_...).`,
-        errors: { [name]: ["is not a listed memory identifier"] },
-      });
+      // `errors` belongs to validation_error (spec: Errors); the detail names the parameter instead.
+      throw new ApiError("invalid_argument", { detail: `${name} must be the id of a memory in this list (mem_...).` });
     }
     return row.seq;
   }

@@ -74,7 +74,8 @@ export interface Validator<T extends TSchema> {
 
 /** A collector for checks beyond the schema, reported in the same shape. */
 export class FieldErrors {
-  readonly errors: Record<string, string[]> = {};
+  // No prototype: a field named `__proto__`, `constructor` or `toString` is just another path.
+  readonly errors: Record<string, string[]> = Object.create(null);
   add(path: string, message: string): void {
     (this.errors[path] ??= []).push(message);
   }
@@ -86,12 +87,34 @@ export class FieldErrors {
   }
 }
 
+/**
+ * Text the schema cannot judge: a lone surrogate (`"\ud800"` in JSON) cannot be stored as UTF-8
+ * and would silently become U+FFFD, and NUL breaks consumers that treat text as C strings. Both are
+ * refused on their field. Other characters (RTL marks, zero-width spaces, ...) are kept exactly.
+ * Only runs on values that passed the schema, so its depth is bounded by the schema's.
+ */
+function checkText(value: unknown, path: string, fields: FieldErrors): void {
+  if (typeof value === "string") {
+    if (!value.isWellFormed()) fields.add(path || "body", "must be valid Unicode (it contains a lone surrogate)");
+    else if (value.includes("\u0000")) fields.add(path || "body", "must not contain NUL characters");
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => checkText(v, `${path}[${i}]`, fields));
+  } else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) checkText(v, path ? `${path}.${k}` : k, fields);
+  }
+}
+
 export function createValidator<T extends TSchema>(schema: T): Validator<T> {
   const check: TypeCheck<T> = TypeCompiler.Compile(schema);
   return {
     schema,
     parse(value: unknown): Static<T> {
-      if (check.Check(value)) return value;
+      if (check.Check(value)) {
+        const text = new FieldErrors();
+        checkText(value, "", text);
+        text.throwIfAny();
+        return value;
+      }
       const fields = new FieldErrors();
       const seen = new Set<string>();
       for (const e of check.Errors(value)) {

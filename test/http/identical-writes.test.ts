@@ -1,0 +1,90 @@
+// Identical writes (spec: endpoints 1 and 3, Writes used; decisions: Identical writes): a repeat
+// that arrives while the first copy is still forming is accepted with 202 and counts nothing.
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
+import { createHarness, type Harness } from "../helpers.ts";
+import { allIds } from "./support.ts";
+
+let h: Harness | undefined;
+beforeEach(async () => {
+  await h?.close();
+  h = await createHarness();
+});
+afterAll(() => h?.close());
+
+const writes = () => h!.engram.accounts.usage(h!.project.accountId).writes;
+const contents = async () =>
+  Promise.all((await allIds(h!)).map(async (id) => (await (await h!.call("GET", `/v1/memories/${id}`)).json()).content as string));
+
+describe("a repeat while the first copy is forming", () => {
+  test("a repeated create is 202 with writes=0, and only one memory forms", async () => {
+    const body = { content: "Yara collects vintage maps.", infer: false };
+    const first = await h!.call("POST", "/v1/memories", { body });
+    const repeat = await h!.call("POST", "/v1/memories", { body });
+    expect([first.status, first.headers.get("service-usage")]).toEqual([202, "writes=1"]);
+    expect([repeat.status, repeat.headers.get("service-usage")]).toEqual([202, "writes=0"]);
+    expect(await repeat.text()).toBe("");
+    expect(writes()).toBe(1);
+    await h!.form();
+    expect(await contents()).toEqual(["Yara collects vintage maps."]);
+  });
+
+  test("the same body with its keys in another order is the same write", async () => {
+    await h!.call("POST", "/v1/memories", { body: { content: "Order test.", infer: false, scope: { user_id: "u", team_id: "t" } } });
+    const r = await h!.call("POST", "/v1/memories", { body: { scope: { team_id: "t", user_id: "u" }, infer: false, content: "Order test." } });
+    expect(r.headers.get("service-usage")).toBe("writes=0");
+    await h!.form();
+    expect(await contents()).toEqual(["Order test."]);
+  });
+
+  test("a repeated import is 202 with writes=0, and its memories form once", async () => {
+    const body = { messages: [{ role: "user", content: "I run a bakery in Ghent. We open at six." }] };
+    const first = await h!.call("POST", "/v1/memories/import", { body });
+    const repeat = await h!.call("POST", "/v1/memories/import", { body });
+    expect(first.headers.get("service-usage")).toBe("writes=1");
+    expect([repeat.status, repeat.headers.get("service-usage")]).toEqual([202, "writes=0"]);
+    await h!.form();
+    expect((await contents()).sort()).toEqual(["I run a bakery in Ghent.", "We open at six."]);
+  });
+
+  test("a create and an import with the same text are different writes", async () => {
+    await h!.call("POST", "/v1/memories", { body: { content: "Same text." } });
+    const r = await h!.call("POST", "/v1/memories/import", { body: { messages: [{ role: "user", content: "Same text." }] } });
+    expect(r.headers.get("service-usage")).toBe("writes=1");
+  });
+
+  test("the same body sent to another project is a different write", async () => {
+    const body = { content: "Shared body.", infer: false };
+    await h!.call("POST", "/v1/memories", { body });
+    const r = await h!.call("POST", "/v1/memories", { body, key: h!.demo.key });
+    expect(r.headers.get("service-usage")).toBe("writes=1");
+  });
+
+  test("bodies that differ in any field are different writes", async () => {
+    await h!.call("POST", "/v1/memories", { body: { content: "Differ.", infer: false } });
+    for (const body of [{ content: "Differ.", infer: true }, { content: "Differ." }, { content: "Differ.", infer: false, occurred_at: "2024-01-01" }, { content: "Differ!", infer: false }]) {
+      expect((await h!.call("POST", "/v1/memories", { body })).headers.get("service-usage")).toBe("writes=1");
+    }
+  });
+});
+
+describe("a repeat after the first copy has formed", () => {
+  test("is a new write that counts and forms again", async () => {
+    const body = { content: "Zeno plays chess on Fridays.", infer: false };
+    await h!.call("POST", "/v1/memories", { body });
+    await h!.form();
+    const again = await h!.call("POST", "/v1/memories", { body });
+    expect([again.status, again.headers.get("service-usage")]).toEqual([202, "writes=1"]);
+    await h!.form();
+    expect(await contents()).toEqual(["Zeno plays chess on Fridays.", "Zeno plays chess on Fridays."]);
+    expect(writes()).toBe(2);
+  });
+});
+
+describe("a refused write is not remembered as forming", () => {
+  test("a create refused with 400 does not make the next valid copy count nothing", async () => {
+    const bad = await h!.call("POST", "/v1/memories", { body: { content: "Refused.", occurred_at: "2999-01-01" } });
+    expect(bad.status).toBe(400);
+    const good = await h!.call("POST", "/v1/memories", { body: { content: "Refused." } });
+    expect(good.headers.get("service-usage")).toBe("writes=1");
+  });
+});
