@@ -43,6 +43,11 @@ export function createFormationRunner(deps: {
   function formUnit(job: JobRow): { progress: number; done: boolean } {
     const now = clock.now().toISOString();
     return db.transaction(() => {
+      // Progress is read in the transaction that advances it: a caller holding a stale copy of the
+      // job (another runOnce, a retry) can never form the same chunk twice.
+      const stored = jobs.get(job.id);
+      if (!stored || stored.status !== "queued") return { progress: stored?.progress ?? job.progress, done: true };
+      job = stored;
       let facts: Fact[];
       let next: number;
       let total: number;
