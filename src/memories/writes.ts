@@ -39,6 +39,8 @@ const FORMAT_MESSAGE = "must be an RFC 3339 timestamp (2023-05-07T13:56:00Z) or 
 /** Create: bad format is a validation_error; future / pre-1970 are invalid_argument with a reason. */
 export function prepareCreate(body: CreateMemoryBody, now: Date): CreatePayload {
   const infer = body.infer ?? true;
+  // Whitespace alone is "empty" (spec: validation_error for an empty field): it would form a blank memory.
+  if (body.content.trim() === "") throw validationError({ content: ["must not be blank"] });
   if (!infer && body.content.length > LIMITS.contentMaxNoInfer) {
     throw validationError({ content: [`exceeds maximum length of ${LIMITS.contentMaxNoInfer} characters when infer is false`] });
   }

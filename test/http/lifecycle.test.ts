@@ -100,18 +100,23 @@ describe("feedback", () => {
 });
 
 describe("what formation makes of a write", () => {
-  test("infer false forms exactly one memory with the exact text", async () => {
+  test("infer false forms exactly one memory with the exact text, for exactly 1 write", async () => {
     const text = "  Two sentences here. Kept as one!  ";
+    const w0 = h.engram.accounts.usage(h.project.accountId).writes;
     const [id, ...rest] = await remember(h, [text]);
     expect(rest).toEqual([]);
+    expect(h.engram.accounts.usage(h.project.accountId).writes - w0).toBe(1);
     expect((await (await h.call("GET", `/v1/memories/${id}`)).json()).content).toBe(text);
   });
 
-  test("infer true forms one memory per sentence, with writes 1 at acceptance", async () => {
+  test("infer true forms one memory per sentence: 1 write at acceptance plus 1 per fact formed", async () => {
     const before = await allIds(h);
+    const writes = () => h.engram.accounts.usage(h.project.accountId).writes;
+    const w0 = writes();
     const r = await h.call("POST", "/v1/memories", { body: { content: "Marta lives in Porto. She teaches chemistry. Her cat is called Figo." } });
     expect(r.headers.get("service-usage")).toBe("writes=1");
     await h.form();
+    expect(writes() - w0).toBe(1 + 3);
     const ids = (await allIds(h)).filter((x) => !before.includes(x)).reverse();
     const contents = await Promise.all(ids.map(async (id) => (await (await h.call("GET", `/v1/memories/${id}`)).json()).content));
     expect(contents).toEqual(["Marta lives in Porto.", "She teaches chemistry.", "Her cat is called Figo."]);
@@ -131,7 +136,9 @@ describe("what formation makes of a write", () => {
     });
     expect(r.status).toBe(202);
     expect(r.headers.get("service-usage")).toBe("writes=1");
+    const w0 = h.engram.accounts.usage(h.project.accountId).writes;
     await h.form();
+    expect(h.engram.accounts.usage(h.project.accountId).writes - w0).toBe(4); // one per fact formed
     const ids = (await allIds(h)).filter((x) => !before.includes(x)).reverse();
     const inspections = await Promise.all(ids.map(async (id) => (await h.call("GET", `/v1/memories/${id}/inspect`)).json()));
     expect(inspections.map((i) => [i.memory.content, i.versions[0].source.type, i.versions[0].source.message_indexes])).toEqual([

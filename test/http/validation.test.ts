@@ -16,6 +16,7 @@ const fb = () => `/v1/memories/${missingId()}/feedback`;
 const fieldCases: Case[] = [
   ["create without content names content", "POST", "/v1/memories", {}, ["content"]],
   ["create with empty content names content", "POST", "/v1/memories", { content: "" }, ["content"]],
+  ["create with only whitespace is empty content", "POST", "/v1/memories", { content: " \n\t " }, ["content"]],
   ["a scope field at the top level is an unknown field", "POST", "/v1/memories", { content: "x", user_id: "u" }, ["user_id"]],
   ["an unknown scope field is reported by its nested path", "POST", "/v1/memories", { content: "x", scope: { tenant: "t" } }, ["scope.tenant"]],
   ["a too-long nested scope field is reported as scope.user_id", "POST", "/v1/memories", { content: "x", scope: { user_id: "u".repeat(129) } }, ["scope.user_id"]],
