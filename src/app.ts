@@ -7,7 +7,7 @@ import { createAccountService, type AccountService } from "./accounts/service.ts
 import { createAccountRepository } from "./accounts/repository.ts";
 import { createMemoryRepository } from "./memories/repository.ts";
 import { createMemoryService, type MemoryService } from "./memories/service.ts";
-import { createUsageStore } from "./limits/usage.ts";
+import { createLimits } from "./limits/index.ts";
 import { createJobStore } from "./formation/jobs.ts";
 import { createFormationRunner, type FormationRunner } from "./formation/runner.ts";
 import { sentenceExtractor } from "./formation/sentence-extractor.ts";
@@ -47,14 +47,14 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const accounts = createAccountService({ db, clock });
   const accountRepo = createAccountRepository(db);
   const memoryRepo = createMemoryRepository(db);
-  const usage = createUsageStore(db);
+  const limits = createLimits({ db, clock, enforce: config.enforceLimits });
   const jobs = createJobStore(db);
   const formation = createFormationRunner({
     db,
     clock,
     jobs,
     memories: memoryRepo,
-    usage,
+    limits,
     extractor: options.extractor ?? sentenceExtractor,
     logger,
     projectExists: (id) => accountRepo.getProject(id) !== null,
@@ -64,7 +64,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     clock,
     memories: memoryRepo,
     jobs,
-    usage,
+    limits,
     lexical: createLexicalRetriever(memoryRepo),
     queueBound: config.queueBound,
     onEnqueued: () => formation.notify(),
@@ -76,13 +76,14 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     docsUrl,
     maxBodyBytes: LIMITS.bodyBytesMax,
     logger,
+    limits,
     version: VERSION,
   });
   const mcp = createMcpHandler({
     service: memories,
     logger,
     authenticate: (token) => accounts.authenticate(token),
-    admit: () => {},
+    admit: (p, cls) => limits.admit(p.accountId, cls),
     docsUrl,
     allowedHosts: config.allowedHosts,
     maxBodyBytes: LIMITS.bodyBytesMax,

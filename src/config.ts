@@ -17,6 +17,8 @@ export interface Config {
   /** Plan given to the account created on first start. */
   readonly bootstrapPlan: string;
   readonly logLevel: string;
+  /** Enforce plans: allowances, stored-memory limit and rate limits (usage is counted either way). */
+  readonly enforceLimits: boolean;
   /** Host names accepted in Host/Origin on /mcp (DNS-rebinding protection); empty = any. */
   readonly allowedHosts: readonly string[];
 }
@@ -55,6 +57,7 @@ export function loadConfig(
     queueBound: envInt(env, "ENGRAM_QUEUE_BOUND") ?? 10_000,
     bootstrapPlan: env.ENGRAM_BOOTSTRAP_PLAN || "scale",
     logLevel: env.ENGRAM_LOG_LEVEL || "info",
+    enforceLimits: envBool(env, "ENGRAM_ENFORCE_LIMITS") ?? true,
     allowedHosts: [],
     ...defined,
   };

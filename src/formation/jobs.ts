@@ -14,6 +14,8 @@ export interface ImportPayload {
   messages: Array<{ role: string; content: string; speaker: string | null; occurred_at: string | null }>;
   scope: Scope;
   occurred_at: string | null;
+  /** Set when the write allowance covered only the first N chunks at acceptance. */
+  allowed_chunks?: number;
 }
 
 export type JobKind = "create" | "import";

@@ -6,7 +6,7 @@ import type { Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { MemoryRepository } from "../memories/repository.ts";
-import type { UsageStore } from "../limits/usage.ts";
+import type { Limits } from "../limits/index.ts";
 import type { Extractor, Fact } from "./extractor.ts";
 import { chunkMessages } from "./chunks.ts";
 import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
@@ -32,12 +32,12 @@ export function createFormationRunner(deps: {
   clock: Clock;
   jobs: JobStore;
   memories: MemoryRepository;
-  usage: UsageStore;
+  limits: Limits;
   extractor: Extractor;
   logger: Logger;
   projectExists(projectId: string): boolean;
 }): FormationRunner {
-  const { db, clock, jobs, memories, usage, extractor, logger } = deps;
+  const { db, clock, jobs, memories, limits, extractor, logger } = deps;
 
   /** Forms one unit (a passage, or one chunk of messages) in one transaction. Returns the next progress. */
   function formUnit(job: JobRow): { progress: number; done: boolean } {
@@ -59,10 +59,14 @@ export function createFormationRunner(deps: {
           : [{ content: p.content, occurredAt: p.occurred_at, messageIndexes: [] }];
         charged = p.infer;
         next = total = 1;
+        facts = admit(job.account_id, facts, charged, () => (next = total));
         insertFacts(job, facts, p.scope, now);
       } else {
         const p = JSON.parse(job.payload) as ImportPayload;
-        const chunk = chunkMessages(p.messages.map((m) => m.content.length)).find((c) => c.start >= job.progress);
+        const chunks = chunkMessages(p.messages.map((m) => m.content.length));
+        // Chunks past the write allowance at acceptance were never charged: they are discarded.
+        const allowed = p.allowed_chunks ?? chunks.length;
+        const chunk = chunks.slice(0, allowed).find((c) => c.start >= job.progress);
         total = p.messages.length;
         if (!chunk) {
           facts = [];
@@ -81,14 +85,36 @@ export function createFormationRunner(deps: {
           next = chunk.end;
         }
         charged = true;
+        facts = admit(job.account_id, facts, charged, () => (next = total));
         insertFacts(job, facts, p.scope, now);
       }
-      if (charged) usage.charge(job.account_id, clock.now(), 0, facts.length);
       const done = next >= total;
       if (done) jobs.finish(job.id, now);
       else jobs.setProgress(job.id, next, now);
       return { progress: next, done };
     }).immediate();
+  }
+
+  /**
+   * Keeps the facts that fit, in order: each needs room under the stored-memory limit and, when
+   * charged, one write of the monthly allowance. At the first that does not fit, the rest of the
+   * input is discarded (`discardRest`), as the spec says for a write that reaches a limit partway.
+   */
+  function admit(accountId: string, facts: Fact[], charged: boolean, discardRest: () => void): Fact[] {
+    if (facts.length === 0) return facts;
+    const plan = limits.planOf(accountId);
+    let room = limits.enforce ? plan.memories - limits.allowances.storedMemories(accountId) : Infinity;
+    const kept: Fact[] = [];
+    for (const f of facts) {
+      if (room <= 0 || (charged && !limits.allowances.tryChargeWrite(accountId, plan))) {
+        logger.info({ account_id: accountId, discarded: facts.length - kept.length }, "limit reached during formation; the rest is discarded");
+        discardRest();
+        break;
+      }
+      kept.push(f);
+      room--;
+    }
+    return kept;
   }
 
   function insertFacts(job: JobRow, facts: Fact[], scope: CreatePayload["scope"], now: string): void {

@@ -8,12 +8,20 @@ import { Meter } from "../shared/meter.ts";
 import { createValidator } from "../shared/validate.ts";
 import { readJsonBody } from "./body.ts";
 import { jsonResponse, emptyResponse, problemResponse, usageHeaders } from "./respond.ts";
+import { rateLimitError, type Limits } from "../limits/index.ts";
+import type { TakeResult } from "../limits/buckets.ts";
 
 export interface EndpointDeps {
   authenticate(token: string): Principal | null;
   docsUrl: string;
   maxBodyBytes: number;
   logger: Logger;
+  limits: Pick<Limits, "take" | "enforce">;
+}
+
+/** RateLimit-* headers of a memory response (spec: Response headers). */
+function rateLimitHeaders(r: TakeResult): Record<string, string> {
+  return { "RateLimit-Limit": String(r.limit), "RateLimit-Remaining": String(r.remaining), "RateLimit-Reset": String(r.reset) };
 }
 
 export interface Call<B> {
@@ -51,18 +59,24 @@ export function createEndpointFactory(deps: EndpointDeps) {
       const principal = token ? meter.time("auth", () => deps.authenticate(token)) : null;
       if (!principal) return problemResponse(unauthorized(), instance, deps.docsUrl);
 
+      // One token per request, taken before anything else is done for it.
+      const bucket = deps.limits.take(principal.accountId, spec.usage);
+      const limitHeaders = deps.limits.enforce ? rateLimitHeaders(bucket) : {};
+      const headersOf = () => ({ ...usageHeaders(meter, spec.usage), ...limitHeaders });
+      if (!bucket.allowed) return problemResponse(rateLimitError(spec.usage, bucket), instance, deps.docsUrl, headersOf());
+
       try {
         let body: unknown = undefined;
         if (validator) body = validator.parse(await readJsonBody(ctx.request, deps.maxBodyBytes));
         const result = spec.handle({ principal, meter, body: body as never, params: ctx.params ?? {}, url });
-        const headers = usageHeaders(meter, spec.usage);
+        const headers = headersOf();
         return result.body === undefined ? emptyResponse(result.status, headers) : jsonResponse(result.body, result.status, headers);
       } catch (err) {
         if (!(err instanceof ApiError)) {
           deps.logger.error({ err, path: instance }, "unhandled error");
-          return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), instance, deps.docsUrl, usageHeaders(meter, spec.usage));
+          return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), instance, deps.docsUrl, headersOf());
         }
-        return problemResponse(err, instance, deps.docsUrl, usageHeaders(meter, spec.usage));
+        return problemResponse(err, instance, deps.docsUrl, headersOf());
       }
     };
   };

@@ -5,7 +5,7 @@ import type { Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Meter } from "../shared/meter.ts";
 import type { Principal } from "../accounts/repository.ts";
-import type { UsageStore } from "../limits/usage.ts";
+import type { Limits } from "../limits/index.ts";
 import type { JobStore } from "../formation/jobs.ts";
 import type { LexicalRetriever } from "../retrieval/lexical.ts";
 import { ApiError, notFound } from "../errors/api-error.ts";
@@ -36,27 +36,30 @@ export function createMemoryService(deps: {
   clock: Clock;
   memories: MemoryRepository;
   jobs: JobStore;
-  usage: UsageStore;
+  limits: Limits;
   lexical: LexicalRetriever;
   queueBound: number;
   onEnqueued(): void;
 }) {
-  const { db, clock, memories, jobs, usage, lexical } = deps;
+  const { db, clock, memories, jobs, limits, lexical } = deps;
+  const { allowances } = limits;
   /** Identical writes whose first copy has not been answered yet (decisions.md: Identical writes). */
   const inFlight = new Set<string>();
 
-  /** Runs a read and charges its cost when it completes, whatever it returns (a 404 included). */
+  /**
+   * Runs a read. Its cost is reserved first (refused with 429 when fewer reads remain than the
+   * cost) and kept when the read completes, whatever it returns (a 404 included); a read that ends
+   * in any other error is refunded (spec: a read refused with 400 or failing with 5xx uses none).
+   */
   function read<T>(p: Principal, meter: Meter, cost: number, fn: () => T): T {
-    const charge = () => {
-      usage.charge(p.accountId, clock.now(), cost, 0);
-      meter.reads += cost;
-    };
+    const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId), cost));
     try {
       const result = meter.time("db", fn);
-      charge();
+      meter.reads += cost;
       return result;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) charge();
+      if (err instanceof ApiError && err.status === 404) meter.reads += cost;
+      else refund();
       throw err;
     }
   }
@@ -69,8 +72,11 @@ export function createMemoryService(deps: {
     return row;
   }
 
-  /** Commits the job and its acceptance charge in one transaction, unless an identical write is forming. */
-  function accept(p: Principal, meter: Meter, endpoint: string, body: unknown, enqueue: (hash: string, now: string) => number): void {
+  /**
+   * Commits the job and its acceptance charge in one transaction, unless an identical write is
+   * forming. `enqueue` gets the writes granted by the allowance (at least one) and stores the job.
+   */
+  function accept(p: Principal, meter: Meter, endpoint: string, body: unknown, wanted: number, enqueue: (hash: string, now: string, granted: number) => void): void {
     const hash = requestHash(endpoint, body);
     const key = `${p.projectId}:${hash}`;
     if (inFlight.has(key)) {
@@ -84,10 +90,11 @@ export function createMemoryService(deps: {
           if (jobs.queuedCount() >= deps.queueBound) {
             throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
           }
-          const now = clock.now();
-          const writes = enqueue(hash, now.toISOString());
-          usage.charge(p.accountId, now, 0, writes);
-          return writes;
+          const plan = limits.planOf(p.accountId);
+          allowances.assertRoomForMemories(p.accountId, plan);
+          const granted = allowances.reserveWrites(p.accountId, plan, wanted);
+          enqueue(hash, clock.now().toISOString(), granted);
+          return granted;
         }).immediate(),
       );
       meter.writes += charged;
@@ -131,17 +138,17 @@ export function createMemoryService(deps: {
   return {
     create(p: Principal, meter: Meter, body: CreateMemoryBody): void {
       const payload = prepareCreate(body, clock.now());
-      accept(p, meter, "POST /v1/memories", body, (hash, now) => {
+      accept(p, meter, "POST /v1/memories", body, 1, (hash, now) => {
         jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "create", payload, requestHash: hash, now });
-        return 1;
       });
     },
 
     import(p: Principal, meter: Meter, body: ImportBody): void {
       const { payload, chunks } = prepareImport(body, clock.now());
-      accept(p, meter, "POST /v1/memories/import", body, (hash, now) => {
-        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "import", payload, requestHash: hash, now });
-        return chunks;
+      // Chunks past the write allowance are discarded (spec: the part past the allowance).
+      accept(p, meter, "POST /v1/memories/import", body, chunks, (hash, now, granted) => {
+        const kept = granted < chunks ? { ...payload, allowed_chunks: granted } : payload;
+        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "import", payload: kept, requestHash: hash, now });
       });
     },
 
