@@ -75,6 +75,12 @@ export function createAccountRepository(db: Db) {
         .query<ProjectRow, [string]>("SELECT * FROM projects WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at, id")
         .all(accountId);
     },
+    /** Live projects that count toward the plan's project limit (the Demo Project does not). */
+    countCountedProjects(accountId: string): number {
+      return db
+        .query<{ n: number }, [string]>("SELECT count(*) AS n FROM projects WHERE account_id = ? AND deleted_at IS NULL AND is_demo = 0")
+        .get(accountId)!.n;
+    },
     deleteProject(id: string, now: string): boolean {
       return db.run("UPDATE projects SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", [now, id]).changes > 0;
     },

@@ -91,10 +91,24 @@ export function createAccountService(deps: { db: Db; clock: Clock }) {
 
     countAccounts: () => repo.countAccounts(),
 
+    /** Creates a project; refused with 409 once the plan's project limit is reached (the Demo Project does not count). */
     createProject(input: { accountId: string; name: string }): { id: string } {
-      requireAccount(input.accountId);
       const id = newId("prj");
-      repo.insertProject({ id, account_id: input.accountId, name: input.name, is_demo: 0, created_at: nowIso() });
+      // Check and insert under one write lock: the CLI and the dashboard may create projects at once.
+      db.transaction(() => {
+        const account = requireAccount(input.accountId);
+        const limit = planFigures(account.plan, account.custom_plan).projects;
+        const used = repo.countCountedProjects(input.accountId);
+        if (limit !== null && used >= limit) {
+          throw new ApiError("conflict", {
+            reason: "project_limit_reached",
+            detail: `The account has ${used} projects, its plan's limit of ${limit}. Delete a project or change the plan.`,
+            limit,
+            used,
+          });
+        }
+        repo.insertProject({ id, account_id: input.accountId, name: input.name, is_demo: 0, created_at: nowIso() });
+      }).immediate();
       return { id };
     },
 
@@ -139,6 +153,10 @@ export function createAccountService(deps: { db: Db; clock: Clock }) {
         const figures: PlanFigures = { ...base };
         for (const [k, v] of Object.entries(custom)) {
           if (v === undefined) continue;
+          if (k === "projects" && v === null) {
+            figures.projects = null; // unlimited
+            continue;
+          }
           if (!Number.isInteger(v) || (v as number) < 0) throw new ApiError("validation_error", { detail: `${k} must be a non-negative integer.` });
           (figures as unknown as Record<string, unknown>)[k] = v;
         }

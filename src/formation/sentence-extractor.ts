@@ -1,10 +1,12 @@
 // SIMPLE DEFAULT (until the formation issue lands): one fact per sentence of the input.
 // Sentences come from the platform's Unicode sentence segmenter (Intl.Segmenter), with a merge step
-// for common abbreviations ("Dr.", "e.g.") that the segmenter splits on.
+// for common abbreviations ("Dr.", "e.g.") that the segmenter splits on. Only words that rarely end
+// a sentence are listed: "no." and "etc." often do ("The answer was no."), and the segmenter already
+// keeps "No. 5" together because a number follows.
 import type { Extractor, Fact, MessagesInput, PassageInput } from "./extractor.ts";
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-const ABBREVIATION = /\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|no|inc|ltd)\.\s*$/i;
+const ABBREVIATION = /\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|e\.g|i\.e|inc|ltd)\.\s*$/i;
 
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
@@ -20,7 +22,7 @@ export function splitSentences(text: string): string[] {
     if (s) out.push(s);
   }
   if (carry.trim()) out.push(carry.trim());
-  return out.filter((s) => /[\p{L}\p{N}]/u.test(s));
+  return out.filter((s) => /\p{L}/u.test(s)); // a "sentence" without a letter (emoji, digits, dots) holds no fact
 }
 
 export const sentenceExtractor: Extractor = {

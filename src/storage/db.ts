@@ -26,14 +26,17 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   return db;
 }
 
-export function migrate(db: Db): void {
+/**
+ * Applies the migrations not yet recorded, each in its own IMMEDIATE transaction. The check is made
+ * inside the transaction: the admin CLI and the server may open the same file at the same moment,
+ * and the second to take the write lock must see the first one's work instead of re-running it.
+ */
+export function migrate(db: Db, migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = MIGRATIONS): void {
   db.run("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-  const applied = new Set(
-    db.query<{ version: number }, []>("SELECT version FROM schema_migrations").all().map((r) => r.version),
-  );
-  for (const m of MIGRATIONS) {
-    if (applied.has(m.version)) continue;
+  const isApplied = db.query<{ version: number }, [number]>("SELECT version FROM schema_migrations WHERE version = ?");
+  for (const m of migrations) {
     db.transaction(() => {
+      if (isApplied.get(m.version)) return;
       db.run(m.sql);
       db.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [
         m.version,
