@@ -47,6 +47,11 @@ export function createFormationRunner(deps: {
       // job (another runOnce, a retry) can never form the same chunk twice.
       const stored = jobs.get(job.id);
       if (!stored || stored.status !== "queued") return { progress: stored?.progress ?? job.progress, done: true };
+      // A project deleted while its job was forming (between two chunks) gets nothing more.
+      if (!deps.projectExists(stored.project_id)) {
+        jobs.finish(stored.id, now, "project deleted during formation");
+        return { progress: stored.progress, done: true };
+      }
       job = stored;
       let facts: Fact[];
       let next: number;

@@ -11,18 +11,22 @@ function line(row: MemoryRow): string {
 }
 
 export function composeContext(rows: MemoryRow[]): ContextResponse {
-  const seen = new Set<string>();
+  const seen = new Set<string>(); // ids and normalised texts already used
   const lines: string[] = [];
   const ids: string[] = [];
   let length = 0;
   for (const row of rows) {
-    if (seen.has(row.id)) continue;
+    const norm = row.content.trim().toLowerCase().replace(/\s+/g, " ");
+    if (seen.has(row.id) || seen.has(norm)) continue;
     seen.add(row.id);
+    seen.add(norm);
     let text = line(row);
     const room = CONTEXT_MAX_CHARS - length - (lines.length ? 1 : 0);
     if (text.length > room) {
       if (lines.length > 0) break; // never cut a later memory; the best one is cut only if it alone is too long
-      text = `${text.slice(0, CONTEXT_MAX_CHARS - 1)}…`;
+      let cut = CONTEXT_MAX_CHARS - 1;
+      if (/[\uD800-\uDBFF]/.test(text[cut - 1] ?? "")) cut--; // never split a surrogate pair
+      text = `${text.slice(0, cut)}…`;
     }
     lines.push(text);
     ids.push(row.id);

@@ -1,7 +1,7 @@
 // The memory service: every operation both transports (REST, MCP) offer. Inputs arrive already
 // validated against the shared schemas; this layer applies the rules beyond them, charges reads
 // and writes on the request's Meter, and throws ApiError for every refusal.
-import type { Db } from "../storage/db.ts";
+import { durably, type Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Meter } from "../shared/meter.ts";
 import type { Principal } from "../accounts/repository.ts";
@@ -85,7 +85,7 @@ export function createMemoryService(deps: {
     inFlight.add(key);
     try {
       const charged = meter.time("db", () =>
-        db.transaction(() => {
+        durably(db, () => {
           if (jobs.isForming(p.projectId, hash)) return 0; // a repeat while the first is forming counts nothing
           if (jobs.queuedCount() >= deps.queueBound) {
             throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
@@ -95,7 +95,7 @@ export function createMemoryService(deps: {
           const granted = allowances.reserveWrites(p.accountId, plan, wanted);
           enqueue(hash, clock.now().toISOString(), granted);
           return granted;
-        }).immediate(),
+        }),
       );
       meter.writes += charged;
       if (charged > 0) deps.onEnqueued();

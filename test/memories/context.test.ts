@@ -91,7 +91,7 @@ describe("composeContext", () => {
 describe("composeContext with characters outside the Basic Multilingual Plane", () => {
   // KNOWN BUG (src/memories/context.ts, not owned here): the cut is made at a UTF-16 code unit, so it
   // can split an emoji's surrogate pair and leave a lone surrogate before the ellipsis.
-  test.todo("cutting an over-long memory never splits a surrogate pair", () => {
+  test("cutting an over-long memory never splits a surrogate pair", () => {
     const r = composeContext([row("🎉".repeat(600))]);
     expect(r.context.length).toBeLessThanOrEqual(1_000);
     expect(r.context.isWellFormed()).toBe(true);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { currentSchemaVersion, migrate, openDatabase, type Db } from "../../src/storage/db.ts";
+import { currentSchemaVersion, durably, migrate, openDatabase, type Db } from "../../src/storage/db.ts";
 import { MIGRATIONS } from "../../src/storage/migrations/index.ts";
 import { tempDir } from "../helpers.ts";
 
@@ -48,12 +48,21 @@ describe("openDatabase", () => {
     expect(db.filename).toBe(join(dir, "engram.db"));
   });
 
-  test("sets WAL, foreign keys and synchronous FULL on every connection", async () => {
+  test("sets WAL, foreign keys and synchronous NORMAL on every connection", async () => {
     const db = await fresh();
     expect(db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()!.journal_mode).toBe("wal");
     expect(db.query<{ foreign_keys: number }, []>("PRAGMA foreign_keys").get()!.foreign_keys).toBe(1);
-    expect(db.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous).toBe(2);
+    expect(db.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous).toBe(1);
     expect(db.query<{ timeout: number }, []>("PRAGMA busy_timeout").get()!.timeout).toBe(5000);
+  });
+
+  test("durably commits with synchronous FULL and restores NORMAL afterwards, also when the transaction throws", async () => {
+    const db = await fresh();
+    const sync = () => db.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous;
+    expect(durably(db, () => sync())).toBe(2);
+    expect(sync()).toBe(1);
+    expect(() => durably(db, () => { throw new Error("boom"); })).toThrow("boom");
+    expect(sync()).toBe(1);
   });
 
   test("foreign keys are enforced", async () => {
