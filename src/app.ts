@@ -10,7 +10,9 @@ import { createMemoryService, type MemoryService } from "./memories/service.ts";
 import { createLimits } from "./limits/index.ts";
 import { createJobStore } from "./formation/jobs.ts";
 import { createFormationRunner, type FormationRunner } from "./formation/runner.ts";
-import { sentenceExtractor } from "./formation/sentence-extractor.ts";
+import { createEmbeddedExtractor } from "./formation/embedded/index.ts";
+import { createGraphStore } from "./formation/graph-store.ts";
+import { createPolicyStore } from "./formation/policy.ts";
 import type { Extractor } from "./formation/extractor.ts";
 import { createLexicalRetriever } from "./retrieval/lexical.ts";
 import { createHttpApp } from "./http/app.ts";
@@ -54,8 +56,10 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     clock,
     jobs,
     memories: memoryRepo,
+    graph: createGraphStore(db),
+    policies: createPolicyStore(db),
     limits,
-    extractor: options.extractor ?? sentenceExtractor,
+    extractor: options.extractor ?? createEmbeddedExtractor(),
     logger,
     projectExists: (id) => accountRepo.getProject(id) !== null,
   });

@@ -29,6 +29,7 @@ export interface VersionRow {
   created_at: string;
   change: string;
   source: string;
+  supersedes: number | null;
 }
 
 export interface RelationshipRow {
@@ -82,6 +83,24 @@ export function createMemoryRepository(db: Db) {
       return getActive.get(projectId, id);
     },
 
+    /**
+     * A new version of an active memory (an update or a merge): the memory takes the new text and
+     * time; the old text stays in memory_versions. `supersedes` names the version it replaced.
+     */
+    addVersion(id: string, v: { content: string; occurredAt: string | null; change: "updated" | "merged"; source: Source; supersedes: number | null; now: string }): MemoryRow {
+      const row = db
+        .query<MemoryRow, [string, string | null, string, string]>(
+          "UPDATE memories SET content = ?, occurred_at = ?, updated_at = ?, version = version + 1 WHERE id = ? AND status = 'active' RETURNING *",
+        )
+        .get(v.content, v.occurredAt, v.now, id);
+      if (!row) throw new Error(`addVersion: memory ${id} is not active`);
+      db.run(
+        "INSERT INTO memory_versions (memory_id, version, content, occurred_at, created_at, change, source, supersedes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [id, row.version, v.content, v.occurredAt, v.now, v.change, JSON.stringify(v.source), v.supersedes],
+      );
+      return row;
+    },
+
     list(projectId: string, q: ListQuery): { rows: MemoryRow[]; hasMore: boolean } {
       const { sql: scopeSql, params: scopeParams } = scopeClause(q.scope);
       const backwards = q.endingBeforeSeq !== undefined;
@@ -130,7 +149,7 @@ export function createMemoryRepository(db: Db) {
     versions(id: string): VersionRow[] {
       return db
         .query<VersionRow, [string]>(
-          "SELECT version, content, occurred_at, created_at, change, source FROM memory_versions WHERE memory_id = ? ORDER BY version",
+          "SELECT version, content, occurred_at, created_at, change, source, supersedes FROM memory_versions WHERE memory_id = ? ORDER BY version",
         )
         .all(id);
     },

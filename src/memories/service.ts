@@ -21,7 +21,7 @@ export const READ_COST = { get: 1, list: 1, search: 1, recall: 1, inspect: 3, co
 export interface InspectResponse {
   object: "memory_inspection";
   memory: MemoryRecord;
-  versions: Array<{ version: number; content: string; occurred_at: string | null; created_at: string; change: string; source: unknown }>;
+  versions: Array<{ version: number; content: string; occurred_at: string | null; created_at: string; change: string; source: unknown; supersedes?: number }>;
   relationships: Array<{ memory_id: string; type: string; strength: number; content: string }>;
 }
 
@@ -179,7 +179,7 @@ export function createMemoryService(deps: {
         return {
           object: "memory_inspection",
           memory: toRecord(row),
-          versions: memories.versions(row.id).map((v) => ({ ...v, source: JSON.parse(v.source) })),
+          versions: memories.versions(row.id).map(({ supersedes, source, ...v }) => ({ ...v, source: JSON.parse(source), ...(supersedes !== null ? { supersedes } : {}) })),
           relationships: memories.relationships(row.id),
         };
       });

@@ -45,7 +45,7 @@ describe("kill -9 with a real server process", () => {
     expectChunkAtomic(crashed);
 
     await recoverAndCheck(dataDir, key, w);
-  });
+  }, 30_000);
 
   test("a server killed -9 right after its last 202 while forming resumes at a chunk boundary and forms everything exactly once", async () => {
     const { dataDir, server, key } = await firstStart({});
@@ -59,7 +59,7 @@ describe("kill -9 with a real server process", () => {
     expectChunkAtomic(crashed);
 
     await recoverAndCheck(dataDir, key, w);
-  });
+  }, 30_000);
 });
 
 describe("SIGTERM with a real server process", () => {
@@ -77,5 +77,5 @@ describe("SIGTERM with a real server process", () => {
     expect(server.stdout()).toContain("shutting down");
 
     await recoverAndCheck(dataDir, key, w);
-  });
+  }, 30_000);
 });

@@ -101,12 +101,15 @@ describe("occurred_at on import", () => {
   test("a message's own occurred_at overrides the request's", async () => {
     const body = {
       occurred_at: "2023-01-01",
-      messages: [{ role: "user", content: "Quokka fact one." }, { role: "user", content: "Quokka fact two.", occurred_at: "2024-02-02T10:00:00+01:00" }],
+      messages: [
+        { role: "user", speaker: "Ana", content: "I adopted a quokka named Pip." },
+        { role: "user", speaker: "Ana", content: "I took my quokka to the vet.", occurred_at: "2024-02-02T10:00:00+01:00" },
+      ],
     };
     expect((await imp(body)).status).toBe(202);
     await h.form();
     const hits = (await (await h.call("POST", "/v1/memories/search", { body: { query: "quokka" } })).json()).data as Array<{ content: string; occurred_at: string }>;
     const byContent = Object.fromEntries(hits.map((m) => [m.content, m.occurred_at]));
-    expect(byContent).toEqual({ "Quokka fact one.": "2023-01-01T00:00:00.000Z", "Quokka fact two.": "2024-02-02T09:00:00.000Z" });
+    expect(byContent).toEqual({ "Ana adopted a quokka named Pip.": "2023-01-01T00:00:00.000Z", "Ana took Ana's quokka to the vet.": "2024-02-02T09:00:00.000Z" });
   });
 });

@@ -52,7 +52,7 @@ describe("insert", () => {
       is_sample: 0,
     });
     expect(repo.versions(row.id)).toEqual([
-      { version: 1, content: "Ada likes tea.", occurred_at: "2023-05-07T00:00:00.000Z", created_at: NOW, change: "created", source: JSON.stringify({ type: "import", job_id: "job_1", message_indexes: [3] }) },
+      { version: 1, content: "Ada likes tea.", occurred_at: "2023-05-07T00:00:00.000Z", created_at: NOW, change: "created", source: JSON.stringify({ type: "import", job_id: "job_1", message_indexes: [3] }), supersedes: null },
     ]);
   });
 

@@ -1,0 +1,137 @@
+// Facts stand alone: first person becomes the speaker's name ("I adopted a dog" from Caroline →
+// "Caroline adopted a dog"), and in a two-person conversation "you" becomes the other speaker.
+// Works on tagged tokens, and keeps verbs in agreement ("I am" → "Caroline is", "I love" → "Caroline loves").
+import type { Token } from "./nlp.ts";
+
+const CONTRACTIONS: Array<[RegExp, string]> = [
+  [/\b([Ii])['’]m\b/g, "$1 am"],
+  [/\b([Ii])['’]ve\b/g, "$1 have"],
+  [/\b([Ii])['’]ll\b/g, "$1 will"],
+  [/\b([Ii])['’]d\b/g, "$1 would"],
+  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]re\b/g, "$1 are"],
+  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ve\b/g, "$1 have"],
+  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ll\b/g, "$1 will"],
+  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]d\b/g, "$1 would"],
+  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s\b/g, "$1 is"],
+  [/\b([Ii]t|[Tt]hat)['’]ll\b/g, "$1 will"],
+  [/\bcan['’]t\b/gi, "cannot"],
+  [/\bwon['’]t\b/gi, "will not"],
+  [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
+  [/\bgonna\b/gi, "going to"],
+  [/\bwanna\b/gi, "want to"],
+];
+
+/** Expands contractions so that the tagger sees "I am" rather than one odd token "I'm". */
+export function expandContractions(text: string): string {
+  let out = text;
+  for (const [re, rep] of CONTRACTIONS) out = out.replace(re, rep);
+  return out;
+}
+
+const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
+const ADVERBS_BETWEEN = new Set(["really", "also", "just", "never", "always", "still", "often", "usually", "sometimes", "totally", "actually", "finally", "recently", "already", "even", "truly", "definitely", "absolutely", "only", "mostly", "rarely", "seriously", "honestly", "not"]);
+const IRREGULAR_THIRD: Record<string, string> = { am: "is", are: "is", have: "has", do: "does", go: "goes", "'m": "is" };
+
+/** Third person singular of a base-form verb: love → loves, watch → watches, study → studies. */
+export function thirdPerson(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (IRREGULAR_THIRD[lower]) return IRREGULAR_THIRD[lower]!;
+  if (/(s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+export interface Speakers {
+  speaker: string | null;
+  /** The other participant, when the conversation has exactly two speakers. */
+  other: string | null;
+}
+
+// Verbs whose past tense is spelt as their base form: "I put it on" may be past, so leave them.
+const SAME_PAST = new Set(["put", "set", "cut", "hit", "let", "read", "hurt", "quit", "shut", "spread", "cost", "bet", "beat", "cast", "burst", "split", "upset", "fit", "bid", "broadcast", "forecast", "thrust", "shed", "slit", "spit", "wed", "rid"]);
+
+function isBaseForm(t: Token): boolean {
+  return (t.pos === "VERB" || t.pos === "AUX") && t.lower === t.lemma && !MODALS.has(t.lower) && !SAME_PAST.has(t.lower);
+}
+
+/** Makes the verb that follows a new third-person singular subject agree with it. */
+function agree(tokens: Token[], subjectIndex: number, out: string[]): void {
+  for (let j = subjectIndex + 1; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (ADVERBS_BETWEEN.has(t.lower)) continue;
+    if (t.lower === "am" || t.lower === "are") out[j] = "is";
+    else if (t.lower === "were") out[j] = "was";
+    else if (isBaseForm(t)) out[j] = thirdPerson(t.text);
+    return;
+  }
+}
+
+export interface Resolved {
+  tokens: string[];
+  /** Whether the statement was about the speaker (first person singular) or the other speaker. */
+  aboutSpeaker: boolean;
+  aboutOther: boolean;
+}
+
+export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
+  const out = tokens.map((t) => t.text);
+  let aboutSpeaker = false;
+  let aboutOther = false;
+  const s = who.speaker;
+  const o = who.other;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (next && next.space === "" && /^[-–]$/.test(next.text)) continue; // "me-time" is a compound, not a pronoun
+    if (s) {
+      switch (t.lower) {
+        case "i":
+          out[i] = s;
+          aboutSpeaker = true;
+          agree(tokens, i, out);
+          continue;
+        case "me":
+        case "myself":
+          out[i] = s;
+          aboutSpeaker = true;
+          continue;
+        case "my":
+        case "mine":
+          out[i] = `${s}'s`;
+          aboutSpeaker = true;
+          continue;
+        case "we":
+        case "us":
+        case "ourselves":
+          out[i] = `${s} and others`;
+          aboutSpeaker = true;
+          continue;
+        case "our":
+        case "ours":
+          out[i] = `${s}'s`;
+          aboutSpeaker = true;
+          continue;
+      }
+    }
+    if (o) {
+      switch (t.lower) {
+        case "you":
+          out[i] = o;
+          aboutOther = true;
+          // "you" as a subject takes a singular verb; as an object ("told you") it takes none.
+          if (next && (next.pos === "VERB" || next.pos === "AUX" || ADVERBS_BETWEEN.has(next.lower))) agree(tokens, i, out);
+          continue;
+        case "yourself":
+          out[i] = o;
+          aboutOther = true;
+          continue;
+        case "your":
+        case "yours":
+          out[i] = `${o}'s`;
+          aboutOther = true;
+          continue;
+      }
+    }
+  }
+  return { tokens: out, aboutSpeaker, aboutOther };
+}

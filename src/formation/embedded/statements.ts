@@ -1,0 +1,129 @@
+// Splits text into statements and keeps those worth remembering: preferences, biography,
+// relationships, plans, events, opinions, possessions, skills. Greetings, thanks, questions,
+// filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
+// and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
+import { joinTokens, type Nlp, type Token } from "./nlp.ts";
+
+export type Category = "preference" | "plan" | "relationship" | "biography" | "health" | "skill" | "possession" | "event" | "opinion" | "other";
+export const CATEGORIES: readonly Category[] = ["preference", "plan", "relationship", "biography", "health", "skill", "possession", "event", "opinion", "other"];
+
+const DISCOURSE = new Set(["yeah", "yes", "yep", "yup", "no", "nope", "oh", "ooh", "wow", "whoa", "well", "so", "ok", "okay", "haha", "hahaha", "lol", "hmm", "aw", "aww", "ah", "hey", "hi", "hello", "btw", "anyway", "anyways", "and", "but", "plus", "honestly", "omg", "gosh", "man", "dude", "sure", "totally", "definitely", "absolutely", "indeed", "right", "cool", "great", "awesome", "nice", "thanks", "thank"]);
+const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"]);
+const SECOND_PERSON = new Set(["you", "your", "yours", "yourself", "yourselves"]);
+const REACTION_SUBJECTS = new Set(["that", "this", "it", "these", "those", "what", "how", "so", "such", "sounds", "looks", "seems"]);
+const RELATIVE_START = new Set(["which", "who", "whom", "whose", "where", "because", "cause", "while", "whereas"]);
+const LIGHT_VERBS = new Set(["be", "have", "do", "get", "sound", "look", "seem", "feel", "make", "let", "say", "know", "think", "guess", "mean"]);
+const SMALL_TALK = /^(thanks?|thank you|thx|ty|congrat\w*|happy (birthday|holidays|new year)|good (luck|morning|night|evening|afternoon|job|work|to (see|hear))|nice (to (meet|see|hear)|one|job|work)|great (to (see|hear)|job|work)|see (you|ya)|talk (to you )?(soon|later)|take care|bye|goodbye|have (a|an) (good|great|nice|fun|awesome|amazing|wonderful)|glad (to|you|that)|same here|me too|you too|no (problem|worries)|of course|sounds (good|great|fun|awesome|amazing|like)|looks (good|great|amazing|awesome|like)|keep (it )?up|keep (me|us) (posted|updated)|let me know|can't wait|cannot wait|i (totally |completely )?agree|i hope (so|you)|hope you|you (are|were) (so |very |really )?(welcome|right|amazing|awesome|great|kind|sweet)|what about you|how about you)\b/i;
+
+const CATEGORY_RULES: Array<[Category, RegExp]> = [
+  ["health", /\b(allerg\w*|diagnos\w*|illness|sick|surgery|hospital|doctor|therapy|therapist|medication|diabet\w*|asthma|injur\w*|pregnan\w*|vegan|vegetarian|diet)\b/i],
+  ["preference", /\b(love[sd]?|loving|like[sd]?|enjoy\w*|prefer\w*|favou?rite|hate[sd]?|dislike[sd]?|fan of|into|passionate|passion|keen on|fond of)\b/i],
+  ["plan", /\b(plan\w*|going to|will|want(s|ed)? to|hop(e|es|ing) to|intend\w*|thinking (about|of)|next (week|month|year)|tomorrow|soon|goal|dream|aim\w*|looking forward|decided to|would love to)\b/i],
+  ["relationship", /\b(wife|husband|partner|boyfriend|girlfriend|spouse|married|marriage|wedding|dating|divorc\w*|engaged|friends?|mom|mum|mother|dad|father|parents?|kids?|children|son|daughter|sister|brother|siblings?|family|grandm\w*|grandp\w*|cousin|aunt|uncle|niece|nephew|baby|adopt\w*)\b/i],
+  ["biography", /\b(born|grew up|lives?|lived|living|moved|from|years old|age|works?|worked|working|job|career|studi\w*|student|school|college|university|graduat\w*|degree|retired|profession\w*|identif\w*|transgender|religio\w*|nationality|hometown)\b/i],
+  ["skill", /\b(can|skill\w*|learn\w*|speaks?|fluent|play(s|ed|ing)? (the )?(guitar|piano|violin|drums|cello|flute|sax\w*)|good at|trained|certified|expert)\b/i],
+  ["possession", /\b(own[sd]?|bought|has an?|have an?|got an?|dogs?|cats?|pets?|car|house|apartment|collection|puppy|kitten)\b/i],
+  ["event", /\b(went|visited|attended|ran|joined|started|finished|met|saw|took|travel\w*|trip|event|conference|concert|festival|party|race|camping|vacation|holiday)\b/i],
+  ["opinion", /\b(think|thinks|believe\w*|feel|feels|opinion|important|amazing|great|awesome|terrible|proud|grateful|happy|sad|excited)\b/i],
+];
+
+export function categorise(text: string): Category {
+  for (const [c, re] of CATEGORY_RULES) if (re.test(text)) return c;
+  return "other";
+}
+
+const isWord = (t: Token) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "SPACE" && /[\p{L}\p{N}]/u.test(t.text);
+
+/** Splits a sentence's tokens at clause separators (spaced dashes, semicolons). */
+export function clauses(tokens: Token[]): Token[][] {
+  const out: Token[][] = [];
+  let cur: Token[] = [];
+  for (const t of tokens) {
+    if ((/^[-–—]+$/.test(t.text) && t.space !== "") || t.text === ";") {
+      if (cur.length) out.push(cur);
+      cur = [];
+      continue;
+    }
+    cur.push(t);
+  }
+  if (cur.length) out.push(cur);
+  return out.map((c) => (c[0] ? [{ ...c[0], space: "" }, ...c.slice(1)] : c));
+}
+
+/** Removes leading interjections and discourse markers, and vocative names ("Hey Mel, ...", "..., Caroline!"). */
+export function stripFiller(tokens: Token[], participants: ReadonlySet<string>): Token[] {
+  let t = tokens.slice();
+  for (let changed = true; changed && t.length; ) {
+    changed = false;
+    const first = t[0]!;
+    if (first.pos === "INTJ" || DISCOURSE.has(first.lower) || (first.pos === "PUNCT" && first.text !== "\"")) {
+      t = t.slice(1);
+      changed = true;
+    } else if (participants.has(first.lower) && (t[1]?.text === "," || t[1]?.text === "!" || t.length === 1)) {
+      t = t.slice(1);
+      changed = true;
+    }
+  }
+  // trailing vocative: ", Caroline!" / ", Mel."
+  for (let i = t.length - 1; i > 0; i--) {
+    if (participants.has(t[i]!.lower) && t[i - 1]?.text === ",") {
+      t = [...t.slice(0, i - 1), ...t.slice(i + 1)];
+      break;
+    }
+    if (t[i]!.pos !== "PUNCT") break;
+  }
+  return t.length ? [{ ...t[0]!, space: "" }, ...t.slice(1)] : t;
+}
+
+export interface Worth {
+  keep: boolean;
+  why: string;
+}
+
+/**
+ * Whether a clause is worth remembering. `conversation` is strict (chat is full of small talk);
+ * a passage given to `remember` is kept unless it is a question, a greeting or a pure reaction.
+ */
+export function worthRemembering(tokens: Token[], mode: "conversation" | "passage", participants: ReadonlySet<string>): Worth {
+  const words = tokens.filter(isWord);
+  if (words.length < 3) return { keep: false, why: "too short" };
+  const lastPunct = [...tokens].reverse().find((t) => t.pos === "PUNCT");
+  if (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?")) return { keep: false, why: "question" };
+  const text = joinTokens(tokens);
+  if (SMALL_TALK.test(text)) return { keep: false, why: "small talk" };
+  if (mode === "conversation" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return { keep: false, why: "no verb" };
+
+  const lower = words.map((w) => w.lower);
+  const firstPerson = lower.some((w) => FIRST_PERSON.has(w));
+  const secondPerson = lower.some((w) => SECOND_PERSON.has(w));
+  const names = words.some((w) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !participants.has(w.lower));
+  const participantNamed = words.some((w) => participants.has(w.lower));
+  const numbers = words.some((w) => w.pos === "NUM");
+  const nouns = words.filter((w) => w.pos === "NOUN" || w.pos === "PROPN").length;
+  const content = words.filter((w) => ["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) || (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma))).length;
+
+  if (content < 2) return { keep: false, why: "no content" };
+  if (RELATIVE_START.has(lower[0]!)) return { keep: false, why: "a fragment of the previous clause" };
+  if (REACTION_SUBJECTS.has(lower[0]!) && !firstPerson && !names && !numbers && nouns <= 1) return { keep: false, why: "reaction" };
+  if (mode === "passage") return { keep: true, why: "passage" };
+  if (secondPerson && !firstPerson && !names && !numbers) return { keep: false, why: "about the listener" };
+  if (!firstPerson && !names && !numbers && !participantNamed) return { keep: false, why: "no subject to stand alone" };
+  return { keep: true, why: "fact" };
+}
+
+export interface RawClause {
+  tokens: Token[];
+}
+
+/** Sentences → clauses → filler stripped. */
+export function splitStatements(nlp: Nlp, text: string, participants: ReadonlySet<string>): Token[][] {
+  const out: Token[][] = [];
+  for (const s of nlp.sentences(text)) {
+    for (const c of clauses(s.tokens)) {
+      if (SMALL_TALK.test(joinTokens(c))) continue; // "Thanks, Caroline, for ..." is thanks however it goes on
+      const stripped = stripFiller(c, participants);
+      if (stripped.length) out.push(stripped);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+// Forms one unit of a job: a passage, or one chunk of an import. Extraction runs first (it may be
+// asynchronous: an LLM); then one transaction re-reads the job, reconciles each fact with what is
+// stored, applies the limits, and records the job's progress. A crash between the two loses
+// nothing: the chunk is simply extracted again.
+import type { Db } from "../storage/db.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Logger } from "../shared/logger.ts";
+import type { MemoryRepository } from "../memories/repository.ts";
+import type { MemoryRow, Scope, Source } from "../memories/types.ts";
+import type { Limits } from "../limits/index.ts";
+import type { Extractor, Fact, MessagesInput, PassageInput } from "./extractor.ts";
+import type { PolicyStore } from "./policy.ts";
+import type { GraphStore } from "./graph-store.ts";
+import { chunkMessages } from "./chunks.ts";
+import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
+import { attributeKey, decide, significantTerms, similarity } from "./reconcile.ts";
+import { redactSecrets } from "./secrets.ts";
+
+const ATTRIBUTE_HINTS: Record<string, string[]> = {
+  location: ["live", "lives", "lived", "moved", "relocated", "based", "resides", "settled"],
+  job: ["works", "working", "job"],
+  relationship_status: ["married", "engaged", "single", "divorced", "separated", "widowed"],
+  age: ["years", "old", "turned"],
+  favorite: ["favorite", "favourite"],
+  name: ["named", "called", "name"],
+};
+
+interface Unit {
+  input: PassageInput | MessagesInput | null;
+  /** infer: false stores the text as given, without extraction or reconciliation. */
+  verbatim: Fact | null;
+  scope: Scope;
+  next: number;
+  total: number;
+  charged: boolean;
+}
+
+export function createUnitFormer(deps: {
+  db: Db;
+  clock: Clock;
+  jobs: JobStore;
+  memories: MemoryRepository;
+  graph: GraphStore;
+  policies: PolicyStore;
+  limits: Limits;
+  extractor: Extractor;
+  logger: Logger;
+  projectExists(projectId: string): boolean;
+}) {
+  const { db, clock, jobs, memories, graph, policies, limits, extractor, logger } = deps;
+
+  function plan(job: JobRow): Unit {
+    if (job.kind === "create") {
+      const p = JSON.parse(job.payload) as CreatePayload;
+      const verbatim = p.infer ? null : { content: p.content, occurredAt: p.occurred_at, messageIndexes: [] };
+      return { input: p.infer ? { kind: "passage", text: p.content, occurredAt: p.occurred_at, receivedAt: job.created_at } : null, verbatim, scope: p.scope, next: 1, total: 1, charged: p.infer };
+    }
+    const p = JSON.parse(job.payload) as ImportPayload;
+    const chunks = chunkMessages(p.messages.map((m) => m.content.length));
+    // Chunks past the write allowance at acceptance were never charged: they are discarded.
+    const chunk = chunks.slice(0, p.allowed_chunks ?? chunks.length).find((c) => c.start >= job.progress);
+    const total = p.messages.length;
+    if (!chunk) return { input: null, verbatim: null, scope: p.scope, next: total, total, charged: true };
+    const input: MessagesInput = {
+      kind: "messages",
+      receivedAt: job.created_at,
+      participants: [...new Set(p.messages.map((m) => m.speaker).filter((s): s is string => !!s))],
+      messages: p.messages.slice(chunk.start, chunk.end).map((m, i) => ({
+        index: chunk.start + i,
+        role: m.role,
+        speaker: m.speaker,
+        content: m.content,
+        occurredAt: m.occurred_at ?? p.occurred_at,
+      })),
+    };
+    return { input, verbatim: null, scope: p.scope, next: chunk.end, total, charged: true };
+  }
+
+  function sourceOf(job: JobRow, f: Fact): Source {
+    return job.kind === "create"
+      ? { type: "create", job_id: job.id, ...(f.sentence !== undefined ? { sentence: f.sentence } : {}) }
+      : { type: "import", job_id: job.id, message_indexes: f.messageIndexes };
+  }
+
+  function candidatesFor(projectId: string, scope: Scope, f: Fact): MemoryRow[] {
+    const found = graph.candidates(projectId, scope, [...significantTerms(f.content)], 12);
+    const key = attributeKey(f.content);
+    if (key) {
+      const seen = new Set(found.map((c) => c.id));
+      const hints = ATTRIBUTE_HINTS[key.attribute.split(":")[0]!] ?? [];
+      for (const c of graph.candidates(projectId, scope, [...key.subject.split(" "), ...hints], 30)) if (!seen.has(c.id)) found.push(c);
+    }
+    return found;
+  }
+
+  /** Links a memory to memories about the same people and things, and to close paraphrases. */
+  function relate(projectId: string, m: MemoryRow, f: Fact, lexical: MemoryRow[], now: string): void {
+    const entities = [...new Set((f.entities ?? []).map((e) => e.toLowerCase()))];
+    graph.setEntities(m.id, projectId, entities);
+    for (const other of graph.sharingEntities(projectId, entities, m.id, 5)) {
+      graph.link(m.id, other.id, "same_subject", 0.5 + 0.5 * Math.min(1, other.shared / Math.max(1, entities.length)), now);
+    }
+    const mine = significantTerms(m.content);
+    for (const c of lexical.slice(0, 5)) {
+      const { jaccard } = similarity(mine, significantTerms(c.content));
+      if (c.id !== m.id && jaccard >= 0.3) graph.link(m.id, c.id, "related", jaccard, now);
+    }
+  }
+
+  /** Stores the facts that fit; returns false when a limit was reached (the rest is discarded). */
+  function store(job: JobRow, unit: Unit, facts: Fact[], now: string): boolean {
+    const account = job.account_id;
+    const planFigures = limits.planOf(account);
+    let room = limits.enforce ? planFigures.memories - limits.allowances.storedMemories(account) : Infinity;
+    for (const f of facts) {
+      const candidates = unit.verbatim ? [] : candidatesFor(job.project_id, unit.scope, f);
+      const decision = unit.verbatim ? ({ action: "create" } as const) : decide(f.content, candidates);
+      if (decision.action === "skip") continue; // the same fact again forms nothing and costs nothing
+      const needsRoom = decision.action === "create";
+      if ((needsRoom && room <= 0) || (unit.charged && !limits.allowances.tryChargeWrite(account, planFigures))) {
+        logger.info({ account_id: account, job_id: job.id }, "limit reached during formation; the rest is discarded");
+        return false;
+      }
+      let m: MemoryRow;
+      if (decision.action === "create") {
+        m = memories.insert({ projectId: job.project_id, content: f.content, scope: unit.scope, occurredAt: f.occurredAt, jobId: job.id, source: sourceOf(job, f), now });
+        room--;
+      } else {
+        const old = decision.memory;
+        m = memories.addVersion(old.id, {
+          content: f.content,
+          occurredAt: f.occurredAt ?? old.occurred_at,
+          change: decision.action === "update" ? "updated" : "merged",
+          source: sourceOf(job, f),
+          supersedes: decision.action === "update" ? old.version : null,
+          now,
+        });
+      }
+      if (!unit.verbatim) relate(job.project_id, m, f, candidates, now);
+    }
+    return true;
+  }
+
+  return {
+    /** Forms the next unit of the job. `done` when the job has nothing left (or is gone). */
+    async formNext(jobId: string): Promise<{ done: boolean }> {
+      const job = jobs.get(jobId);
+      if (!job || job.status !== "queued") return { done: true };
+      if (!deps.projectExists(job.project_id)) {
+        jobs.finish(job.id, clock.now().toISOString(), "project deleted during formation");
+        return { done: true };
+      }
+      const unit = plan(job);
+      const policy = policies.forExtraction(job.project_id);
+      let facts: Fact[] = [];
+      if (unit.verbatim) facts = [{ ...unit.verbatim, content: policy.redactSecrets ? redactSecrets(unit.verbatim.content) : unit.verbatim.content }];
+      else if (unit.input) facts = await extractor.extract(unit.input, policy);
+
+      const now = clock.now().toISOString();
+      return db.transaction(() => {
+        // Re-read in the transaction that advances it: a caller holding a stale copy of the job
+        // (another runOnce, a retry) can never form the same chunk twice.
+        const fresh = jobs.get(job.id);
+        if (!fresh || fresh.status !== "queued" || fresh.progress !== job.progress) return { done: !fresh || fresh.status !== "queued" };
+        const complete = store(job, unit, facts, now);
+        const done = !complete || unit.next >= unit.total;
+        if (done) jobs.finish(job.id, now, complete ? null : "a limit was reached; the rest was discarded");
+        else jobs.setProgress(job.id, unit.next, now);
+        return { done };
+      }).immediate();
+    },
+  };
+}

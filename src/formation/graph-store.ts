@@ -1,0 +1,57 @@
+// Storage that reconciliation needs: candidate memories for a new fact (same project, same scope,
+// active, FTS5), entities of memories, and relationships between memories.
+import type { Db } from "../storage/db.ts";
+import { SCOPE_FIELDS, type MemoryRow, type Scope } from "../memories/types.ts";
+import { toMatchExpression } from "../retrieval/lexical.ts";
+
+export function createGraphStore(db: Db) {
+  const insertEntity = db.query("INSERT OR IGNORE INTO memory_entities (memory_id, project_id, entity) VALUES (?, ?, ?)");
+  const link = db.query(
+    `INSERT INTO memory_relationships (memory_id, target_id, type, strength, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+     ON CONFLICT (memory_id, target_id, type) DO UPDATE SET strength = max(strength, ?4)`,
+  );
+  const scopeSql = SCOPE_FIELDS.map((f) => `m.${f} IS ?`).join(" AND ");
+
+  return {
+    /** Active memories of the same project and exactly the same scope that share words with `terms`. */
+    candidates(projectId: string, scope: Scope, terms: string[], limit: number): MemoryRow[] {
+      const match = toMatchExpression(terms);
+      if (!match) return [];
+      return db
+        .query<MemoryRow, (string | number | null)[]>(
+          `SELECT m.* FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+           WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active' AND ${scopeSql}
+           ORDER BY bm25(memories_fts) LIMIT ?`,
+        )
+        .all(match, projectId, ...SCOPE_FIELDS.map((f) => scope[f] ?? null), limit);
+    },
+
+    setEntities(memoryId: string, projectId: string, entities: readonly string[]): void {
+      for (const e of entities) insertEntity.run(memoryId, projectId, e);
+    },
+
+    /** Other active memories that share an entity, most shared first, then newest. */
+    sharingEntities(projectId: string, entities: readonly string[], excludeId: string, limit: number): Array<{ id: string; shared: number }> {
+      if (entities.length === 0) return [];
+      return db
+        .query<{ id: string; shared: number }, (string | number)[]>(
+          `SELECT e.memory_id AS id, count(*) AS shared FROM memory_entities e
+             JOIN memories m ON m.id = e.memory_id AND m.status = 'active'
+           WHERE e.project_id = ? AND e.entity IN (${entities.map(() => "?").join(",")}) AND e.memory_id <> ?
+           GROUP BY e.memory_id ORDER BY shared DESC, m.seq DESC LIMIT ?`,
+        )
+        .all(projectId, ...entities, excludeId, limit);
+    },
+
+    entitiesOf(memoryId: string): string[] {
+      return db.query<{ entity: string }, [string]>("SELECT entity FROM memory_entities WHERE memory_id = ?").all(memoryId).map((r) => r.entity);
+    },
+
+    link(from: string, to: string, type: string, strength: number, now: string): void {
+      if (from === to) return;
+      link.run(from, to, type, Math.round(Math.min(1, Math.max(0, strength)) * 1000) / 1000, now);
+    },
+  };
+}
+
+export type GraphStore = ReturnType<typeof createGraphStore>;
