@@ -21,6 +21,10 @@ export interface Config {
   readonly enforceLimits: boolean;
   /** Host names accepted in Host/Origin on /mcp (DNS-rebinding protection); empty = any. */
   readonly allowedHosts: readonly string[];
+  /** Address of a running server, for clients such as `engram mcp`: ENGRAM_URL, else http://host:port. */
+  readonly serverUrl: string;
+  /** Project API key for clients such as `engram mcp` (ENGRAM_API_KEY); the server itself never uses it. */
+  readonly apiKey: string | null;
 }
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -59,10 +63,20 @@ export function loadConfig(
     logLevel: env.ENGRAM_LOG_LEVEL || "info",
     enforceLimits: envBool(env, "ENGRAM_ENFORCE_LIMITS") ?? true,
     allowedHosts: [],
+    serverUrl: "",
+    apiKey: env.ENGRAM_API_KEY || null,
     ...defined,
   };
+  // Checked where it is used (`engram mcp`), so that a client setting never stops the server starting.
+  const serverUrl = (config.serverUrl || env.ENGRAM_URL || localServerUrl(config)).trim();
   const allowedHosts = overrides.allowedHosts ?? defaultAllowedHosts(config.host, config.publicUrl, env.ENGRAM_ALLOWED_HOSTS);
-  return Object.freeze({ ...config, dataDir: resolve(config.dataDir), allowedHosts: Object.freeze([...allowedHosts]) });
+  return Object.freeze({ ...config, serverUrl, dataDir: resolve(config.dataDir), allowedHosts: Object.freeze([...allowedHosts]) });
+}
+
+/** Where a server started with this configuration listens, as seen from this machine. */
+function localServerUrl(c: Pick<Config, "host" | "port" | "tlsCert" | "tlsKey">): string {
+  const host = c.host === "0.0.0.0" || c.host === "" ? "127.0.0.1" : c.host === "::" ? "[::1]" : c.host.includes(":") ? `[${c.host}]` : c.host;
+  return `${c.tlsCert && c.tlsKey ? "https" : "http"}://${host}:${c.port}`;
 }
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];

@@ -1,8 +1,9 @@
 #!/usr/bin/env bun
-// The `engram` command line: serve, admin.
+// The `engram` command line: serve, mcp, admin.
 import { Command, InvalidArgumentError, Option } from "commander";
 import { startServer } from "./cli/serve.ts";
 import { registerAdmin } from "./cli/admin.ts";
+import { registerMcp } from "./cli/mcp.ts";
 import { VERSION } from "./version.ts";
 
 function port(value: string): number {
@@ -50,6 +51,7 @@ program
     process.on("SIGINT", () => void shutdown("SIGINT"));
   });
 
+registerMcp(program);
 registerAdmin(program);
 
 await program.parseAsync(process.argv);

@@ -1,5 +1,5 @@
-// The Streamable HTTP endpoint at /mcp: Bearer key (401 as REST), Host/Origin validation against
-// DNS rebinding, then a stateless MCP server and transport per request.
+// The Streamable HTTP endpoint at /mcp: Host/Origin validation against DNS rebinding, Bearer key
+// (401 as REST), then a stateless MCP server and transport per POST (GET and DELETE: 405).
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Principal } from "../accounts/repository.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -48,6 +48,9 @@ export function checkHostAndOrigin(request: Request, allowedHosts: readonly stri
 export function createMcpHandler(deps: McpHttpDeps) {
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
+    // DNS-rebinding protection comes first: a foreign Host or Origin is refused whatever it carries.
+    const refused = checkHostAndOrigin(request, deps.allowedHosts);
+    if (refused) return refused;
     const token = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
     const principal = token ? deps.authenticate(token) : null;
     if (!principal) {
@@ -55,8 +58,15 @@ export function createMcpHandler(deps: McpHttpDeps) {
         "WWW-Authenticate": 'Bearer realm="engram"',
       });
     }
-    const refused = checkHostAndOrigin(request, deps.allowedHosts);
-    if (refused) return refused;
+    // Stateless: no session to resume or delete and no server-initiated messages, so there is no
+    // GET stream. 405 tells clients so; an SSE stream that closed at once would make them reconnect
+    // to it every second for as long as they are connected.
+    if (request.method !== "POST") {
+      return Response.json(
+        { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless and answers POST only." }, id: null },
+        { status: 405, headers: { Allow: "POST" } },
+      );
+    }
     const server = createMcpServer(deps, principal);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -16,6 +16,14 @@ function argumentMessage(errors: Record<string, string[]>): string {
   return `Invalid arguments: ${parts.join("; ")}.`;
 }
 
+/** "occurred_at must not be in the future." → "occurred_at: invalid value (must not be in the future)". */
+function invalidValue(detail: string | undefined): string {
+  const text = (detail ?? "unusable value").trim().replace(/\.$/, "");
+  const field = /^([A-Za-z_][\w.\[\]]*) (must .*)$/s.exec(text);
+  if (field) return `${field[1]}: invalid value (${field[2]})`;
+  return `invalid value (${text.charAt(0).toLowerCase()}${text.slice(1)})`;
+}
+
 export function toolErrorMessage(err: unknown, cls: BucketClass): string {
   if (!(err instanceof ApiError)) return "The operation could not be completed. Try again later.";
   const kind = cls === "reads" ? "Read" : "Write";
@@ -23,7 +31,7 @@ export function toolErrorMessage(err: unknown, cls: BucketClass): string {
     case "validation_error":
       return err.errors ? argumentMessage(err.errors) : `Invalid arguments: ${err.detail ?? "invalid value"}.`;
     case "invalid_argument":
-      return `Invalid arguments: invalid value (${err.detail ?? err.reason ?? "unusable value"}).`;
+      return err.errors ? argumentMessage(err.errors) : `Invalid arguments: ${invalidValue(err.detail)}.`;
     case "rate_limit_exceeded":
       if (err.reason === "monthly_read_quota_reached" || err.reason === "monthly_write_quota_reached") {
         return `Monthly ${kind.toLowerCase()} allowance used up: ${err.used} of ${err.limit} used. It resets at ${err.resetsAt}.`;
@@ -41,7 +49,8 @@ export function toolErrorMessage(err: unknown, cls: BucketClass): string {
         ? `Search is temporarily unavailable. Retry after ${err.retryAfter ?? 5} seconds.`
         : `The service is temporarily at capacity. Retry after ${err.retryAfter ?? 5} seconds.`;
     case "not_found":
-      return err.detail ?? "Not found.";
+      // Only memory ids can be missing (context and recall answer status not_found instead).
+      return "Invalid arguments: memory_id: invalid value (no such memory in this project).";
     default:
       return "The operation could not be completed. Try again later.";
   }

@@ -7,7 +7,6 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -24,6 +23,18 @@ import { toolErrorMessage } from "./messages.ts";
 
 export const RESOURCE_TEMPLATE = "engram://memory/{memory_id}";
 const RESOURCE_URI = /^engram:\/\/memory\/([^/?#]+)$/;
+/** JSON-RPC code the MCP specification gives to "Resource not found". */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * A JSON-RPC error as the SDK sends it (`code`, `message`, `data`). Unlike the SDK's McpError its
+ * message is not prefixed with "MCP error <code>:", which the client adds again on its side.
+ */
+class ProtocolError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
 
 export interface McpDeps {
   service: MemoryService;
@@ -54,11 +65,11 @@ export function createMcpServer(deps: McpDeps, principal: Principal): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const t = TOOLS_BY_NAME.get(request.params.name);
-    if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!t) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     try {
       deps.admit(principal, t.cls);
       const args = t.validator.parse(request.params.arguments ?? {});
-      const result = t.run(deps.service, principal, new Meter(), args) as Record<string, unknown>;
+      const result = (await t.run(deps.service, principal, new Meter(), args)) as Record<string, unknown>;
       return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
       if (!(err instanceof ApiError)) deps.logger.error({ err, tool: t.name }, "MCP tool failed");
@@ -83,14 +94,15 @@ export function createMcpServer(deps: McpDeps, principal: Principal): Server {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
     const id = RESOURCE_URI.exec(uri)?.[1];
-    if (!id || !isMemoryId(id)) throw new McpError(ErrorCode.InvalidParams, `Not a memory resource: ${uri} (expected ${RESOURCE_TEMPLATE})`);
+    if (!id || !isMemoryId(id)) throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} is not a memory (expected ${RESOURCE_TEMPLATE})`, { uri });
     try {
       deps.admit(principal, "reads");
       const memory = deps.service.get(principal, new Meter(), id);
       return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(memory) }] };
     } catch (err) {
-      if (err instanceof ApiError && err.code === "not_found") throw new McpError(-32002, `Resource not found: ${uri}`);
-      throw new McpError(ErrorCode.InternalError, toolErrorMessage(err, "reads"));
+      if (err instanceof ApiError && err.code === "not_found") throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      if (!(err instanceof ApiError)) deps.logger.error({ err, uri }, "MCP resource read failed");
+      throw new ProtocolError(ErrorCode.InternalError, toolErrorMessage(err, "reads"));
     }
   });
 

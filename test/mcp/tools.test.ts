@@ -1,28 +1,21 @@
+// The nine tools through the SDK's own client, in-process: what tools/list offers (the REST
+// schemas as input schemas) and a memory's life through the tools.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { TSchema } from "@sinclair/typebox";
 import { createHarness, type Harness } from "../helpers.ts";
+import { CreateMemoryBody, FeedbackBody, MemoryIdParam, ScopeFilterSchema, SearchBody } from "../../src/memories/schemas.ts";
+import { connect, text, TOOL_NAMES } from "./support.ts";
 
 let h: Harness;
 let client: Client;
 
-async function connect(key: string): Promise<Client> {
-  const c = new Client({ name: "test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
-    fetch: (input, init) => h.engram.handle(new Request(input as string, init as RequestInit)),
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-  });
-  await c.connect(transport);
-  return c;
-}
-
-function text(r: Record<string, unknown>): string {
-  return (r.content as Array<{ text: string }>)[0]!.text;
-}
+/** A TypeBox schema as JSON Schema, without TypeBox's symbol keys (what a client receives). */
+const json = (schema: TSchema) => JSON.parse(JSON.stringify(schema));
 
 beforeAll(async () => {
   h = await createHarness();
-  client = await connect(h.project.key);
+  client = await connect(h, h.project.key);
 });
 afterAll(async () => {
   await client.close();
@@ -30,19 +23,44 @@ afterAll(async () => {
 });
 
 describe("MCP tools over Streamable HTTP", () => {
-  test("tools/list offers the nine tools with JSON Schema inputs", async () => {
+  test("tools/list offers the nine tools, each with a description of when to use it", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      ["context", "forget_memory", "give_memory_feedback", "inspect_memory", "list_memories", "recall", "recall_by_id", "remember", "search_memories"],
-    );
-    const remember = tools.find((t) => t.name === "remember")!;
-    expect(remember.inputSchema.required).toEqual(["content"]);
-    expect(remember.description!.length).toBeGreaterThan(40);
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+    for (const t of tools) {
+      expect(t.description!.length).toBeGreaterThan(60);
+      expect(t.inputSchema.type).toBe("object");
+      expect(t.inputSchema.additionalProperties).toBe(false);
+      expect(t.annotations?.readOnlyHint).toBe(!["remember", "forget_memory", "give_memory_feedback"].includes(t.name));
+    }
+    expect(tools.find((t) => t.name === "forget_memory")!.annotations?.destructiveHint).toBe(true);
+  });
+
+  test("tool input schemas are the schemas that validate the REST bodies", async () => {
+    const schemas = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.inputSchema]));
+    expect(schemas.remember).toEqual(json(CreateMemoryBody));
+    expect(schemas.search_memories).toEqual(json(SearchBody));
+    // recall and context take the search body without limit (decisions.md: MCP)
+    for (const name of ["recall", "context"]) {
+      expect(schemas[name]).toEqual({ type: "object", additionalProperties: false, required: ["query"], properties: { query: json(SearchBody.properties.query), scope: json(ScopeFilterSchema) } });
+    }
+    for (const name of ["recall_by_id", "inspect_memory", "forget_memory"]) {
+      expect(schemas[name]).toEqual({ type: "object", additionalProperties: false, required: ["memory_id"], properties: { memory_id: json(MemoryIdParam) } });
+    }
+    expect(schemas.give_memory_feedback).toEqual({
+      type: "object",
+      additionalProperties: false,
+      required: ["memory_id", "rating"],
+      properties: { memory_id: json(MemoryIdParam), ...json(FeedbackBody).properties },
+    });
+    expect(Object.keys(schemas.list_memories!.properties!).sort()).toEqual(["ending_before", "limit", "scope", "starting_after"]);
+    expect(schemas.list_memories!.properties!.scope).toEqual(json(ScopeFilterSchema));
   });
 
   test("remember, then search, recall, inspect, feedback and forget work as their REST twins", async () => {
     const r = await client.callTool({ name: "remember", arguments: { content: "Mia plays the cello in a string quartet.", infer: false } });
     expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ status: "accepted" });
+    expect(JSON.parse(text(r))).toEqual(r.structuredContent);
     await h.form();
     const s = await client.callTool({ name: "search_memories", arguments: { query: "cello" } });
     const found = (s.structuredContent as { data: Array<{ id: string; content: string }> }).data;
@@ -63,18 +81,19 @@ describe("MCP tools over Streamable HTTP", () => {
     expect(again.isError).toBeFalsy();
   });
 
-  test("wrong arguments are tool errors with a message naming the field", async () => {
-    const r = await client.callTool({ name: "remember", arguments: { content: "x".repeat(32_001), user_id: "u" } });
-    expect(r.isError).toBe(true);
-    expect(text(r)).toContain("content: exceeds maximum length of 32000 characters");
-    expect(text(r)).toContain("user_id: unknown parameter");
-    const missing = await client.callTool({ name: "recall", arguments: {} });
-    expect(text(missing)).toContain("query: required");
-  });
-
-  test("/mcp without a key is a 401 problem", async () => {
-    const res = await h.engram.handle(new Request("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" }));
-    expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe("unauthorized");
+  test("each read tool answers the same JSON as its REST twin", async () => {
+    await client.callTool({ name: "remember", arguments: { content: "Tomas repairs vintage radios in his workshop.", infer: false } });
+    await h.form();
+    const rest = async (method: string, path: string, body?: unknown) => (await h.call(method, path, { body })).json();
+    const tool = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent;
+    const search = await rest("POST", "/v1/memories/search", { query: "vintage radios" });
+    const id = search.data[0].id as string;
+    expect(await tool("search_memories", { query: "vintage radios" })).toEqual(search);
+    expect(await tool("recall", { query: "What does Tomas repair?" })).toEqual(await rest("POST", "/v1/memories/recall", { query: "What does Tomas repair?" }));
+    expect(await tool("context", { query: "Tomas radios" })).toEqual(await rest("POST", "/v1/memories/context", { query: "Tomas radios" }));
+    expect(await tool("recall_by_id", { memory_id: id })).toEqual(await rest("GET", `/v1/memories/${id}`));
+    expect(await tool("inspect_memory", { memory_id: id })).toEqual(await rest("GET", `/v1/memories/${id}/inspect`));
+    expect(await tool("list_memories", { limit: 2 })).toEqual(await rest("GET", "/v1/memories?limit=2"));
+    expect(await tool("list_memories", { scope: { user_id: "nobody" } })).toEqual({ object: "list", data: [], has_more: false });
   });
 });
