@@ -97,7 +97,7 @@ export function createMcpServer(deps: McpDeps, principal: Principal): Server {
     if (!id || !isMemoryId(id)) throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} is not a memory (expected ${RESOURCE_TEMPLATE})`, { uri });
     try {
       deps.admit(principal, "reads");
-      const memory = deps.service.get(principal, new Meter(), id);
+      const memory = await deps.service.get(principal, new Meter(), id);
       return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(memory) }] };
     } catch (err) {
       if (err instanceof ApiError && err.code === "not_found") throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
