@@ -10,7 +10,7 @@ import { createMemoryService, type MemoryService } from "./memories/service.ts";
 import { createLimits } from "./limits/index.ts";
 import { createJobStore } from "./formation/jobs.ts";
 import { createFormationRunner, type FormationRunner } from "./formation/runner.ts";
-import { createEmbeddedExtractor } from "./formation/embedded/index.ts";
+import { createExtractor } from "./formation/select.ts";
 import { createGraphStore } from "./formation/graph-store.ts";
 import { createPolicyStore } from "./formation/policy.ts";
 import type { Extractor } from "./formation/extractor.ts";
@@ -51,15 +51,16 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const memoryRepo = createMemoryRepository(db);
   const limits = createLimits({ db, clock, enforce: config.enforceLimits });
   const jobs = createJobStore(db);
+  const policies = createPolicyStore(db);
   const formation = createFormationRunner({
     db,
     clock,
     jobs,
     memories: memoryRepo,
     graph: createGraphStore(db),
-    policies: createPolicyStore(db),
+    policies,
     limits,
-    extractor: options.extractor ?? createEmbeddedExtractor(),
+    extractor: options.extractor ?? createExtractor(config.extractor, config.llm),
     logger,
     projectExists: (id) => accountRepo.getProject(id) !== null,
   });
@@ -72,6 +73,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     lexical: createLexicalRetriever(memoryRepo),
     queueBound: config.queueBound,
     onEnqueued: () => formation.notify(),
+    policies,
   });
   const docsUrl = `${(config.publicUrl ?? `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`).replace(/\/$/, "")}/docs`;
   const http = createHttpApp({

@@ -1,6 +1,8 @@
 // Configuration is read once, typed and frozen. Precedence: defaults < ENGRAM_* environment < flags.
 // Nothing else in the codebase reads process.env.
 import { resolve } from "node:path";
+import type { LlmConfig } from "./formation/llm-extractor.ts";
+import type { ExtractorName } from "./formation/select.ts";
 
 export interface Config {
   readonly host: string;
@@ -25,6 +27,10 @@ export interface Config {
   readonly serverUrl: string;
   /** Project API key for clients such as `engram mcp` (ENGRAM_API_KEY); the server itself never uses it. */
   readonly apiKey: string | null;
+  /** Which extractor forms memories: embedded (default), llm (when ENGRAM_LLM_URL is set) or sentence. */
+  readonly extractor: ExtractorName;
+  /** An OpenAI-compatible chat completions endpoint for the LLM extractor. */
+  readonly llm: LlmConfig | null;
 }
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -65,6 +71,8 @@ export function loadConfig(
     allowedHosts: [],
     serverUrl: "",
     apiKey: env.ENGRAM_API_KEY || null,
+    extractor: extractorName(env),
+    llm: llmConfig(env),
     ...defined,
   };
   // Checked where it is used (`engram mcp`), so that a client setting never stops the server starting.
@@ -77,6 +85,28 @@ export function loadConfig(
 function localServerUrl(c: Pick<Config, "host" | "port" | "tlsCert" | "tlsKey">): string {
   const host = c.host === "0.0.0.0" || c.host === "" ? "127.0.0.1" : c.host === "::" ? "[::1]" : c.host.includes(":") ? `[${c.host}]` : c.host;
   return `${c.tlsCert && c.tlsKey ? "https" : "http"}://${host}:${c.port}`;
+}
+
+/** ENGRAM_LLM_URL (an OpenAI-compatible base URL such as http://127.0.0.1:11434/v1) with ENGRAM_LLM_MODEL. */
+function llmConfig(env: Record<string, string | undefined>): LlmConfig | null {
+  const url = env.ENGRAM_LLM_URL;
+  if (!url) return null;
+  if (!/^https?:\/\//.test(url)) throw new Error(`ENGRAM_LLM_URL must be an http(s) URL, got "${url}"`);
+  const model = env.ENGRAM_LLM_MODEL;
+  if (!model) throw new Error("ENGRAM_LLM_MODEL is required with ENGRAM_LLM_URL");
+  return Object.freeze({
+    baseUrl: url,
+    model,
+    apiKey: env.ENGRAM_LLM_API_KEY || null,
+    timeoutMs: envInt(env, "ENGRAM_LLM_TIMEOUT_MS") ?? 60_000,
+    maxRetries: envInt(env, "ENGRAM_LLM_MAX_RETRIES") ?? 2,
+  });
+}
+
+function extractorName(env: Record<string, string | undefined>): ExtractorName {
+  const name = env.ENGRAM_EXTRACTOR || (env.ENGRAM_LLM_URL ? "llm" : "embedded");
+  if (name !== "embedded" && name !== "llm" && name !== "sentence") throw new Error(`ENGRAM_EXTRACTOR must be embedded, llm or sentence, got "${name}"`);
+  return name;
 }
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];

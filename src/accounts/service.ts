@@ -10,6 +10,7 @@ import { createUsageStore, nextReset } from "../limits/usage.ts";
 import { generateKey, hashKey, looksLikeKey } from "./keys.ts";
 import { isPlanName, planFigures, type PlanFigures } from "./plans.ts";
 import { SAMPLE_MEMORIES } from "./samples.ts";
+import { createPolicyStore, type PolicyView } from "../formation/policy.ts";
 
 export interface KeyView {
   id: string;
@@ -41,6 +42,7 @@ export function createAccountService(deps: { db: Db; clock: Clock }) {
   const repo = createAccountRepository(db);
   const memories = createMemoryRepository(db);
   const usage = createUsageStore(db);
+  const policies = createPolicyStore(db);
   const nowIso = () => clock.now().toISOString();
 
   function requireAccount(id: string) {
@@ -164,6 +166,17 @@ export function createAccountService(deps: { db: Db; clock: Clock }) {
       }
       const updated = requireAccount(accountId);
       return { account_id: accountId, plan: updated.plan, figures: planFigures(updated.plan, updated.custom_plan) };
+    },
+
+    /** The project's memory policy (shared by all its keys). */
+    policy(projectId: string): PolicyView {
+      requireProject(projectId);
+      return policies.view(projectId);
+    },
+
+    setPolicy(projectId: string, change: { instructions?: string | null; excludeCategories?: string[]; redactSecrets?: boolean }): PolicyView {
+      requireProject(projectId);
+      return policies.set(projectId, change, nowIso());
     },
 
     usage(accountId: string) {

@@ -9,6 +9,7 @@ import { systemClock } from "../shared/clock.ts";
 import { createAccountService, type AccountService } from "../accounts/service.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "../accounts/plans.ts";
+import { CATEGORIES } from "../formation/embedded/statements.ts";
 
 interface Common {
   data?: string;
@@ -89,6 +90,22 @@ export function registerAdmin(program: Command): void {
     .argument("<project_id>")
     .action(action((svc, id: string, opts: Common) => {
       print(svc.deleteProject(id), opts.json, (v) => `deleted ${v.id}`);
+    }));
+
+  withCommon(project.command("policy").description("show or set a project's memory policy (used by every key of the project)"))
+    .argument("<project_id>")
+    .option("--instructions <text>", "extraction instructions for the LLM extractor (\"\" clears them)")
+    .option("--exclude-categories <list>", `categories never stored, comma-separated, or "none" (${CATEGORIES.join(", ")})`)
+    .addOption(new Option("--redact-secrets <on|off>", "redact API keys, passwords and card numbers before storing").choices(["on", "off"]))
+    .action(action((svc, id: string, o: { instructions?: string; excludeCategories?: string; redactSecrets?: string; json?: boolean }) => {
+      const change = {
+        ...(o.instructions !== undefined ? { instructions: o.instructions === "" ? null : o.instructions } : {}),
+        ...(o.excludeCategories !== undefined ? { excludeCategories: o.excludeCategories === "none" ? [] : o.excludeCategories.split(",").map((c) => c.trim()).filter(Boolean) } : {}),
+        ...(o.redactSecrets !== undefined ? { redactSecrets: o.redactSecrets === "on" } : {}),
+      };
+      const view = Object.keys(change).length ? svc.setPolicy(id, change) : svc.policy(id);
+      print(view, o.json, (v) =>
+        [`project ${v.project_id}`, `redact secrets: ${v.redact_secrets ? "on" : "off"}`, `excluded categories: ${v.exclude_categories.join(", ") || "none"}`, `instructions: ${v.instructions ?? "(none)"}`].join("\n"));
     }));
 
   const key = admin.command("key").description("API keys");

@@ -54,7 +54,7 @@ export function findSecrets(text: string): Span[] {
   for (const re of TOKEN_PATTERNS) for (const m of text.matchAll(re)) spans.push({ start: m.index!, end: m.index! + m[0].length });
   for (const m of text.matchAll(CREDENTIAL)) {
     const value = m[3]!.replace(/[.!?]+$/, "");
-    const start = m.index! + m[0].length - value.length;
+    const start = m.index! + m[0].length - m[3]!.length;
     spans.push({ start, end: start + value.length });
   }
   for (const m of text.matchAll(CARD)) {
@@ -88,4 +88,15 @@ export function redactSecrets(text: string): string {
     last = s.end;
   }
   return out + text.slice(last);
+}
+
+const CREDENTIAL_WORDS = /\b(password|passphrase|passcode|pin|api key|token|secret|cvv|security code|card number)\b/i;
+
+/**
+ * A statement as it may be stored under a policy that redacts secrets: null when it is about a
+ * credential (it has no value without it), otherwise the text with every secret redacted.
+ */
+export function scrubStatement(text: string): string | null {
+  if (!hasSecret(text)) return text;
+  return CREDENTIAL_WORDS.test(text) ? null : redactSecrets(text);
 }

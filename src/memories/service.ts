@@ -15,6 +15,8 @@ import { LIMITS, type CreateMemoryBody, type FeedbackBody, type ImportBody, type
 import { SCOPE_FIELDS, toRecord, type ListEnvelope, type MemoryRecord, type Scope } from "./types.ts";
 import { prepareCreate, prepareImport, requestHash } from "./writes.ts";
 import { composeContext } from "./context.ts";
+import type { PolicyStore } from "../formation/policy.ts";
+import { redactSecrets } from "../formation/secrets.ts";
 
 export const READ_COST = { get: 1, list: 1, search: 1, recall: 1, inspect: 3, context: 5 } as const;
 
@@ -40,6 +42,7 @@ export function createMemoryService(deps: {
   lexical: LexicalRetriever;
   queueBound: number;
   onEnqueued(): void;
+  policies: PolicyStore;
 }) {
   const { db, clock, memories, jobs, limits, lexical } = deps;
   const { allowances } = limits;
@@ -100,8 +103,16 @@ export function createMemoryService(deps: {
       meter.writes += charged;
       if (charged > 0) deps.onEnqueued();
     } finally {
+      // Acceptance is synchronous, so a racing identical request normally finds the job already
+      // queued (202, counts nothing); the 409 covers any request still inside acceptance.
       inFlight.delete(key);
     }
+  }
+
+  /** Secrets never reach storage, not even the durable job: the project's policy redacts them on acceptance. */
+  function redacted<T extends { content: string }>(projectId: string, items: T[]): T[] {
+    if (!deps.policies.forExtraction(projectId).redactSecrets) return items;
+    return items.map((m) => ({ ...m, content: redactSecrets(m.content) }));
   }
 
   function filterScope(params: Partial<Record<string, string>>): Scope {
@@ -137,14 +148,16 @@ export function createMemoryService(deps: {
 
   return {
     create(p: Principal, meter: Meter, body: CreateMemoryBody): void {
-      const payload = prepareCreate(body, clock.now());
+      const [payload] = redacted(p.projectId, [prepareCreate(body, clock.now())]);
       accept(p, meter, "POST /v1/memories", body, 1, (hash, now) => {
         jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "create", payload, requestHash: hash, now });
       });
     },
 
     import(p: Principal, meter: Meter, body: ImportBody): void {
-      const { payload, chunks } = prepareImport(body, clock.now());
+      const prepared = prepareImport(body, clock.now());
+      const chunks = prepared.chunks;
+      const payload = { ...prepared.payload, messages: redacted(p.projectId, prepared.payload.messages) };
       // Chunks past the write allowance are discarded (spec: the part past the allowance).
       accept(p, meter, "POST /v1/memories/import", body, chunks, (hash, now, granted) => {
         const kept = granted < chunks ? { ...payload, allowed_chunks: granted } : payload;
