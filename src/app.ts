@@ -14,7 +14,11 @@ import { createExtractor } from "./formation/select.ts";
 import { createGraphStore } from "./formation/graph-store.ts";
 import { createPolicyStore } from "./formation/policy.ts";
 import type { Extractor } from "./formation/extractor.ts";
-import { createLexicalRetriever } from "./retrieval/lexical.ts";
+import { createEmbedder } from "./models/index.ts";
+import { createVectorStore } from "./retrieval/vector-store.ts";
+import { createVectorIndexer, type VectorIndexer } from "./retrieval/indexer.ts";
+import { withVectors } from "./retrieval/vector-hook.ts";
+import { createRetrieval } from "./retrieval/index.ts";
 import { createHttpApp } from "./http/app.ts";
 import { LIMITS } from "./memories/schemas.ts";
 import { VERSION } from "./version.ts";
@@ -28,6 +32,8 @@ export interface Engram {
   accounts: AccountService;
   memories: MemoryService;
   formation: FormationRunner;
+  /** Makes missing and stale memory vectors in the background (tests step it). */
+  vectors: VectorIndexer;
   http: ReturnType<typeof createHttpApp>;
   /** Handles one request in-process (tests). */
   handle(request: Request): Promise<Response>;
@@ -48,7 +54,13 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const db = await openDatabase(config.dataDir);
   const accounts = createAccountService({ db, clock });
   const accountRepo = createAccountRepository(db);
-  const memoryRepo = createMemoryRepository(db);
+  const embedder = await createEmbedder(config.embeddings);
+  const vectorStore = createVectorStore(db);
+  // A local model's size is known now: adopt it before anything is written (a provider's on its first answer).
+  if (embedder.dims > 0) vectorStore.adopt(embedder.model, embedder.dims, clock.now().toISOString());
+  const vectors = createVectorIndexer({ db, clock, store: vectorStore, embedder, logger });
+  // Every memory written through this repository gets its vector in the same transaction (or from the indexer).
+  const memoryRepo = withVectors(createMemoryRepository(db), { store: vectorStore, embedder, onMissing: () => vectors.notify() });
   const limits = createLimits({ db, clock, enforce: config.enforceLimits });
   const jobs = createJobStore(db);
   const policies = createPolicyStore(db);
@@ -70,7 +82,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     memories: memoryRepo,
     jobs,
     limits,
-    lexical: createLexicalRetriever(memoryRepo),
+    retrieval: createRetrieval({ memories: memoryRepo, vectors: vectorStore, embedder, clock }),
     queueBound: config.queueBound,
     onEnqueued: () => formation.notify(),
     policies,
@@ -94,7 +106,10 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     allowedHosts: config.allowedHosts,
     maxBodyBytes: LIMITS.bodyBytesMax,
   });
-  if (options.startWorker ?? config.formationWorker) formation.start();
+  if (options.startWorker ?? config.formationWorker) {
+    formation.start();
+    vectors.start();
+  }
 
   let closed = false;
   return {
@@ -105,12 +120,14 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     accounts,
     memories,
     formation,
+    vectors,
     http,
     handle: (request) => (new URL(request.url).pathname === "/mcp" ? mcp(request) : http.handle(request)),
     async close() {
       if (closed) return;
       closed = true;
       await formation.close();
+      await vectors.close();
       db.close();
     },
   };

@@ -6,3 +6,7 @@ declare module "*.so" {
   const path: string;
   export default path;
 }
+declare module "*.bin" {
+  const path: string;
+  export default path;
+}

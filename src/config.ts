@@ -27,10 +27,20 @@ export interface Config {
   readonly serverUrl: string;
   /** Project API key for clients such as `engram mcp` (ENGRAM_API_KEY); the server itself never uses it. */
   readonly apiKey: string | null;
+  /** An OpenAI-compatible embeddings provider; null = the embedded static model (no network). */
+  readonly embeddings: EmbeddingsConfig | null;
   /** Which extractor forms memories: embedded (default), llm (when ENGRAM_LLM_URL is set) or sentence. */
   readonly extractor: ExtractorName;
   /** An OpenAI-compatible chat completions endpoint for the LLM extractor. */
   readonly llm: LlmConfig | null;
+}
+
+export interface EmbeddingsConfig {
+  readonly url: string;
+  readonly model: string;
+  readonly apiKey: string | null;
+  readonly dimensions: number | null;
+  readonly timeoutMs: number;
 }
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -71,6 +81,7 @@ export function loadConfig(
     allowedHosts: [],
     serverUrl: "",
     apiKey: env.ENGRAM_API_KEY || null,
+    embeddings: embeddingsConfig(env),
     extractor: extractorName(env),
     llm: llmConfig(env),
     ...defined,
@@ -85,6 +96,22 @@ export function loadConfig(
 function localServerUrl(c: Pick<Config, "host" | "port" | "tlsCert" | "tlsKey">): string {
   const host = c.host === "0.0.0.0" || c.host === "" ? "127.0.0.1" : c.host === "::" ? "[::1]" : c.host.includes(":") ? `[${c.host}]` : c.host;
   return `${c.tlsCert && c.tlsKey ? "https" : "http"}://${host}:${c.port}`;
+}
+
+/** ENGRAM_EMBEDDINGS_URL switches from the embedded model to a provider; it then needs a model name. */
+function embeddingsConfig(env: Record<string, string | undefined>): EmbeddingsConfig | null {
+  const url = env.ENGRAM_EMBEDDINGS_URL;
+  if (!url) return null;
+  if (!/^https?:\/\//.test(url)) throw new Error(`ENGRAM_EMBEDDINGS_URL must be an http(s) URL, got "${url}"`);
+  const model = env.ENGRAM_EMBEDDINGS_MODEL;
+  if (!model) throw new Error("ENGRAM_EMBEDDINGS_MODEL is required with ENGRAM_EMBEDDINGS_URL");
+  return Object.freeze({
+    url,
+    model,
+    apiKey: env.ENGRAM_EMBEDDINGS_API_KEY || null,
+    dimensions: envInt(env, "ENGRAM_EMBEDDINGS_DIMENSIONS") ?? null,
+    timeoutMs: envInt(env, "ENGRAM_EMBEDDINGS_TIMEOUT_MS") ?? 10_000,
+  });
 }
 
 /** ENGRAM_LLM_URL (an OpenAI-compatible base URL such as http://127.0.0.1:11434/v1) with ENGRAM_LLM_MODEL. */

@@ -38,7 +38,7 @@ export type Result = { status: number; body?: unknown };
 export interface EndpointSpec<S extends TSchema | undefined> {
   usage: "reads" | "writes";
   body?: S;
-  handle(call: Call<S extends TSchema ? Static<S> : undefined>): Result;
+  handle(call: Call<S extends TSchema ? Static<S> : undefined>): Result | Promise<Result>;
 }
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
@@ -68,7 +68,7 @@ export function createEndpointFactory(deps: EndpointDeps) {
       try {
         let body: unknown = undefined;
         if (validator) body = validator.parse(await readJsonBody(ctx.request, deps.maxBodyBytes));
-        const result = spec.handle({ principal, meter, body: body as never, params: ctx.params ?? {}, url });
+        const result = await spec.handle({ principal, meter, body: body as never, params: ctx.params ?? {}, url });
         const headers = headersOf();
         return result.body === undefined ? emptyResponse(result.status, headers) : jsonResponse(result.body, result.status, headers);
       } catch (err) {

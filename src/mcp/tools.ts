@@ -52,9 +52,9 @@ function tool(name: string, cls: BucketClass, schema: TSchema, description: stri
 export const TOOLS: readonly ToolDef[] = [
   tool("context", "reads", RecallArgs,
     "Get a short text (at most about 1,000 characters) of what is remembered about a topic: the best matching memory and memories related to it, with dates. Use it at the start of a task or conversation to ground your answer. Returns status not_found when nothing relevant is stored.",
-    (s, p, m, a) => {
+    async (s, p, m, a) => {
       try {
-        return s.context(p, m, a);
+        return await s.context(p, m, a);
       } catch (err) {
         if (err instanceof ApiError && err.code === "not_found") return { object: "context", status: "not_found", context: "", memory_ids: [] };
         throw err;

@@ -7,7 +7,7 @@ import type { Meter } from "../shared/meter.ts";
 import type { Principal } from "../accounts/repository.ts";
 import type { Limits } from "../limits/index.ts";
 import type { JobStore } from "../formation/jobs.ts";
-import type { LexicalRetriever } from "../retrieval/lexical.ts";
+import type { Retrieval } from "../retrieval/index.ts";
 import { ApiError, notFound } from "../errors/api-error.ts";
 import { isMemoryId } from "../shared/ids.ts";
 import type { MemoryRepository } from "./repository.ts";
@@ -39,12 +39,12 @@ export function createMemoryService(deps: {
   memories: MemoryRepository;
   jobs: JobStore;
   limits: Limits;
-  lexical: LexicalRetriever;
+  retrieval: Retrieval;
   queueBound: number;
   onEnqueued(): void;
   policies: PolicyStore;
 }) {
-  const { db, clock, memories, jobs, limits, lexical } = deps;
+  const { db, clock, memories, jobs, limits, retrieval } = deps;
   const { allowances } = limits;
   /** Identical writes whose first copy has not been answered yet (decisions.md: Identical writes). */
   const inFlight = new Set<string>();
@@ -58,6 +58,20 @@ export function createMemoryService(deps: {
     const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId), cost));
     try {
       const result = meter.time("db", fn);
+      meter.reads += cost;
+      return result;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) meter.reads += cost;
+      else refund();
+      throw err;
+    }
+  }
+
+  /** read() for work that awaits (a query embedding by a provider): same reservation, count and refund. */
+  async function readAsync<T>(p: Principal, meter: Meter, cost: number, fn: () => Promise<T>): Promise<T> {
+    const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId), cost));
+    try {
+      const result = await fn();
       meter.reads += cost;
       return result;
     } catch (err) {
@@ -131,10 +145,13 @@ export function createMemoryService(deps: {
     return row.seq;
   }
 
-  /** Ranked, with feedback applied: negative halves the score, very_negative drops it from recall/context. */
-  function rank(p: Principal, query: string, scope: Scope, limit: number, excludeVeryNegative: boolean) {
-    const hits = lexical.search(p.projectId, query, scope, Math.max(limit * 2, limit + 10));
-    const ratings = memories.latestRatings(hits.map((h) => h.row.id));
+  /**
+   * Ranked by the hybrid retriever, then feedback: negative halves the score, very_negative quarters
+   * it and keeps the memory out of recall and context.
+   */
+  async function rank(p: Principal, meter: Meter, query: string, scope: Scope, limit: number, excludeVeryNegative: boolean) {
+    const hits = await retrieval.search(p.projectId, query, scope, Math.max(limit * 2, limit + 10), meter);
+    const ratings = meter.time("db", () => memories.latestRatings(hits.map((h) => h.row.id)));
     return hits
       .filter((h) => !(excludeVeryNegative && ratings.get(h.row.id) === "very_negative"))
       .map((h) => {
@@ -142,7 +159,7 @@ export function createMemoryService(deps: {
         const factor = r === "negative" ? 0.5 : r === "very_negative" ? 0.25 : 1;
         return { row: h.row, score: Math.round(h.score * factor * 1e4) / 1e4 };
       })
-      .sort((a, b) => b.score - a.score)
+      .sort((a, b) => b.score - a.score) // stable: equal scores keep the retriever's order
       .slice(0, limit);
   }
 
@@ -213,28 +230,37 @@ export function createMemoryService(deps: {
       });
     },
 
-    search(p: Principal, meter: Meter, body: SearchBody): ListEnvelope<MemoryRecord> {
+    search(p: Principal, meter: Meter, body: SearchBody): Promise<ListEnvelope<MemoryRecord>> {
       const limit = Math.min(LIMITS.searchLimitMax, Math.max(LIMITS.searchLimitMin, body.limit ?? LIMITS.searchLimitDefault));
-      return read(p, meter, READ_COST.search, () => {
-        const ranked = meter.time("search", () => rank(p, body.query, body.scope ?? {}, limit, false));
+      return readAsync(p, meter, READ_COST.search, async () => {
+        const ranked = await rank(p, meter, body.query, body.scope ?? {}, limit, false);
         return { object: "list", data: ranked.map((r) => toRecord(r.row, r.score)), has_more: false };
       });
     },
 
-    recall(p: Principal, meter: Meter, body: SearchBody): MemoryRecord | { object: "memory"; status: "not_found" } {
-      return read(p, meter, READ_COST.recall, () => {
-        const [best] = meter.time("search", () => rank(p, body.query, body.scope ?? {}, 1, true));
-        return best ? toRecord(best.row, best.score) : { object: "memory", status: "not_found" };
+    /** The best memory when it is confident enough (retrieval's threshold); otherwise a 200 not_found. */
+    recall(p: Principal, meter: Meter, body: SearchBody): Promise<MemoryRecord | { object: "memory"; status: "not_found" }> {
+      return readAsync(p, meter, READ_COST.recall, async () => {
+        const [best] = await rank(p, meter, body.query, body.scope ?? {}, 1, true);
+        return best && best.score >= retrieval.recallThreshold ? toRecord(best.row, best.score) : { object: "memory", status: "not_found" };
       });
     },
 
-    context(p: Principal, meter: Meter, body: SearchBody): ContextResponse {
-      return read(p, meter, READ_COST.context, () => {
-        const ranked = meter.time("search", () => rank(p, body.query, body.scope ?? {}, 8, true));
+    /** The best match, the memories related to it, then the next best matches: ~1,000 characters; 404 when nothing is relevant. */
+    context(p: Principal, meter: Meter, body: SearchBody): Promise<ContextResponse> {
+      return readAsync(p, meter, READ_COST.context, async () => {
+        const ranked = (await rank(p, meter, body.query, body.scope ?? {}, 8, true)).filter((r) => r.score >= retrieval.contextThreshold);
         if (ranked.length === 0) throw new ApiError("not_found", { detail: "No context is available for this query right now." });
-        const related = memories.relationships(ranked[0]!.row.id).map((r) => r.memory_id);
-        const relatedRows = related.map((id) => memories.getActive(p.projectId, id)).filter((r) => r !== null);
-        return composeContext([...ranked.map((r) => r.row), ...relatedRows]);
+        return meter.time("db", () => {
+          const [best, ...rest] = ranked.map((r) => r.row);
+          const ratings = memories.latestRatings(memories.relationships(best!.id).map((r) => r.memory_id));
+          const related = memories
+            .relationships(best!.id)
+            .filter((r) => r.type !== "supersedes" && ratings.get(r.memory_id) !== "very_negative")
+            .map((r) => memories.getActive(p.projectId, r.memory_id))
+            .filter((r) => r !== null);
+          return composeContext([best!, ...related, ...rest]);
+        });
       });
     },
   };

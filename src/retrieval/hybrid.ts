@@ -1,0 +1,174 @@
+// Hybrid retrieval: BM25 (FTS5) and vector similarity (sqlite-vec) fused by reciprocal rank, then
+// boosted by what conversation memory needs: the names a query mentions and the period it asks
+// about (against occurred_at). Scope filters apply inside both candidate searches, before ranking;
+// only active memories of the project are ever candidates. Feedback is applied by the caller.
+//
+// Two similarities: the raw cosine ranks (measured best), while a calibrated one (the cosine once the
+// embedder's common direction is removed) decides whether a memory found only by its vector is
+// related at all, and feeds the confidence. The returned `score` (0..1) is that confidence, capped so
+// that it never increases down the list: a client (and recall) can cut at a threshold.
+import type { MemoryRow, Scope } from "../memories/types.ts";
+import type { MemoryRepository } from "../memories/repository.ts";
+import type { VectorStore } from "./vector-store.ts";
+import { toMatchExpression } from "./lexical.ts";
+import type { QueryAnalysis } from "./query.ts";
+
+export interface Ranked {
+  row: MemoryRow;
+  score: number;
+}
+
+export interface HybridOptions {
+  /** RRF constant (rank offset). */
+  rrfK: number;
+  /** Weight of the vector list in the fusion (the lexical list weighs 1). */
+  vectorWeight: number;
+  /** Multiplier per name of the query that a memory mentions (two at most count). */
+  nameBoost: number;
+  /** Multiplier for a memory whose occurred_at falls in the period the query names. */
+  dateBoost: number;
+  /** BM25 score at which its part of lexical confidence is 0.5 (query-term coverage is the rest). */
+  lexicalHalf: number;
+  /** Calibrated similarity at which semantic confidence starts, and the span to full confidence. */
+  semanticFloor: number;
+  semanticSpan: number;
+  /** Calibrated similarity a memory found only by its vector needs to be returned at all. */
+  vectorGate: number;
+  /** Candidates taken from each list (at least; more for large limits). */
+  candidates: number;
+}
+
+export const DEFAULT_HYBRID: HybridOptions = {
+  rrfK: 60,
+  vectorWeight: 1,
+  nameBoost: 0.3,
+  dateBoost: 0.5,
+  lexicalHalf: 6,
+  semanticFloor: 0.2,
+  semanticSpan: 0.5,
+  vectorGate: 0.3,
+  candidates: 100,
+};
+
+interface Candidate {
+  row: MemoryRow;
+  bm25: number; // 0 when not a lexical candidate
+  coverage: number; // share of the query's terms the memory contains
+  lexRank: number | null;
+  vecRank: number | null;
+  semantic: number; // calibrated similarity, 0 without a vector
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/** Cosine of x and y once the common direction u is removed from both (x, y, u unit length). */
+export function calibrated(x: Float32Array, y: Float32Array, u: Float32Array | undefined): number {
+  const sim = dot(x, y);
+  if (!u) return sim;
+  const a = dot(x, u);
+  const b = dot(y, u);
+  const norm = Math.sqrt(Math.max(1e-9, (1 - a * a) * (1 - b * b)));
+  return (sim - a * b) / norm;
+}
+
+/** A rough stem, enough to tell whether a memory has a query term (FTS5 itself uses Porter). */
+function stem(word: string): string {
+  const w = word.replace(/['’]s$/u, "");
+  const cut = w.replace(/(ations?|ings?|edly|ed|es|s|ly|er|y|e)$/u, "");
+  return cut.length >= 3 ? cut : w;
+}
+
+/** Share of the terms whose stem starts a word of the text. */
+export function coverage(terms: string[], text: string): number {
+  if (terms.length === 0) return 0;
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  let found = 0;
+  for (const t of terms) {
+    const s = stem(t);
+    if (words.some((w) => w.startsWith(s) || (w.length >= 3 && s.startsWith(stem(w))))) found++;
+  }
+  return found / terms.length;
+}
+
+function mentions(row: MemoryRow, name: string): boolean {
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu").test(row.content);
+}
+
+export function createHybridRetriever(deps: { memories: MemoryRepository; vectors: VectorStore; commonDirection?: Float32Array; options?: Partial<HybridOptions> }) {
+  const { memories, vectors, commonDirection } = deps;
+  const o: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
+
+  /**
+   * Lexical evidence is mostly coverage (how many of the query's terms the memory has): BM25 alone
+   * is not comparable across projects (its IDF is near zero in a small or uniform project).
+   */
+  function confidence(c: Candidate): number {
+    const lex = c.coverage * (0.7 + (0.3 * c.bm25) / (c.bm25 + o.lexicalHalf));
+    const sem = Math.min(1, Math.max(0, (c.semantic - o.semanticFloor) / o.semanticSpan));
+    return 1 - (1 - lex) * (1 - sem);
+  }
+
+  return {
+    options: o,
+    /**
+     * Best first. `vector` is the query's embedding by the store's model, or null (lexical only:
+     * the store holds no vectors of the configured model yet).
+     */
+    search(projectId: string, q: QueryAnalysis, vector: Float32Array | null, scope: Scope, limit: number): Ranked[] {
+      const n = Math.max(o.candidates, limit * 3);
+      const bySeq = new Map<number, Candidate>();
+      const match = toMatchExpression(q.terms);
+      if (match) {
+        memories.searchText(projectId, match, scope, n).forEach((r, i) => {
+          bySeq.set(r.seq, { row: r, bm25: Math.max(0, -r.rank), coverage: coverage(q.terms, r.content), lexRank: i + 1, vecRank: null, semantic: 0 });
+        });
+      }
+      if (vector) {
+        const hits = vectors.nearest(projectId, vector, n, scope);
+        const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
+        const rows = vectors.activeRows(projectId, fresh);
+        const stored = vectors.vectorsOf([...bySeq.keys(), ...fresh]);
+        for (const [seq, c] of bySeq) {
+          const x = stored.get(seq);
+          if (x) c.semantic = calibrated(x, vector, commonDirection);
+        }
+        let rank = 0;
+        for (const h of hits) {
+          const known = bySeq.get(h.seq);
+          const row = known?.row ?? rows.get(h.seq);
+          if (!row) continue; // forgotten or changed since: never returned
+          rank++;
+          if (known) {
+            known.vecRank = rank;
+            continue;
+          }
+          const x = stored.get(h.seq);
+          const semantic = x ? calibrated(x, vector, commonDirection) : h.similarity;
+          if (semantic < o.vectorGate) continue; // near only in the way all texts are near
+          bySeq.set(h.seq, { row, bm25: 0, coverage: 0, lexRank: null, vecRank: rank, semantic });
+        }
+      }
+      const ranked = [...bySeq.values()].map((c) => {
+        let fused = (c.lexRank ? 1 / (o.rrfK + c.lexRank) : 0) + (c.vecRank ? o.vectorWeight / (o.rrfK + c.vecRank) : 0);
+        let boost = 1;
+        const named = q.names.filter((name) => mentions(c.row, name)).length;
+        if (named > 0) boost *= 1 + o.nameBoost * Math.min(named, 2);
+        if (q.dates && c.row.occurred_at && c.row.occurred_at >= q.dates.from && c.row.occurred_at < q.dates.to) boost *= 1 + o.dateBoost;
+        fused *= boost;
+        return { c, fused, conf: Math.min(1, confidence(c) * Math.min(boost, 1.25)) };
+      });
+      ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
+      let ceiling = 1;
+      return ranked.slice(0, limit).map(({ c, conf }) => {
+        ceiling = Math.min(ceiling, conf);
+        return { row: c.row, score: Math.round(ceiling * 1e4) / 1e4 };
+      });
+    },
+  };
+}
+
+export type HybridRetriever = ReturnType<typeof createHybridRetriever>;

@@ -1,0 +1,64 @@
+// The read path's entry: embeds the query (when the stored vectors are the embedder's), analyses it
+// (names, dates), and ranks with the hybrid retriever. The service applies feedback on top.
+import type { Clock } from "../shared/clock.ts";
+import type { Meter } from "../shared/meter.ts";
+import type { Scope } from "../memories/types.ts";
+import type { MemoryRepository } from "../memories/repository.ts";
+import { EmbeddingError, type Embedder } from "../models/embedder.ts";
+import { ApiError } from "../errors/api-error.ts";
+import { createHybridRetriever, type HybridOptions, type Ranked } from "./hybrid.ts";
+import { analyseQuery } from "./query.ts";
+import type { VectorStore } from "./vector-store.ts";
+
+/** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
+export const RECALL_THRESHOLD = 0.35;
+/** Below this score a memory is not relevant enough to be part of a context (none: 404). */
+export const CONTEXT_THRESHOLD = 0.15;
+
+export interface Retrieval {
+  search(projectId: string, query: string, scope: Scope, limit: number, meter: Meter): Promise<Ranked[]>;
+  readonly recallThreshold: number;
+  readonly contextThreshold: number;
+}
+
+export function createRetrieval(deps: {
+  memories: MemoryRepository;
+  vectors: VectorStore;
+  embedder: Embedder;
+  clock: Clock;
+  options?: Partial<HybridOptions>;
+  recallThreshold?: number;
+  contextThreshold?: number;
+}): Retrieval {
+  const { vectors, embedder, clock } = deps;
+  const hybrid = createHybridRetriever({ memories: deps.memories, vectors, commonDirection: embedder.commonDirection, options: deps.options });
+
+  /** The query's vector, or null while the store holds no vectors of this embedder (lexical only). */
+  async function embedQuery(query: string, meter: Meter): Promise<Float32Array | null> {
+    if (vectors.model() !== embedder.model) return null;
+    const started = performance.now();
+    try {
+      if (embedder.embedSync) return embedder.embedSync([query])[0]!;
+      return (await embedder.embed([query]))[0]!;
+    } catch (err) {
+      if (!(err instanceof EmbeddingError)) throw err;
+      throw new ApiError("upstream_failure", {
+        status: err.timedOut ? 504 : 502,
+        detail: err.timedOut ? "The embedding provider timed out." : "The embedding provider failed.",
+        cause: err,
+      });
+    } finally {
+      meter.timings.set("embed", (meter.timings.get("embed") ?? 0) + performance.now() - started);
+    }
+  }
+
+  return {
+    recallThreshold: deps.recallThreshold ?? RECALL_THRESHOLD,
+    contextThreshold: deps.contextThreshold ?? CONTEXT_THRESHOLD,
+    async search(projectId, query, scope, limit, meter) {
+      const vector = await embedQuery(query, meter);
+      const analysis = analyseQuery(query, clock.now());
+      return meter.time("search", () => hybrid.search(projectId, analysis, vector, scope, limit));
+    },
+  };
+}

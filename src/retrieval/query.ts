@@ -1,0 +1,76 @@
+// What a query says beyond its words: the names it mentions and the period it asks about.
+import * as chrono from "chrono-node";
+import { queryTerms } from "./lexical.ts";
+
+export interface DateRange {
+  /** Inclusive start and exclusive end, ISO 8601 UTC. */
+  from: string;
+  to: string;
+}
+
+export interface QueryAnalysis {
+  terms: string[];
+  /** Capitalised words that are not sentence openers or question words: likely people, places, things. */
+  names: string[];
+  dates: DateRange | null;
+}
+
+const NOT_NAMES = (
+  "what when where which who whom whose why how did does do is are was were will would can could should has have had " +
+    "i i'm i've me my we our you your he she it they them their the a an and or but if in on at for to of with by from " +
+    "tell give list name describe remind please any anything everything something " +
+    "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday"
+);
+const NOT_NAMES_SET = new Set(NOT_NAMES.split(" "));
+
+export function queryNames(query: string): string[] {
+  const names = new Set<string>();
+  for (const m of query.matchAll(/\p{Lu}[\p{L}\p{M}'’-]*/gu)) {
+    const word = m[0].replace(/['’]s$/u, "");
+    if (word.length < 2 || NOT_NAMES_SET.has(word.toLowerCase())) continue;
+    names.add(word.toLowerCase());
+  }
+  return [...names];
+}
+
+const DAY = 86_400_000;
+
+/** The period a query names ("in May 2023", "yesterday", "in 2022"), against the reference time. */
+export function queryDates(query: string, reference: Date): DateRange | null {
+  const parsed = chrono.parse(query, reference)[0];
+  if (parsed) {
+    const start = parsed.start.date();
+    const end = parsed.end?.date();
+    const c = parsed.start;
+    let from: Date;
+    let to: Date;
+    if (end) {
+      from = startOfDay(start);
+      to = new Date(startOfDay(end).getTime() + DAY);
+    } else if (c.isCertain("day")) {
+      from = new Date(startOfDay(start).getTime() - DAY); // a day said loosely: one either side
+      to = new Date(startOfDay(start).getTime() + 2 * DAY);
+    } else if (c.isCertain("month")) {
+      from = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1));
+      to = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    } else {
+      from = new Date(Date.UTC(start.getUTCFullYear(), 0, 1));
+      to = new Date(Date.UTC(start.getUTCFullYear() + 1, 0, 1));
+    }
+    return { from: from.toISOString(), to: to.toISOString() };
+  }
+  const year = /\b(1[89]\d\d|20\d\d)\b/.exec(query);
+  if (year) {
+    const y = Number(year[1]);
+    return { from: new Date(Date.UTC(y, 0, 1)).toISOString(), to: new Date(Date.UTC(y + 1, 0, 1)).toISOString() };
+  }
+  return null;
+}
+
+function startOfDay(d: Date): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+export function analyseQuery(query: string, reference: Date): QueryAnalysis {
+  return { terms: queryTerms(query), names: queryNames(query), dates: queryDates(query, reference) };
+}
