@@ -60,8 +60,8 @@ export function createEndpointFactory(deps: EndpointDeps) {
       if (!principal) return problemResponse(unauthorized(), instance, deps.docsUrl);
 
       // One token per request, taken before anything else is done for it.
-      const bucket = deps.limits.take(principal.accountId, spec.usage);
-      const limitHeaders = deps.limits.enforce ? rateLimitHeaders(bucket) : {};
+      const bucket = deps.limits.take(principal.accountId, spec.usage, meter);
+      const limitHeaders: Record<string, string> = deps.limits.enforce ? rateLimitHeaders(bucket) : {};
       const headersOf = () => ({ ...usageHeaders(meter, spec.usage), ...limitHeaders });
       if (!bucket.allowed) return problemResponse(rateLimitError(spec.usage, bucket), instance, deps.docsUrl, headersOf());
 
@@ -75,6 +75,11 @@ export function createEndpointFactory(deps: EndpointDeps) {
         if (!(err instanceof ApiError)) {
           deps.logger.error({ err, path: instance }, "unhandled error");
           return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), instance, deps.docsUrl, headersOf());
+        }
+        // Spec (Response headers): on any 429 RateLimit-Reset is the Retry-After, so a monthly
+        // refusal does not invite a retry in 1 s that would be refused again.
+        if (err.status === 429 && err.retryAfter !== undefined && deps.limits.enforce) {
+          limitHeaders["RateLimit-Reset"] = String(Math.max(0, Math.ceil(err.retryAfter)));
         }
         return problemResponse(err, instance, deps.docsUrl, headersOf());
       }

@@ -1,5 +1,5 @@
-// The limits facade both transports share: the account's current plan (read per request, so a
-// plan change takes effect on the next one), the two token buckets, and the monthly allowances.
+// The limits facade both transports share: the account's current plan (read once per request, so
+// a plan change takes effect on the next one), the two token buckets, and the monthly allowances.
 import type { Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -9,9 +9,13 @@ import { createAllowances, type Allowances } from "./allowances.ts";
 
 export interface Limits {
   readonly enforce: boolean;
-  planOf(accountId: string): PlanFigures;
+  /**
+   * The account's plan. Given `request` (an object that lives for one request, such as its Meter),
+   * the plan is read from the database once for that request and shared by every check it makes.
+   */
+  planOf(accountId: string, request?: object): PlanFigures;
   /** Takes one token of the class; `allowed: false` means refuse with 429 (see rateLimitError). */
-  take(accountId: string, cls: BucketClass): TakeResult;
+  take(accountId: string, cls: BucketClass, request?: object): TakeResult;
   /** Takes a token or throws the 429 (for transports without headers, such as MCP). */
   admit(accountId: string, cls: BucketClass): void;
   allowances: Allowances;
@@ -31,15 +35,22 @@ export function createLimits(deps: { db: Db; clock: Clock; enforce: boolean }): 
   const buckets = createTokenBuckets(clock);
   const planQuery = db.query<{ plan: string; custom_plan: string | null }, [string]>("SELECT plan, custom_plan FROM accounts WHERE id = ?");
 
-  function planOf(accountId: string): PlanFigures {
+  // One plan lookup per request, not one per check: the lookup is most of what a check costs.
+  const perRequest = new WeakMap<object, { accountId: string; plan: PlanFigures }>();
+
+  function planOf(accountId: string, request?: object): PlanFigures {
+    const seen = request ? perRequest.get(request) : undefined;
+    if (seen && seen.accountId === accountId) return seen.plan;
     const row = planQuery.get(accountId);
     if (!row) throw new ApiError("unauthorized");
-    return planFigures(row.plan, row.custom_plan);
+    const plan = planFigures(row.plan, row.custom_plan);
+    if (request) perRequest.set(request, { accountId, plan });
+    return plan;
   }
 
-  function take(accountId: string, cls: BucketClass): TakeResult {
+  function take(accountId: string, cls: BucketClass, request?: object): TakeResult {
     if (!enforce) return UNLIMITED;
-    const plan = planOf(accountId);
+    const plan = planOf(accountId, request);
     return cls === "reads"
       ? buckets.take(accountId, cls, plan.read_burst, plan.read_rate)
       : buckets.take(accountId, cls, plan.write_burst, plan.write_rate);

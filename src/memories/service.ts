@@ -55,7 +55,7 @@ export function createMemoryService(deps: {
    * in any other error is refunded (spec: a read refused with 400 or failing with 5xx uses none).
    */
   function read<T>(p: Principal, meter: Meter, cost: number, fn: () => T): T {
-    const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId), cost));
+    const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId, meter), cost));
     try {
       const result = meter.time("db", fn);
       meter.reads += cost;
@@ -69,7 +69,7 @@ export function createMemoryService(deps: {
 
   /** read() for work that awaits (a query embedding by a provider): same reservation, count and refund. */
   async function readAsync<T>(p: Principal, meter: Meter, cost: number, fn: () => Promise<T>): Promise<T> {
-    const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId), cost));
+    const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId, meter), cost));
     try {
       const result = await fn();
       meter.reads += cost;
@@ -107,7 +107,7 @@ export function createMemoryService(deps: {
           if (jobs.queuedCount() >= deps.queueBound) {
             throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
           }
-          const plan = limits.planOf(p.accountId);
+          const plan = limits.planOf(p.accountId, meter);
           allowances.assertRoomForMemories(p.accountId, plan);
           const granted = allowances.reserveWrites(p.accountId, plan, wanted);
           enqueue(hash, clock.now().toISOString(), granted);
