@@ -17,8 +17,11 @@ const TOKEN_PATTERNS: RegExp[] = [
 ];
 
 // "my password is hunter2", "PIN: 1234", "the wifi passcode was xyz"
-const CREDENTIAL = /\b(password|passphrase|passcode|passwd|pwd|pin(?: code| number)?|secret(?: key)?|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token|security code|cvv|cvc)\b(\s+(?:for|to|of)\s+[\w .'-]{1,40}?)?\s*(?:is|was|=|:|are)\s*["'“]?([^\s"'”,;]+)/gi;
-
+const CREDENTIAL = /\b(password|passphrase|passcode|passwd|pwd|pin(?: code| number)?|secret(?: key)?|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token|security code|cvv|cvc)\b(\s+(?:for|to|of)\s+[\w .'-]{1,40}?)?\s*(?:is|was|=|:|are)\s*(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|“([^”\n]{1,64})”|([^\s"'”,;]+))/gi;
+// Words that name a password outright: whatever follows "is" is the secret ("my password is hunter").
+const SAYS_PASSWORD = /^(password|passphrase|passcode|passwd|pwd)/i;
+// Otherwise ("the secret to bread is time", "the token is ...") the value must look like one: digits, or mixed classes.
+const LOOKS_SECRET = /^(?=.*\d)|^(?=.*[a-z])(?=.*[A-Z0-9_\-+/=!@#$%^&*]).{8,}$/;
 const CARD = /\b(?:\d[ -]?){12,18}\d\b/g;
 
 function luhn(digits: string): boolean {
@@ -53,8 +56,10 @@ export function findSecrets(text: string): Span[] {
   const spans: Span[] = [];
   for (const re of TOKEN_PATTERNS) for (const m of text.matchAll(re)) spans.push({ start: m.index!, end: m.index! + m[0].length });
   for (const m of text.matchAll(CREDENTIAL)) {
-    const value = m[3]!.replace(/[.!?]+$/, "");
-    const start = m.index! + m[0].length - m[3]!.length;
+    const raw = m[3] ?? m[4] ?? m[5] ?? m[6]!;
+    const value = m[6] !== undefined ? raw.replace(/[.!?]+$/, "") : raw;
+    if (!SAYS_PASSWORD.test(m[1]!) && !LOOKS_SECRET.test(value)) continue;
+    const start = m.index! + m[0].length - raw.length - (m[6] !== undefined ? 0 : 1);
     spans.push({ start, end: start + value.length });
   }
   for (const m of text.matchAll(CARD)) {
@@ -90,13 +95,14 @@ export function redactSecrets(text: string): string {
   return out + text.slice(last);
 }
 
-const CREDENTIAL_WORDS = /\b(password|passphrase|passcode|pin|api key|token|secret|cvv|security code|card number)\b/i;
+const CREDENTIAL_WORDS = /\b(password|passphrase|passcode|passwd|pwd|pin|api[ _-]?key|keys?|token|secret|credentials?|login|cvv|cvc|security code|card number)\b/i;
 
 /**
  * A statement as it may be stored under a policy that redacts secrets: null when it is about a
- * credential (it has no value without it), otherwise the text with every secret redacted.
+ * credential (it has no value without it), otherwise the text with every secret redacted. A text
+ * redacted before it was split into statements counts as holding a secret.
  */
 export function scrubStatement(text: string): string | null {
-  if (!hasSecret(text)) return text;
+  if (!hasSecret(text) && !text.includes(REDACTED)) return text;
   return CREDENTIAL_WORDS.test(text) ? null : redactSecrets(text);
 }

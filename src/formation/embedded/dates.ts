@@ -22,7 +22,10 @@ const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|
 const NOT_A_DATE = /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present)$/i;
 // A relative expression must point somewhere ("for 4 years" is a duration, not a date).
 const RELATIVE_ANCHOR = /\b(ago|last|next|this|past|coming|yesterday|today|tonight|tomorrow|mon|tues|wednes|thurs|fri|satur|sun|day before|other day|weekend)/i;
-const PREPOSITION_BEFORE = /\b(on|in|at|since|by|during|until|till|from|before|after|around|of|for)\s*$/i;
+const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for)\s*$/i;
+const BARE_YEAR = /\b(?:in|since|during|by|from|until|of)\s+(?:the\s+)?(?:(?:early|late|mid|summer|spring|autumn|fall|winter)\s+(?:of\s+)?)?(1[89]\d\d|20\d\d)\b(?!\s*(?:%|dollars|euros|pounds|people|km|miles|meters|metres|words|pages))/i;
+// A vague span ("a few years ago", "the next couple of weeks") stays vague, anchored to the reference.
+const VAGUE = /\b(few|couple|several)\b/i;
 
 function fmtDay(d: Date): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
@@ -41,7 +44,7 @@ function phrase(d: Date, g: Granularity, bare: boolean): string {
     case "day":
       return `${bare ? "" : "on "}${fmtDay(d)}`;
     case "week":
-      return `${bare ? "" : "in "}the week of ${fmtDay(d)}`;
+      return `${bare ? "" : "in "}the week of ${fmtDay(startOf(d, "week"))}`;
     case "month":
       return `${bare ? "" : "in "}${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
     case "year":
@@ -49,18 +52,35 @@ function phrase(d: Date, g: Granularity, bare: boolean): string {
   }
 }
 
+/** The first day of the period (a week starts on Monday). */
 function startOf(d: Date, g: Granularity): Date {
   if (g === "year") return new Date(Date.UTC(d.getUTCFullYear(), 0, 1));
   if (g === "month") return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const back = g === "week" ? (d.getUTCDay() + 6) % 7 : 0;
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - back));
 }
 
-export function resolveDates(text: string, reference: string | null): ResolvedDates {
+function shiftBack(d: Date, byYear: boolean): Date {
+  return byYear ? new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate())) : new Date(d.getTime() - 7 * 86_400_000);
+}
+
+function anchorVague(matched: string, ref: Date, g: Granularity): string {
+  const anchor = g === "year" ? `${ref.getUTCFullYear()}` : g === "month" ? `${MONTHS[ref.getUTCMonth()]} ${ref.getUTCFullYear()}` : fmtDay(ref);
+  if (/\bago\b/i.test(matched)) return `${matched.replace(/\s*\bago\b/i, "")} before ${anchor}`;
+  return `${matched} ${/\b(last|past)\b/i.test(matched) ? "before" : "after"} ${anchor}`;
+}
+
+/**
+ * `past`: whether the statement tells of the past. A bare month or weekday ("in October", "on
+ * Saturday") is then the last one before the reference; otherwise the next one ("is training
+ * for a half marathon in October").
+ */
+export function resolveDates(text: string, reference: string | null, past = true): ResolvedDates {
   if (!reference) return { text, eventAt: null };
   const ref = new Date(reference);
   let results: chrono.ParsedResult[];
   try {
-    results = chrono.parse(text, { instant: ref, timezone: 0 }, { forwardDate: false });
+    results = chrono.parse(text, { instant: ref, timezone: 0 }, { forwardDate: !past });
   } catch {
     return { text, eventAt: null };
   }
@@ -68,23 +88,34 @@ export function resolveDates(text: string, reference: string | null): ResolvedDa
   let last = 0;
   let eventAt: string | null = null;
   for (const r of results) {
-    const matched = r.text;
+    const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
     if (NOT_A_DATE.test(matched.trim())) continue;
     // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !PREPOSITION_BEFORE.test(text.slice(0, r.index))) continue;
-    const date = r.start.date();
+    let date = r.start.date();
     if (Number.isNaN(date.getTime())) continue;
     const absolute = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
     if (!absolute && !MONTH_NAME.test(matched) && !RELATIVE_ANCHOR.test(matched)) continue;
     const g = absolute
       ? r.start.isCertain("day") ? "day" : r.start.isCertain("month") ? "month" : "year"
       : MONTH_NAME.test(matched) ? "month" : granularityOf(matched, r.start.isCertain("day"));
-    eventAt ??= startOf(date, g).toISOString();
+    // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
+    if (past && !absolute && date > ref && !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched)) date = shiftBack(date, MONTH_NAME.test(matched));
+    if (!VAGUE.test(matched)) eventAt ??= startOf(date, g).toISOString();
     if (absolute) continue; // already stands alone
-    const before = text.slice(last, r.index);
-    const bare = PREPOSITION_BEFORE.test(text.slice(0, r.index));
-    out += before + phrase(date, g, bare);
+    // "in the next month": the article goes with the relative phrase it introduced.
+    const the = /\bthe\s+$/i.exec(text.slice(last, r.index));
+    const start = the && !VAGUE.test(matched) ? r.index - the[0].length : r.index;
+    const before = text.slice(last, start);
+    const bare = PREPOSITION_BEFORE.test(text.slice(0, start));
+    const replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare);
+    out += before + (start === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement);
     last = r.index + matched.length;
+  }
+  // chrono reads no bare year ("moved to Lisbon in 2019"): a year after a preposition dates the event.
+  if (!eventAt) {
+    const year = BARE_YEAR.exec(text);
+    if (year && Number(year[1]) <= ref.getUTCFullYear() + 10) eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
   }
   return { text: out + text.slice(last), eventAt };
 }

@@ -1,18 +1,20 @@
 // The embedded extractor (the default; no network): one fact per durable statement, standing alone.
-// Pipeline per message: expand contractions → sentences and clauses (wink-nlp) → strip filler and
-// vocatives → keep what is worth remembering → first/second person to names → relative dates to
-// absolute → secrets redacted or dropped → category and entities.
-import { DEFAULT_POLICY, type ExtractionPolicy, type Extractor, type Fact, type MessagesInput, type PassageInput } from "../extractor.ts";
-import { hasSecret, redactSecrets, REDACTED } from "../secrets.ts";
+// Pipeline per message: secrets redacted → contractions expanded → sentences and clauses
+// (wink-nlp, compromise as a second opinion) → filler, announcers and vocatives stripped → an
+// opening she/he resolved (coreference.ts) → a dropped subject restored (subjects.ts) → kept if
+// worth remembering → first/second person to names → relative dates to absolute → statements
+// about credentials dropped → category and entities.
+import { DEFAULT_POLICY, type ExtractionPolicy, type Extractor, type Fact, type MessageInput, type MessagesInput, type PassageInput } from "../extractor.ts";
+import { redactSecrets, scrubStatement } from "../secrets.ts";
+import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
 import { resolveDates } from "./dates.ts";
-import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
+import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise, splitStatements, worthRemembering } from "./statements.ts";
-
-const CREDENTIAL_WORDS = /\b(password|passphrase|passcode|pin|api key|token|secret|cvv|security code|card number)\b/i;
+import { isPastTense, restoreSubject } from "./subjects.ts";
 
 function finish(text: string): string {
-  let t = text.trim().replace(/\s+/g, " ").replace(/\s+([,.!?;:])/g, "$1");
+  let t = text.trim().replace(/\s+/g, " ").replace(/\s+([,.!?;:])/g, "$1").replace(/,(\s*,)+/g, ",");
   t = t.replace(/[!?.…]+$/, "").replace(/[,;:\s-]+$/, "");
   if (!t) return t;
   return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
@@ -27,49 +29,55 @@ interface StatementContext {
   /** The memory's time when the statement names none (the message's or request's occurred_at). */
   occurredAt: string | null;
   policy: ExtractionPolicy;
+  /** An unnamed assistant's talk about itself is not a fact about anyone. */
+  dropFirstPerson?: boolean;
 }
 
-/**
- * Minimal coreference: a statement that opens with "She/He/They ..." or "Her/His/Their ..." right
- * after a statement whose subject was one named person refers to that person.
- */
-function resolveOpeningPronoun(tokens: Token[], lastPerson: string | null): Token[] {
-  if (!lastPerson || tokens.length < 2) return tokens;
-  const first = tokens[0]!;
-  const replace = (text: string) => [{ ...first, text, lower: text.toLowerCase(), pos: "PROPN" }, ...tokens.slice(1)];
-  if (/^(she|he)$/.test(first.lower)) return replace(lastPerson);
-  if (/^(her|his)$/.test(first.lower) && tokens[1]!.pos === "NOUN") return replace(`${lastPerson}'s`);
-  return tokens;
-}
-
-function subjectName(tokens: Token[]): string | null {
-  const names = properNames(tokens.slice(0, 3));
-  return tokens[0]?.pos === "PROPN" && names.length === 1 && !names[0]!.includes(" ") ? names[0]! : null;
-}
+const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const FIRST_PERSON = /^(i|me|my|mine|myself|we|us|our|ours|ourselves)$/;
 
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];
-  let lastPerson: string | null = null;
-  for (const raw of splitStatements(nlp, expandContractions(text), ctx.participants)) {
-    const tokens = resolveOpeningPronoun(raw, lastPerson);
-    lastPerson = subjectName(tokens) ?? (tokens === raw ? null : lastPerson);
-    if (!worthRemembering(tokens, ctx.mode, ctx.participants).keep) continue;
+  let focus: Person | null = null;
+  // Secrets go before the text is split: a key or a card number must not be cut in two first.
+  const clean = ctx.policy.redactSecrets ? redactSecrets(text) : text;
+  for (const raw of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
+    const coref = resolveOpeningPronoun(raw, focus);
+    const tokens = ctx.mode === "conversation" && ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
     const resolved = resolvePronouns(tokens, ctx.speakers);
+    const seen = personInFocus(tokens, resolved.tokens, ctx.participants, resolved.aboutSpeaker ? ctx.speakers.speaker : null);
+    focus = seen && seen.text !== coref.person?.text ? seen : coref.person ?? seen ?? focus;
+    if (!worthRemembering(tokens, ctx.mode, ctx.participants).keep) continue;
+    if (ctx.dropFirstPerson && tokens.some((t) => FIRST_PERSON.test(t.lower))) continue;
     const joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
-    const dated = resolveDates(joined, ctx.reference);
-    let content = finish(dated.text);
-    if (ctx.policy.redactSecrets && hasSecret(content)) {
-      // A statement about a credential has no value without it; anything else keeps its meaning.
-      if (CREDENTIAL_WORDS.test(content)) continue;
-      content = redactSecrets(content);
-    }
-    if (ctx.policy.redactSecrets && content.includes(REDACTED) && CREDENTIAL_WORDS.test(content)) continue;
+    const dated = resolveDates(joined, ctx.reference, isPastTense(tokens));
+    const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
+    if (!content) continue; // a statement about a credential has no value without it
     const category = categorise(content);
     if (ctx.policy.excludeCategories.includes(category)) continue;
-    const entities = [...new Set([...properNames(tokens).map((n) => n.replace(/['’]s$/, "")), ...(ctx.speakers.speaker && resolved.aboutSpeaker ? [ctx.speakers.speaker] : []), ...(ctx.speakers.other && resolved.aboutOther ? [ctx.speakers.other] : [])])];
+    const names = properNames(tokens).filter((n) => !n.includes("'s ") && !CALENDAR.test(n)).map((n) => n.replace(/['’]s$/, ""));
+    const entities = [
+      ...new Set([
+        ...names,
+        ...(coref.person ? [coref.person.entity] : []),
+        ...(ctx.speakers.speaker && resolved.aboutSpeaker ? [ctx.speakers.speaker] : []),
+        ...(ctx.speakers.other && resolved.aboutOther ? [ctx.speakers.other] : []),
+      ]),
+    ];
     facts.push({ content, occurredAt: dated.eventAt ?? ctx.occurredAt, category, entities });
   }
   return facts;
+}
+
+/**
+ * Who "I" and "you" are in a message. A named speaker is "I"; in a two-person conversation the
+ * other is "you". An unnamed speaker's "I" stays as written; an unnamed assistant's talk about
+ * itself is dropped, and its "you" is the one named participant, when there is one.
+ */
+function speakersOf(m: MessageInput, people: string[]): { speakers: Speakers; dropFirstPerson: boolean } {
+  const named = m.speaker ?? null;
+  if (named) return { speakers: { speaker: named, other: people.length === 2 ? people.find((p) => p !== named) ?? null : null }, dropFirstPerson: false };
+  return { speakers: { speaker: null, other: m.role === "assistant" && people.length === 1 ? people[0]! : null }, dropFirstPerson: m.role === "assistant" };
 }
 
 export function createEmbeddedExtractor(): Extractor {
@@ -94,9 +102,8 @@ export function createEmbeddedExtractor(): Extractor {
       const facts: Fact[] = [];
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
-        const speaker = m.speaker ?? null;
-        const other = speaker && people.length === 2 ? people.find((p) => p !== speaker) ?? null : null;
-        for (const f of statements(nlp, m.content, { mode: "conversation", speakers: { speaker, other }, participants, reference: m.occurredAt ?? input.receivedAt ?? null, occurredAt: m.occurredAt, policy })) {
+        const { speakers, dropFirstPerson } = speakersOf(m, people);
+        for (const f of statements(nlp, m.content, { mode: "conversation", speakers, dropFirstPerson, participants, reference: m.occurredAt ?? input.receivedAt ?? null, occurredAt: m.occurredAt, policy })) {
           facts.push({ ...f, messageIndexes: [m.index] });
         }
       }

@@ -2,6 +2,7 @@
 // named entities. Loaded once per extractor (about 60 ms); everything here is synchronous and pure.
 import winkNLP from "wink-nlp";
 import model from "wink-eng-lite-web-model";
+import { lexicon } from "./lexicon.ts";
 
 export interface Token {
   text: string;
@@ -37,6 +38,19 @@ function fixVerbs(tokens: Token[]): Token[] {
   return tokens;
 }
 
+/**
+ * A sentence of three words or more in which the lite model found no verb ("The 2 younger kids
+ * love nature": love/NOUN) is tagged again by compromise; a noun it reads as a verb becomes one.
+ */
+function findMissingVerb(tokens: Token[], text: string): Token[] {
+  if (tokens.length < 4 || text.trimEnd().endsWith("?") || tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return tokens;
+  const lex = lexicon();
+  if (!tokens.some((t, i) => i > 0 && t.pos === "NOUN" && lex.mayBeVerb(t.lower))) return tokens;
+  const verbs = new Set(lex.verbsIn(text));
+  if (verbs.size === 0) return tokens;
+  return tokens.map((t, i) => (i > 0 && t.pos === "NOUN" && verbs.has(t.lower) ? { ...t, pos: "VERB", lemma: t.lemma } : t));
+}
+
 /** Runs of capitalised proper nouns. */
 export function properNames(tokens: Token[]): string[] {
   const names: string[] = [];
@@ -62,20 +76,44 @@ export function createNlp(): Nlp {
   return shared;
 }
 
+const RETAGGED = new Set(["VERB", "AUX", "INTJ", "ADV"]);
+
 function loadNlp(): Nlp {
   const nlp = winkNLP(model);
   const its = nlp.its;
+  const tag = (s: any): Token[] => {
+    const words = s.tokens().out(its.value) as string[];
+    const pos = s.tokens().out(its.pos) as string[];
+    const lemmas = s.tokens().out(its.lemma) as string[];
+    const spaces = s.tokens().out(its.precedingSpaces) as string[];
+    return words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i]!, lemma: lemmas[i]!, space: i === 0 ? "" : spaces[i]! }));
+  };
+  /**
+   * The lite model reads any capitalised first word as a proper noun ("Check my studio", "Woah,
+   * ...", "Inspiring ..."). When no verb follows it (so it is not a named subject), the sentence
+   * is read again with that word in lower case, and a verb, adverb, interjection or participle
+   * reading replaces the proper noun; a noun reading is checked with compromise's tagger.
+   */
+  const fixFirst = (tokens: Token[], text: string): Token[] => {
+    const [first, second] = tokens;
+    if (!first || first.pos !== "PROPN" || (second && (second.pos === "VERB" || second.pos === "AUX"))) return tokens;
+    // The first few words are context enough for the first one's tag.
+    const again = nlp.readDoc(first.text.toLowerCase() + text.slice(first.text.length, 60)).tokens() as any;
+    const pos = again.out(its.pos)[0] as string;
+    const lemma = again.out(its.lemma)[0] as string;
+    if (RETAGGED.has(pos) || (pos === "ADJ" && /(ing|ed)$/.test(first.lower))) return [{ ...first, pos, lemma }, ...tokens.slice(1)];
+    // "Check out my studio": the lite model sees a noun either way; compromise knows the imperative.
+    if (pos === "NOUN" && lexicon().verbsIn(text.slice(0, 60))[0] === first.lower) return [{ ...first, pos: "VERB", lemma: first.lower }, ...tokens.slice(1)];
+    return tokens;
+  };
   return {
     sentences(text: string): Sentence[] {
       const doc = nlp.readDoc(text);
       const out: Sentence[] = [];
       doc.sentences().each((s: any) => {
-        const words = s.tokens().out(its.value) as string[];
-        const pos = s.tokens().out(its.pos) as string[];
-        const lemmas = s.tokens().out(its.lemma) as string[];
-        const spaces = s.tokens().out(its.precedingSpaces) as string[];
-        const tokens = fixVerbs(words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i]!, lemma: lemmas[i]!, space: i === 0 ? "" : spaces[i]! })));
-        out.push({ text: s.out() as string, tokens, entities: properNames(tokens) });
+        const raw = s.out() as string;
+        const tokens = findMissingVerb(fixVerbs(fixFirst(tag(s), raw)), raw);
+        out.push({ text: raw, tokens, entities: properNames(tokens) });
       });
       return out;
     },

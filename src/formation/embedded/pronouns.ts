@@ -12,13 +12,18 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ve\b/g, "$1 have"],
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ll\b/g, "$1 will"],
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]d\b/g, "$1 would"],
+  // "it's been", "she's got": the 's of has, not of is.
+  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s ((?:never |just |already |always |really |finally )?(?:been|got|gotten|had|gone|done|made|become|grown|come|taken))\b/g, "$1 has $2"],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s\b/g, "$1 is"],
-  [/\b([Ii]t|[Tt]hat)['’]ll\b/g, "$1 will"],
+  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]ll\b/g, "$1 will"],
+  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]d\b/g, "$1 would"],
   [/\bcan['’]t\b/gi, "cannot"],
   [/\bwon['’]t\b/gi, "will not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
   [/\bgonna\b/gi, "going to"],
   [/\bwanna\b/gi, "want to"],
+  [/\bgotta\b/gi, "have to"],
+  [/(^|\s)(['’]cause|cuz|coz)\b/gi, "$1because"],
 ];
 
 /** Expands contractions so that the tagger sees "I am" rather than one odd token "I'm". */
@@ -58,12 +63,17 @@ function isBaseForm(t: Token): boolean {
 function agree(tokens: Token[], subjectIndex: number, out: string[]): void {
   for (let j = subjectIndex + 1; j < tokens.length; j++) {
     const t = tokens[j]!;
-    if (ADVERBS_BETWEEN.has(t.lower)) continue;
+    if (ADVERBS_BETWEEN.has(t.lower) || t.pos === "NUM" || t.pos === "SYM") continue;
     if (t.lower === "am" || t.lower === "are") out[j] = "is";
     else if (t.lower === "were") out[j] = "was";
     else if (isBaseForm(t)) out[j] = thirdPerson(t.text);
     return;
   }
+}
+
+/** Whether a verb before "you" makes it an object whose own verb is a bare infinitive ("let you know", "help you find"). */
+function isGoverned(prev: Token | undefined, next: Token): boolean {
+  return !!prev && prev.pos === "VERB" && next.pos === "VERB";
 }
 
 export interface Resolved {
@@ -73,8 +83,12 @@ export interface Resolved {
   aboutOther: boolean;
 }
 
+// "we" names both speakers when the clause is about the two of them ("since we last spoke", "we both").
+const MUTUAL = /\b(we|us) (both|two)\b|\bboth of us\b|\bwe last (spoke|talked|chatted|met|saw)\b|\bwe (first )?met\b/i;
+
 export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
   const out = tokens.map((t) => t.text);
+  const mutual = !!who.other && MUTUAL.test(tokens.map((t) => t.lower).join(" "));
   let aboutSpeaker = false;
   let aboutOther = false;
   const s = who.speaker;
@@ -103,12 +117,13 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
         case "we":
         case "us":
         case "ourselves":
-          out[i] = `${s} and others`;
+          out[i] = mutual ? `${s} and ${o}` : `${s} and others`;
           aboutSpeaker = true;
+          aboutOther ||= mutual;
           continue;
         case "our":
         case "ours":
-          out[i] = `${s}'s`;
+          out[i] = mutual ? `${s} and ${o}'s` : `${s}'s`;
           aboutSpeaker = true;
           continue;
       }
@@ -118,8 +133,8 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
         case "you":
           out[i] = o;
           aboutOther = true;
-          // "you" as a subject takes a singular verb; as an object ("told you") it takes none.
-          if (next && (next.pos === "VERB" || next.pos === "AUX" || ADVERBS_BETWEEN.has(next.lower))) agree(tokens, i, out);
+          // "you" as a subject takes a singular verb; as an object ("told you", "let you know") it takes none.
+          if (next && (next.pos === "VERB" || next.pos === "AUX" || ADVERBS_BETWEEN.has(next.lower)) && !isGoverned(tokens[i - 1], next)) agree(tokens, i, out);
           continue;
         case "yourself":
           out[i] = o;

@@ -2,18 +2,31 @@
 // relationships, plans, events, opinions, possessions, skills. Greetings, thanks, questions,
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
+import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
+import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 
 export type Category = "preference" | "plan" | "relationship" | "biography" | "health" | "skill" | "possession" | "event" | "opinion" | "other";
 export const CATEGORIES: readonly Category[] = ["preference", "plan", "relationship", "biography", "health", "skill", "possession", "event", "opinion", "other"];
 
-const DISCOURSE = new Set(["yeah", "yes", "yep", "yup", "no", "nope", "oh", "ooh", "wow", "whoa", "well", "so", "ok", "okay", "haha", "hahaha", "lol", "hmm", "aw", "aww", "ah", "hey", "hi", "hello", "btw", "anyway", "anyways", "and", "but", "plus", "honestly", "omg", "gosh", "man", "dude", "sure", "totally", "definitely", "absolutely", "indeed", "right", "cool", "great", "awesome", "nice", "thanks", "thank"]);
+const DISCOURSE = new Set(["yeah", "yes", "yep", "yup", "nope", "oh", "ooh", "wow", "whoa", "well", "so", "ok", "okay", "haha", "hahaha", "lol", "hmm", "aw", "aww", "ah", "hey", "hi", "hello", "btw", "anyway", "anyways", "and", "but", "plus", "honestly", "omg", "gosh", "man", "dude", "sure", "totally", "definitely", "absolutely", "indeed", "right", "cool", "great", "awesome", "nice", "thanks", "thank"]);
 const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"]);
 const SECOND_PERSON = new Set(["you", "your", "yours", "yourself", "yourselves"]);
 const REACTION_SUBJECTS = new Set(["that", "this", "it", "these", "those", "what", "how", "so", "such", "sounds", "looks", "seems"]);
 const RELATIVE_START = new Set(["which", "who", "whom", "whose", "where", "because", "cause", "while", "whereas"]);
+// Days and months are proper nouns to the tagger but name no one.
+const CALENDAR = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "fri", "sat", "sun", "mon", "tue", "wed", "thu"]);
+// Words of address after a comma at the end ("Chase those dreams, buddy!").
+const ADDRESS = new Set(["buddy", "pal", "mate", "man", "dude", "bro", "girl", "guys", "friend", "hon", "dear"]);
+// Openings that announce a fact without being part of it ("Please remember that ...", "Just so you know, ...").
+const ANNOUNCERS: string[][] = [["please"], ["remember", "that"], ["note", "that"], ["keep", "in", "mind", "that"], ["just", "so", "you", "know"], ["fyi"], ["by", "the", "way"], ["for", "the", "record"], ["to", "be", "honest"], ["guess", "what"], ["fun", "fact"], ["noted"]];
+const VAGUE_OBJECTS = new Set(["it", "that", "this", "them", "those", "these", "so", "one", "to"]);
+// Verbs of talk, feeling and attention: "I agreed", "I'm stoked" say nothing lasting on their own.
+const SOCIAL_VERBS = new Set(["agree", "say", "tell", "chat", "talk", "wish", "want", "love", "like", "hope", "mean", "know", "stoke", "thrill", "excite", "please", "bless", "pump", "miss", "appreciate", "try", "start", "finish", "come", "go", "wait", "see", "hear", "do", "feel", "think", "guess", "bet", "forget", "remember", "enjoy", "relate", "cry", "laugh", "smile"]);
+// Time words date a statement; they are not its content ("Here's one I did last week").
+const TIME_WORDS = new Set(["week", "weeks", "month", "months", "year", "years", "day", "days", "today", "yesterday", "tomorrow", "tonight", "night", "morning", "evening", "afternoon", "weekend", "last", "next", "ago", "recently", "lately"]);
 const LIGHT_VERBS = new Set(["be", "have", "do", "get", "sound", "look", "seem", "feel", "make", "let", "say", "know", "think", "guess", "mean"]);
-const SMALL_TALK = /^(thanks?|thank you|thx|ty|congrat\w*|happy (birthday|holidays|new year)|good (luck|morning|night|evening|afternoon|job|work|to (see|hear))|nice (to (meet|see|hear)|one|job|work)|great (to (see|hear)|job|work)|see (you|ya)|talk (to you )?(soon|later)|take care|bye|goodbye|have (a|an) (good|great|nice|fun|awesome|amazing|wonderful)|glad (to|you|that)|same here|me too|you too|no (problem|worries)|of course|sounds (good|great|fun|awesome|amazing|like)|looks (good|great|amazing|awesome|like)|keep (it )?up|keep (me|us) (posted|updated)|let me know|can't wait|cannot wait|i (totally |completely )?agree|i hope (so|you)|hope you|you (are|were) (so |very |really )?(welcome|right|amazing|awesome|great|kind|sweet)|what about you|how about you)\b/i;
+const SMALL_TALK = /^(thanks?|thank you|thx|ty|congrat\w*|happy (birthday|holidays|new year)|good (luck|morning|night|evening|afternoon|job|work|to (see|hear))|nice (to (meet|see|hear)|one|job|work)|great (to (see|hear)|job|work)|see (you|ya)|talk (to you )?(soon|later)|take care|bye|goodbye|have (a|an) (good|great|nice|fun|awesome|amazing|wonderful)|glad (to|you|that)|same here|me too|you too|no (problem|worries)|of course|sounds (good|great|fun|awesome|amazing|like)|looks (good|great|amazing|awesome|like)|keep (it )?up|keep (me|us) (posted|updated)|let me know|can't wait|cannot wait|i (totally |completely )?agree|i hope (so|you)|hope you|you (are|were) (so |very |really )?(welcome|right|amazing|awesome|great|kind|sweet)|what about you|how about you|fingers crossed|way to go|good on (you|ya)|(so |really |very )?sorry (to hear|about|for)|i (\S+ )?agree|here['’]?s to|cheers|let['’]?s|let us|best of luck|good for you|got it|you got this|you can do it|same to you|me neither|miss you|love you|proud of you|appreciate (it|that|you|your|the)|welcome back|long time no|nice (one|work|pic|photo|shot)|great (pic|photo|shot|idea|question)|(what|that['’]?s) a (great|nice|cool|lovely|beautiful|awesome) (pic|photo|shot|idea))\b/i;
 
 const CATEGORY_RULES: Array<[Category, RegExp]> = [
   ["health", /\b(allerg\w*|diagnos\w*|illness|sick|surgery|hospital|doctor|therapy|therapist|medication|diabet\w*|asthma|injur\w*|pregnan\w*|vegan|vegetarian|diet)\b/i],
@@ -34,39 +47,72 @@ export function categorise(text: string): Category {
 
 const isWord = (t: Token) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "SPACE" && /[\p{L}\p{N}]/u.test(t.text);
 
-/** Splits a sentence's tokens at clause separators (spaced dashes, semicolons). */
+const EMOJI = /\p{Extended_Pictographic}/u;
+const COMMA: Token = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "" };
+
+/**
+ * Splits a sentence's tokens at clause separators (spaced dashes, semicolons, emoji). A part
+ * without a verb of its own ("- a gift from my grandma", "- running, reading, or playing the
+ * violin - which refreshes me") completes the clause before it rather than standing alone.
+ */
 export function clauses(tokens: Token[]): Token[][] {
-  const out: Token[][] = [];
+  const parts: Token[][] = [];
   let cur: Token[] = [];
   for (const t of tokens) {
-    if ((/^[-–—]+$/.test(t.text) && t.space !== "") || t.text === ";") {
-      if (cur.length) out.push(cur);
+    if ((/^[-–—]+$/.test(t.text) && (t.space !== "" || /^[–—]$/.test(t.text))) || t.text === ";" || EMOJI.test(t.text)) {
+      if (cur.length) parts.push(cur);
       cur = [];
       continue;
     }
     cur.push(t);
   }
-  if (cur.length) out.push(cur);
+  if (cur.length) parts.push(cur);
+  const out: Token[][] = [];
+  for (const part of parts) {
+    const words = part.filter(isWord);
+    const prev = out[out.length - 1];
+    const question = part.some((t) => t.text.includes("?"));
+    const completes = !question && (!hasFiniteVerb(part) || RELATIVE_START.has(words[0]?.lower ?? ""));
+    if (prev && completes && words.length >= 3) {
+      while (prev.length && prev[prev.length - 1]!.pos === "PUNCT") prev.pop();
+      prev.push(COMMA, { ...part[0]!, space: " " }, ...part.slice(1));
+    } else if (!prev || !completes) {
+      out.push(part);
+    }
+  }
   return out.map((c) => (c[0] ? [{ ...c[0], space: "" }, ...c.slice(1)] : c));
 }
 
 /** Removes leading interjections and discourse markers, and vocative names ("Hey Mel, ...", "..., Caroline!"). */
 export function stripFiller(tokens: Token[], participants: ReadonlySet<string>): Token[] {
   let t = tokens.slice();
+  const lex = lexicon();
   for (let changed = true; changed && t.length; ) {
     changed = false;
     const first = t[0]!;
-    if (first.pos === "INTJ" || DISCOURSE.has(first.lower) || (first.pos === "PUNCT" && first.text !== "\"")) {
+    const announcer = ANNOUNCERS.find((a) => a.every((w, i) => t[i]?.lower === w));
+    if (first.pos === "INTJ" || DISCOURSE.has(first.lower) || lex.isInterjection(first.lower) || (first.pos === "PUNCT" && first.text !== "\"")) {
+      // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.
+      if (first.lower === "no" && t[1] && t[1].pos !== "PUNCT") break;
       t = t.slice(1);
+      changed = true;
+    } else if (announcer) {
+      t = t.slice(announcer.length);
       changed = true;
     } else if (participants.has(first.lower) && (t[1]?.text === "," || t[1]?.text === "!" || t.length === 1)) {
       t = t.slice(1);
       changed = true;
     }
   }
+  // trailing aside: ", by the way"
+  const tail = t.filter((x) => x.pos !== "PUNCT" || x.text === ",");
+  const n = tail.length;
+  if (n > 4 && tail[n - 4]!.text === "," && tail[n - 3]!.lower === "by" && tail[n - 2]!.lower === "the" && tail[n - 1]!.lower === "way") {
+    t = t.slice(0, t.lastIndexOf(tail[n - 4]!));
+  }
   // trailing vocative: ", Caroline!" / ", Mel."
   for (let i = t.length - 1; i > 0; i--) {
-    if (participants.has(t[i]!.lower) && t[i - 1]?.text === ",") {
+    if ((participants.has(t[i]!.lower) || ADDRESS.has(t[i]!.lower)) && t[i - 1]?.text === ",") {
       t = [...t.slice(0, i - 1), ...t.slice(i + 1)];
       break;
     }
@@ -86,7 +132,9 @@ export interface Worth {
  */
 export function worthRemembering(tokens: Token[], mode: "conversation" | "passage", participants: ReadonlySet<string>): Worth {
   const words = tokens.filter(isWord);
-  if (words.length < 3) return { keep: false, why: "too short" };
+  // "I graduated": two words are enough when the speaker did something.
+  const didSomething = words.length === 2 && FIRST_PERSON.has(words[0]!.lower) && isPast(words[1]!) && !LIGHT_VERBS.has(words[1]!.lemma) && !SOCIAL_VERBS.has(words[1]!.lemma);
+  if (words.length < 3 && !didSomething) return { keep: false, why: "too short" };
   const lastPunct = [...tokens].reverse().find((t) => t.pos === "PUNCT");
   if (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?")) return { keep: false, why: "question" };
   const text = joinTokens(tokens);
@@ -96,16 +144,22 @@ export function worthRemembering(tokens: Token[], mode: "conversation" | "passag
   const lower = words.map((w) => w.lower);
   const firstPerson = lower.some((w) => FIRST_PERSON.has(w));
   const secondPerson = lower.some((w) => SECOND_PERSON.has(w));
-  const names = words.some((w) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !participants.has(w.lower));
+  const names = words.some((w) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !participants.has(w.lower) && !CALENDAR.has(w.lower));
   const participantNamed = words.some((w) => participants.has(w.lower));
   const numbers = words.some((w) => w.pos === "NUM");
-  const nouns = words.filter((w) => w.pos === "NOUN" || w.pos === "PROPN").length;
-  const content = words.filter((w) => ["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) || (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma))).length;
+  const nouns = words.filter((w) => (w.pos === "NOUN" || w.pos === "PROPN") && !TIME_WORDS.has(w.lower)).length;
+  const content = words.filter((w) => !TIME_WORDS.has(w.lower) && ((["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) && !CALENDAR.has(w.lower)) || (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma)))).length;
 
-  if (content < 2) return { keep: false, why: "no content" };
+  // "I am vegetarian", "I have a dog", "I got engaged": one noun or one verb of the speaker's own is
+  // enough, with no "it" or "that" standing for something unsaid; "I am so happy" is not.
+  const vague = lower.some((w) => VAGUE_OBJECTS.has(w));
+  const aboutSelf = firstPerson && content === 1 && !vague && (nouns === 1 || words.some((w) => w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma) && !SOCIAL_VERBS.has(w.lemma)));
+  if (content < 2 && !names && !numbers && !aboutSelf) return { keep: false, why: "no content" };
+  if (lower[0] === "been") return { keep: false, why: "no subject to stand alone" };
   if (RELATIVE_START.has(lower[0]!)) return { keep: false, why: "a fragment of the previous clause" };
   if (REACTION_SUBJECTS.has(lower[0]!) && !firstPerson && !names && !numbers && nouns <= 1) return { keep: false, why: "reaction" };
   if (mode === "passage") return { keep: true, why: "passage" };
+  if (isImperative(tokens)) return { keep: false, why: "a request" };
   if (secondPerson && !firstPerson && !names && !numbers) return { keep: false, why: "about the listener" };
   if (!firstPerson && !names && !numbers && !participantNamed) return { keep: false, why: "no subject to stand alone" };
   return { keep: true, why: "fact" };

@@ -1,0 +1,50 @@
+// Word classes from compromise's English lexicon (shipped in the package): interjections
+// ("whoa", "phew", "yikes") and words it knows as adjectives ("thrilled", "stoked", "worried");
+// and its tagger as a second opinion on sentences where the lite model found no verb.
+// compromise takes ~200 ms to load, so it is loaded on first use (the first formation), not at
+// start-up; the lexicon is immutable and shared by every extractor in the process.
+import { createRequire } from "node:module";
+
+export interface Lexicon {
+  isInterjection(lower: string): boolean;
+  isAdjective(lower: string): boolean;
+  /** Whether the lexicon lists the word as a verb form (an infinitive, a tense). */
+  mayBeVerb(lower: string): boolean;
+  /** The verbs compromise's own tagger finds in a sentence (lower case): a second opinion where the lite model found none. */
+  verbsIn(text: string): string[];
+}
+
+// Chat interjections compromise does not list.
+const MORE_INTERJECTIONS = ["woah", "oof", "woohoo", "wowza", "aww", "awww", "welp", "yay", "yayy", "omg", "ooh", "ohh", "hmm", "hmmm", "lol", "haha", "hehe", "ahh", "whew", "yikes", "ugh", "meh"];
+// Listed as expressions there, but they carry meaning here.
+const NOT_FILLER = new Set(["aka", "whatsoever", "nevertheless", "sic", "word", "excuse", "please", "et"]);
+
+const VERB_TAGS = new Set(["Infinitive", "PresentTense", "PastTense", "Verb", "Gerund", "Participle", "PhrasalVerb"]);
+
+let shared: Lexicon | null = null;
+
+export function lexicon(): Lexicon {
+  shared ??= load();
+  return shared;
+}
+
+function load(): Lexicon {
+  const require = createRequire(import.meta.url);
+  const mod = require("compromise");
+  const nlp = mod.default ?? mod;
+  const entries = nlp.model().one.lexicon as Record<string, string | string[]>;
+  const tags = (w: string) => {
+    const t = entries[w];
+    return t === undefined ? [] : Array.isArray(t) ? t : [t];
+  };
+  const interjections = new Set(MORE_INTERJECTIONS);
+  for (const [w, t] of Object.entries(entries)) {
+    if (!w.includes(" ") && !NOT_FILLER.has(w) && (Array.isArray(t) ? t : [t]).includes("Expression")) interjections.add(w);
+  }
+  return {
+    isInterjection: (lower) => interjections.has(lower),
+    isAdjective: (lower) => tags(lower).includes("Adjective"),
+    mayBeVerb: (lower) => tags(lower).some((t) => VERB_TAGS.has(t)),
+    verbsIn: (text) => (nlp(text).verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((v) => v.terms.filter((t) => t.tags.includes("Verb")).map((t) => t.normal)),
+  };
+}

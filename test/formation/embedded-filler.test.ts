@@ -1,0 +1,103 @@
+// What is not worth remembering forms nothing; what is, survives the filler around it.
+import { describe, expect, test } from "bun:test";
+import { contents, passage, say } from "./embedded-support.ts";
+
+const PEOPLE = ["Caroline", "Melanie"];
+const chat = (text: string, speaker = "Caroline") => contents(say(speaker, text, { participants: PEOPLE, at: "2023-05-08T13:56:00.000Z" }));
+
+describe("filler forms nothing", () => {
+  test.each([
+    "Hey Mel! Good to see you!",
+    "Hi Melanie, how are you?",
+    "Thanks so much, Melanie!",
+    "Thank you for the kind words.",
+    "That's awesome!",
+    "Wow, Caroline!",
+    "Wow, that's so cool!",
+    "Good luck!",
+    "Good luck with the interview tomorrow!",
+    "Way to go!",
+    "Way to go, hard work's paying off!",
+    "Woah, that sounds cool!",
+    "Oof, sorry to hear that.",
+    "So sorry about your job.",
+    "Congrats on the new job!",
+    "Keep it up, you're doing great!",
+    "You got this!",
+    "Let's keep going and chase our dreams!",
+    "Let's grab coffee soon!",
+    "Here's to new adventures! Cheers!",
+    "Sounds great, Mel!",
+    "Looks like a great day!",
+    "I totally agree.",
+    "I 100% agree, Mel.",
+    "Take care, see you soon!",
+    "Talk to you later!",
+    "What have you been up to?",
+    "Did you go to the concert?",
+    "You're such a good friend.",
+    "You're doing amazing!",
+    "Check out this pic!",
+    "Come join us!",
+    "Believe in yourself and keep pushing!",
+    "Wishing you many happy years together!",
+    "Glad you had a great time.",
+    "Fingers crossed for you!",
+    "Next Friday works.",
+    "Gonna be awesome!",
+    "Been a few days since we chatted.",
+    "Haha, yeah.",
+    "lol",
+    "Sure thing!",
+    "Yep!",
+    "It's so beautiful!",
+    "That must have been amazing.",
+  ])("%p", (text) => {
+    expect(chat(text)).toEqual([]);
+  });
+});
+
+describe("what is worth remembering survives the filler around it", () => {
+  test.each([
+    ["Hey Mel! I adopted a dog yesterday!", "Caroline adopted a dog on 7 May 2023."],
+    ["Wow, Melanie! I just got back from Paris.", "Caroline just got back from Paris."],
+    ["Thanks, Mel! I'm starting a new job at the library next week.", "Caroline is starting a new job at the library in the week of 15 May 2023."],
+    ["Woah, guess what, I got engaged!", "Caroline got engaged."],
+    ["Oh, and btw, I'm allergic to peanuts.", "Caroline is allergic to peanuts."],
+    ["Please remember that my birthday is on 14 June.", "Caroline's birthday is on 14 June."],
+    ["Just so you know, I don't eat meat.", "Caroline does not eat meat."],
+    ["I play the violin, Mel.", "Caroline plays the violin."],
+    ["I've been learning Spanish for 2 years, buddy!", "Caroline has been learning Spanish for 2 years."],
+    ["I'm still job hunting, by the way.", "Caroline is still job hunting."],
+    ["Lost my job as a banker yesterday.", "Caroline lost Caroline's job as a banker on 7 May 2023."],
+    ["Been busy volunteering at the shelter.", "Caroline has been busy volunteering at the shelter."],
+    ["Researching adoption agencies — it's been a dream.", "Caroline is researching adoption agencies."],
+    ["Still following my passion for dance.", "Caroline is still following Caroline's passion for dance."],
+    ["Gotta check the size of the studio.", "Caroline has to check the size of the studio."],
+    ["Thrilled to announce my engagement!", "Caroline is thrilled to announce Caroline's engagement."],
+    ["Inspiring 💪 I emailed some wholesalers today!", "Caroline emailed some wholesalers on 8 May 2023."],
+    ["I'm vegetarian.", "Caroline is vegetarian."],
+    ["We both went to the same school, Mel!", "Caroline and Melanie both went to the same school."],
+    ["Since we last spoke, I moved to Berlin.", "Since Caroline and Melanie last spoke, Caroline moved to Berlin."],
+  ])("%p forms %p", (text, expected) => {
+    expect(chat(text)).toEqual([expected]);
+  });
+
+  test("a dash's verbless aside completes the clause before it instead of being lost", () => {
+    expect(chat("I'm carving out some me-time each day - running, reading, or playing my violin - which refreshes me.", "Melanie")).toEqual([
+      "Melanie is carving out some me-time each day, running, reading, or playing Melanie's violin, which refreshes Melanie.",
+    ]);
+  });
+
+  test("a question after a dash is dropped and the statement before it kept", () => {
+    expect(chat("FYI, I finished another pottery project - want to see a pic?", "Melanie")).toEqual(["Melanie finished another pottery project."]);
+  });
+
+  test("'you' as an object keeps its verb: let you know, not let Melanie knows", () => {
+    expect(chat("I wanted to let you know that I'm running for office again.")).toEqual(["Caroline wanted to let Melanie know that Caroline is running for office again."]);
+  });
+
+  test("a passage keeps plain statements a chat would need a subject for, but not questions or reactions", () => {
+    expect(contents(passage("The office moved to the fourth floor. Is the printer still broken? What a mess!"))).toEqual(["The office moved to the fourth floor."]);
+  });
+});

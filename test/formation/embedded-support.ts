@@ -1,0 +1,54 @@
+// Shared by the embedded extractor's tests: one extractor (the NLP model loads once), helpers to
+// extract a chat message or a passage, and real turns from the LoCoMo dev conversations
+// (../shared/eval-data beside the repository, as in CI).
+import { readFileSync } from "node:fs";
+import { createEmbeddedExtractor } from "../../src/formation/embedded/index.ts";
+import { DEFAULT_POLICY, type ExtractionPolicy, type Fact } from "../../src/formation/extractor.ts";
+
+export const extractor = createEmbeddedExtractor();
+
+export function say(speaker: string | null, content: string, opts: { at?: string | null; participants?: string[]; role?: string; policy?: ExtractionPolicy } = {}): Fact[] {
+  return extractor.extract(
+    {
+      kind: "messages",
+      participants: opts.participants ?? (speaker ? [speaker] : []),
+      messages: [{ index: 0, role: opts.role ?? "user", speaker, content, occurredAt: opts.at === undefined ? "2024-03-15T10:00:00.000Z" : opts.at }],
+    },
+    opts.policy ?? DEFAULT_POLICY,
+  ) as Fact[];
+}
+
+export function passage(text: string, at: string | null = "2024-03-15T10:00:00.000Z", policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
+  return extractor.extract({ kind: "passage", text, occurredAt: at }, policy) as Fact[];
+}
+
+export const contents = (facts: Fact[]) => facts.map((f) => f.content);
+
+export interface Turn {
+  sample_id: string;
+  dia_id: string;
+  timestamp: string;
+  speaker: string;
+  text: string;
+}
+
+export const LOCOMO_TURNS = new URL("../../../shared/eval-data/locomo-dev/turns.jsonl", import.meta.url);
+
+let turns: Turn[] | null = null;
+export function locomoTurns(): Turn[] {
+  turns ??= readFileSync(LOCOMO_TURNS, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Turn);
+  return turns;
+}
+
+export function turn(sample: string, dia: string): Turn {
+  const t = locomoTurns().find((x) => x.sample_id === sample && x.dia_id === dia);
+  if (!t) throw new Error(`no turn ${sample} ${dia}`);
+  return t;
+}
+
+/** The facts of one real turn, extracted as on import (the conversation's two speakers, the session's time). */
+export function factsOfTurn(sample: string, dia: string): Fact[] {
+  const t = turn(sample, dia);
+  const participants = [...new Set(locomoTurns().filter((x) => x.sample_id === sample).map((x) => x.speaker))];
+  return say(t.speaker, t.text, { at: `${t.timestamp}Z`, participants });
+}

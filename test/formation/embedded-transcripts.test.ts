@@ -1,0 +1,149 @@
+// The embedded extractor on transcripts and passages written for these tests: a user telling an
+// assistant about their life, a chat between two friends, and a passage about a person.
+import { describe, expect, test } from "bun:test";
+import type { Fact } from "../../src/formation/extractor.ts";
+import { contents, extractor, passage } from "./embedded-support.ts";
+
+type Line = { role: string; speaker?: string; content: string };
+
+function importOf(lines: Line[], at: string): Fact[] {
+  const participants = [...new Set(lines.map((l) => l.speaker).filter((s): s is string => !!s))];
+  return extractor.extract({
+    kind: "messages",
+    participants,
+    messages: lines.map((l, index) => ({ index, role: l.role, speaker: l.speaker ?? null, content: l.content, occurredAt: at })),
+  }) as Fact[];
+}
+
+const ASSISTANT_CHAT: Line[] = [
+  { role: "user", speaker: "Priya", content: "Hi! Can you help me plan my week?" },
+  { role: "assistant", content: "Of course! Tell me a bit about yourself." },
+  { role: "user", speaker: "Priya", content: "I'm a nurse at St Mary's Hospital in Leeds and I work night shifts. My daughter Asha started school last month. I'm allergic to penicillin." },
+  { role: "assistant", content: "Thanks for sharing. I'll keep that in mind. Do you have any hobbies?" },
+  { role: "user", speaker: "Priya", content: "I love bouldering and I'm training for a half marathon in October. Oh, and I'm vegetarian." },
+  { role: "assistant", content: "That's great! How often do you train?" },
+  { role: "user", speaker: "Priya", content: "Three times a week. Thanks!" },
+];
+
+describe("a user telling an assistant about their life", () => {
+  const facts = importOf(ASSISTANT_CHAT, "2024-03-15T10:00:00.000Z");
+  const texts = contents(facts);
+
+  test.each([
+    "Priya is a nurse at St Mary's Hospital in Leeds and Priya works night shifts.",
+    "Priya's daughter Asha started school in February 2024.",
+    "Priya is allergic to penicillin.",
+    "Priya loves bouldering and Priya is training for a half marathon in October 2024.",
+    "Priya is vegetarian.",
+  ])("forms %p", (expected) => {
+    expect(texts).toContain(expected);
+  });
+
+  test("forms those five facts and nothing else: no greeting, question, thanks or assistant chatter", () => {
+    expect(texts).toHaveLength(5);
+    expect(facts.every((f) => f.messageIndexes.length === 1 && ASSISTANT_CHAT[f.messageIndexes[0]!]!.role === "user")).toBe(true);
+  });
+
+  test("a plan for a month named without a year lies ahead; a past event dates the memory", () => {
+    expect(facts.find((f) => f.content.includes("marathon"))!.occurredAt).toBe("2024-10-01T00:00:00.000Z");
+    expect(facts.find((f) => f.content.includes("Asha"))!.occurredAt).toBe("2024-02-01T00:00:00.000Z");
+    expect(facts.find((f) => f.content.includes("penicillin"))!.occurredAt).toBe("2024-03-15T10:00:00.000Z");
+  });
+
+  test("facts are categorised, and a health fact says so", () => {
+    expect(facts.find((f) => f.content.includes("penicillin"))!.category).toBe("health");
+    expect(facts.find((f) => f.content.includes("Asha"))!.category).toBe("relationship");
+  });
+
+  test("an unnamed user's first person stays as written; an unnamed assistant's talk about itself forms nothing", () => {
+    const unnamed = importOf(
+      [
+        { role: "user", content: "I moved to Glasgow last year and I work as a data analyst." },
+        { role: "assistant", content: "I'll remember that you work as a data analyst. I can also help with spreadsheets." },
+      ],
+      "2024-03-15T10:00:00.000Z",
+    );
+    expect(contents(unnamed)).toEqual(["I moved to Glasgow in 2023 and I work as a data analyst."]);
+  });
+
+  test("an unnamed assistant's 'you' is the one named participant", () => {
+    const facts = importOf(
+      [
+        { role: "user", speaker: "Priya", content: "Hi there!" },
+        { role: "assistant", content: "Noted: your sister Meera lives in Pune." },
+      ],
+      "2024-03-15T10:00:00.000Z",
+    );
+    expect(contents(facts)).toEqual(["Priya's sister Meera lives in Pune."]);
+  });
+});
+
+const FRIENDS_CHAT: Line[] = [
+  { role: "user", speaker: "Tom", content: "Hey Sara! How was the weekend?" },
+  { role: "user", speaker: "Sara", content: "Great, thanks! We finally adopted a rescue dog on Saturday. His name is Biscuit." },
+  { role: "user", speaker: "Tom", content: "No way, congrats! What breed?" },
+  { role: "user", speaker: "Sara", content: "A beagle mix, two years old. My partner Dan picked him." },
+  { role: "user", speaker: "Tom", content: "Love it. I'm still job hunting, by the way. Had an interview at Spotify yesterday." },
+  { role: "user", speaker: "Sara", content: "Fingers crossed for you! When will you hear back?" },
+  { role: "user", speaker: "Tom", content: "Next Friday. I'm moving to Lisbon in June either way." },
+  { role: "user", speaker: "Sara", content: "That's awesome! You're going to love it there. Good luck, Tom!" },
+];
+
+describe("a chat between two friends", () => {
+  const facts = importOf(FRIENDS_CHAT, "2024-03-18T19:00:00.000Z");
+  const texts = contents(facts);
+  const by = (needle: string) => facts.find((f) => f.content.includes(needle));
+
+  test("each speaker's news is theirs, by name, with its date", () => {
+    expect(by("adopted a rescue dog")?.content).toMatch(/^Sara\b.* adopted a rescue dog on 16 March 2024\.$/);
+    expect(by("adopted a rescue dog")?.occurredAt).toBe("2024-03-16T00:00:00.000Z");
+    expect(texts).toContain("Tom had an interview at Spotify on 17 March 2024.");
+    expect(texts).toContain("Tom is still job hunting.");
+    expect(texts).toContain("Tom is moving to Lisbon in June 2024 either way.");
+    expect(texts).toContain("Sara's partner Dan picked him.");
+  });
+
+  test("'his name' after the dog the speaker adopted is the dog's name", () => {
+    expect(texts).toContain("Sara's dog's name is Biscuit.");
+  });
+
+  test("greetings, congratulations, questions, wishes and answers without a verb form nothing", () => {
+    const fromIndexes = new Set(facts.flatMap((f) => f.messageIndexes));
+    expect([...fromIndexes].sort()).toEqual([1, 3, 4, 6]);
+    expect(texts.filter((t) => /\b(congrats|luck|fingers|awesome|weekend|breed)\b/i.test(t))).toEqual([]);
+  });
+
+  test("facts about a named person are linked to that person", () => {
+    expect(by("Spotify")?.entities).toEqual(expect.arrayContaining(["Tom", "Spotify"]));
+    expect(by("Biscuit")?.entities).toEqual(expect.arrayContaining(["Sara", "Biscuit"]));
+  });
+});
+
+describe("a passage about a person", () => {
+  const text =
+    "Marta Silva is a paediatric nurse from Porto. She moved to Lisbon in 2019 with her husband, Rui. Her daughter Ana was born in 2021. " +
+    "Marta speaks Portuguese, English and French. She is allergic to shellfish. On weekends she volunteers at an animal shelter. What a remarkable woman!";
+  const facts = passage(text);
+
+  test("forms one standalone fact per statement, with she and her resolved to Marta", () => {
+    expect(contents(facts)).toEqual([
+      "Marta Silva is a paediatric nurse from Porto.",
+      "Marta Silva moved to Lisbon in 2019 with her husband, Rui.",
+      "Marta Silva's daughter Ana was born in 2021.",
+      "Marta speaks Portuguese, English and French.",
+      "Marta is allergic to shellfish.",
+      "On weekends Marta volunteers at an animal shelter.",
+    ]);
+  });
+
+  test("a year in the statement is the event's time; sentences keep their position", () => {
+    expect(facts[1]!.occurredAt).toBe("2019-01-01T00:00:00.000Z");
+    expect(facts[2]!.occurredAt).toBe("2021-01-01T00:00:00.000Z");
+    expect(facts.map((f) => f.sentence)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  test("'she' does not take a name of the wrong kind: a relative's gender decides", () => {
+    expect(contents(passage("My brother Sam lives in Oslo. She teaches maths at a school."))).toEqual(["My brother Sam lives in Oslo.", "She teaches maths at a school."]);
+    expect(contents(passage("My brother Sam lives in Oslo. He is a teacher."))).toContain("Sam is a teacher.");
+  });
+});

@@ -1,0 +1,152 @@
+// Reconciliation: the same fact again forms nothing, a near-duplicate with more detail merges, a
+// changed attribute becomes a superseding version; different facts stay apart however alike.
+import { afterEach, describe, expect, test } from "bun:test";
+import { attributeKey, decide } from "../../src/formation/reconcile.ts";
+import type { MemoryRow } from "../../src/memories/types.ts";
+import type { Harness } from "../helpers.ts";
+import { active, find, harness, importMessages, inspect, remember, stored, writesUsed } from "./api-support.ts";
+
+const row = (content: string, id = "mem_x"): MemoryRow => ({ id, content, version: 1 }) as MemoryRow;
+const action = (content: string, existing: string) => decide(content, [row(existing)]).action;
+
+describe("decide", () => {
+  test.each([
+    ["Caroline adopted a dog.", "Caroline adopted a dog."],
+    ["caroline adopted a dog.", "Caroline adopted a dog."],
+    ["Caroline adopted a dog.", "Caroline adopted a dog named Max on 3 May 2023."], // nothing new
+    ["Melanie is swamped with the kids and work.", "Melanie is swamped with work and the kids."],
+  ])("%p after %p forms nothing", (content, existing) => {
+    expect(action(content, existing)).toBe("skip");
+  });
+
+  test.each([
+    ["Caroline adopted a dog named Max.", "Caroline adopted a dog."],
+    ["Jon is starting a dance studio in the city centre.", "Jon is starting a dance studio."],
+    ["Gina opened an online clothing store and it has been great.", "Gina's online clothes store is open."],
+  ])("%p merges into %p (more detail)", (content, existing) => {
+    expect(action(content, existing)).toBe("merge");
+  });
+
+  test.each([
+    ["Caroline does not like tea.", "Caroline likes tea."], // negation
+    ["Caroline likes tea.", "Caroline never liked tea."],
+    ["Caroline has 3 dogs.", "Caroline has 2 dogs."], // numbers
+    ["Caroline went to the gym on 8 May 2023.", "Caroline went to the gym on 7 May 2023."], // another day, another event
+    ["Melanie adopted a dog.", "Caroline adopted a dog."], // names
+    ["It is special moments like these that make Melanie appreciate her family.", "Family moments like that are so special."], // words out of order
+    ["Family is the most important thing for John.", "Family is important."], // too little to merge into
+    ["John and others will keep going and never give up.", "John is going to keep it up."],
+    ["Maria had a great experience on 16 July 2023 hiking with her church friends.", "On 16 July 2023 Maria had a picnic with some friends from church."],
+  ])("%p and %p stay different facts", (content, existing) => {
+    expect(action(content, existing)).toBe("create");
+  });
+
+  test.each([
+    ["Caroline moved to Berlin.", "Caroline lives in Paris."],
+    ["Caroline now lives in Berlin.", "Caroline moved to Paris in 2019."],
+    ["Sam works as a teacher.", "Sam works as a nurse at St Mary's."],
+    ["Sam works at Google.", "Sam works for Spotify."],
+    ["Sam got married.", "Sam is engaged."],
+    ["Sam turned 31.", "Sam is 30 years old."],
+    ["Sam is vegan.", "Sam is vegetarian."],
+    ["Sam's favourite colour is green.", "Sam's favourite colour is blue."],
+    ["Sam's dog is named Rex.", "Sam's dog's name is Biscuit."],
+  ])("%p updates %p (a changed attribute)", (content, existing) => {
+    expect(action(content, existing)).toBe("update");
+  });
+
+  test("an attribute of another person, or another attribute, is not an update", () => {
+    expect(action("Jon moved to Berlin.", "Caroline lives in Paris.")).toBe("create");
+    expect(action("Sam works at Google.", "Sam works as a nurse.")).toBe("create");
+  });
+
+  test("a stored statement that says much more than the attribute is not replaced by it", () => {
+    expect(attributeKey("Caroline lives in Paris and teaches dance to children at the community centre every weekend.")?.alone).toBe(false);
+    expect(action("Caroline moved to Berlin.", "Caroline lives in Paris and teaches dance to children at the community centre every weekend.")).toBe("create");
+  });
+
+  test("the first matching candidate decides; no candidate creates", () => {
+    expect(decide("Caroline adopted a dog.", [])).toEqual({ action: "create" });
+    const d = decide("Caroline adopted a dog.", [row("Caroline likes tea.", "mem_a"), row("Caroline adopted a dog.", "mem_b")]);
+    expect(d).toMatchObject({ action: "skip", memory: { id: "mem_b" } });
+  });
+});
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+describe("reconciliation through the API", () => {
+  test("a changed attribute is a new version of the same memory: both texts in inspect, updated, superseding, counted once", async () => {
+    h = await harness();
+    await remember(h, "Caroline lives in Paris.");
+    await remember(h, "Caroline moved to Berlin.");
+    const rows = active(h);
+    expect(rows.map((r) => [r.content, r.version])).toEqual([["Caroline moved to Berlin.", 2]]);
+    const view = await inspect(h, rows[0]!.id);
+    expect(view.memory).toMatchObject({ content: "Caroline moved to Berlin.", version: 2 });
+    expect(view.versions.map((v) => [v.version, v.content, v.change, v.supersedes])).toEqual([
+      [1, "Caroline lives in Paris.", "created", undefined],
+      [2, "Caroline moved to Berlin.", "updated", 1],
+    ]);
+    expect(view.versions[1]!.source.type).toBe("create");
+    expect(stored(h)).toBe(1);
+  });
+
+  test("a change told in a chat updates what a passage stored, with the message it came from", async () => {
+    h = await harness();
+    await remember(h, "Caroline lives in Paris.");
+    await importMessages(h, [
+      { speaker: "Caroline", content: "Hi Mel!" },
+      { speaker: "Melanie", content: "Hey! How are you?" },
+      { speaker: "Caroline", content: "Great! I moved to Berlin last month." },
+    ]);
+    const m = find(h, "Berlin");
+    const view = await inspect(h, m.id);
+    expect(view.versions.map((v) => v.content)).toEqual(["Caroline lives in Paris.", "Caroline moved to Berlin in February 2024."]);
+    expect(view.versions[1]).toMatchObject({ change: "updated", supersedes: 1, source: { type: "import", message_indexes: [2] } });
+    expect(m.occurred_at).toBe("2024-02-01T00:00:00.000Z");
+    expect(stored(h)).toBe(1);
+  });
+
+  test("the same fact twice forms nothing new and charges no write for the duplicate", async () => {
+    h = await harness();
+    expect(await remember(h, "Caroline adopted a dog named Max.")).toBe(1);
+    const afterFirst = writesUsed(h);
+    expect(afterFirst).toBe(2); // acceptance + one fact formed
+    await remember(h, "Caroline adopted a dog named Max!");
+    expect(writesUsed(h)).toBe(afterFirst + 1); // acceptance only
+    await remember(h, "Caroline adopted a dog named Max.");
+    expect(writesUsed(h)).toBe(afterFirst + 2);
+    expect(active(h).map((r) => [r.content, r.version])).toEqual([["Caroline adopted a dog named Max.", 1]]);
+    expect((await inspect(h, active(h)[0]!.id)).versions).toHaveLength(1);
+  });
+
+  test("a near-duplicate with extra detail merges into the memory as a new version", async () => {
+    h = await harness();
+    await remember(h, "Caroline adopted a dog.");
+    const before = writesUsed(h);
+    await remember(h, "Caroline adopted a dog named Max from the shelter.");
+    const [m] = active(h);
+    expect(active(h)).toHaveLength(1);
+    const view = await inspect(h, m!.id);
+    expect(view.versions.map((v) => [v.content, v.change])).toEqual([
+      ["Caroline adopted a dog.", "created"],
+      ["Caroline adopted a dog named Max from the shelter.", "merged"],
+    ]);
+    expect(view.versions[1]!.supersedes).toBeUndefined();
+    expect(writesUsed(h)).toBe(before + 2); // the merge is a fact formed
+    expect(stored(h)).toBe(1);
+  });
+
+  test("alike but different facts are stored apart", async () => {
+    h = await harness();
+    await remember(h, "Caroline likes green tea.");
+    await remember(h, "Caroline does not like green tea.");
+    await remember(h, "Caroline has 2 cats.");
+    await remember(h, "Caroline has 3 cats.");
+    expect(active(h).map((r) => r.content)).toEqual(["Caroline likes green tea.", "Caroline does not like green tea.", "Caroline has 2 cats.", "Caroline has 3 cats."]);
+  });
+});
