@@ -19,6 +19,8 @@ import { createVectorStore } from "./retrieval/vector-store.ts";
 import { createVectorIndexer, type VectorIndexer } from "./retrieval/indexer.ts";
 import { withVectors } from "./retrieval/vector-hook.ts";
 import { createRetrieval } from "./retrieval/index.ts";
+import type { HybridOptions } from "./retrieval/hybrid.ts";
+import { createAnnIndex, type AnnOptions } from "./retrieval/ann-index.ts";
 import { createHttpApp } from "./http/app.ts";
 import { LIMITS } from "./memories/schemas.ts";
 import { VERSION } from "./version.ts";
@@ -46,6 +48,10 @@ export interface EngramOptions {
   extractor?: Extractor;
   /** Start the background formation loop (default: config.formationWorker). Tests step it instead. */
   startWorker?: boolean;
+  /** Ranking constants (benches compare them; the defaults are the measured ones). */
+  hybrid?: Partial<HybridOptions>;
+  /** Approximate index settings (tests lower the project size at which it is used). */
+  ann?: Partial<AnnOptions>;
 }
 
 export async function createEngram(config: Config, options: EngramOptions = {}): Promise<Engram> {
@@ -58,6 +64,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const vectorStore = createVectorStore(db);
   // A local model's size is known now: adopt it before anything is written (a provider's on its first answer).
   if (embedder.dims > 0) vectorStore.adopt(embedder.model, embedder.dims, clock.now().toISOString());
+  const ann = createAnnIndex({ db, store: vectorStore, options: options.ann });
   const vectors = createVectorIndexer({ db, clock, store: vectorStore, embedder, logger });
   // Every memory written through this repository gets its vector in the same transaction (or from the indexer).
   const memoryRepo = withVectors(createMemoryRepository(db), { store: vectorStore, embedder, onMissing: () => vectors.notify() });
@@ -82,7 +89,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     memories: memoryRepo,
     jobs,
     limits,
-    retrieval: createRetrieval({ memories: memoryRepo, vectors: vectorStore, embedder, clock }),
+    retrieval: createRetrieval({ memories: memoryRepo, vectors: vectorStore, embedder, clock, options: options.hybrid, ann }),
     queueBound: config.queueBound,
     onEnqueued: () => formation.notify(),
     policies,
@@ -106,9 +113,15 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     allowedHosts: config.allowedHosts,
     maxBodyBytes: LIMITS.bodyBytesMax,
   });
+  let warmTimer: ReturnType<typeof setTimeout> | null = null;
   if (options.startWorker ?? config.formationWorker) {
     formation.start();
     vectors.start();
+    // Large projects' approximate indexes are built once the server is up, not on their first search.
+    warmTimer = setTimeout(() => {
+      const built = ann.rebuildAll();
+      if (built > 0) logger.info({ projects: built }, "approximate vector indexes built");
+    }, 0);
   }
 
   let closed = false;
@@ -127,6 +140,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
       if (closed) return;
       closed = true;
       await formation.close();
+      if (warmTimer) clearTimeout(warmTimer);
       await vectors.close();
       db.close();
     },

@@ -10,6 +10,7 @@
 import type { MemoryRow, Scope } from "../memories/types.ts";
 import type { MemoryRepository } from "../memories/repository.ts";
 import type { VectorStore } from "./vector-store.ts";
+import type { AnnIndex } from "./ann-index.ts";
 import { toMatchExpression } from "./lexical.ts";
 import type { QueryAnalysis } from "./query.ts";
 
@@ -23,6 +24,8 @@ export interface HybridOptions {
   rrfK: number;
   /** Weight of the vector list in the fusion (the lexical list weighs 1). */
   vectorWeight: number;
+  /** Weight of the calibrated similarity added to the fused rank score (breaks near-ties by meaning). */
+  semanticWeight: number;
   /** Multiplier per name of the query that a memory mentions (two at most count). */
   nameBoost: number;
   /** Multiplier for a memory whose occurred_at falls in the period the query names. */
@@ -39,8 +42,9 @@ export interface HybridOptions {
 }
 
 export const DEFAULT_HYBRID: HybridOptions = {
-  rrfK: 60,
-  vectorWeight: 1,
+  rrfK: 20,
+  vectorWeight: 0.5,
+  semanticWeight: 0.02,
   nameBoost: 0.3,
   dateBoost: 0.5,
   lexicalHalf: 6,
@@ -98,8 +102,15 @@ function mentions(row: MemoryRow, name: string): boolean {
   return new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu").test(row.content);
 }
 
-export function createHybridRetriever(deps: { memories: MemoryRepository; vectors: VectorStore; commonDirection?: Float32Array; options?: Partial<HybridOptions> }) {
-  const { memories, vectors, commonDirection } = deps;
+export function createHybridRetriever(deps: {
+  memories: MemoryRepository;
+  vectors: VectorStore;
+  /** Approximate search for large projects (exact sqlite-vec KNN otherwise). */
+  ann?: AnnIndex;
+  commonDirection?: Float32Array;
+  options?: Partial<HybridOptions>;
+}) {
+  const { memories, vectors, ann, commonDirection } = deps;
   const o: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
 
   /**
@@ -128,10 +139,11 @@ export function createHybridRetriever(deps: { memories: MemoryRepository; vector
         });
       }
       if (vector) {
-        const hits = vectors.nearest(projectId, vector, n, scope);
+        const hits = ann?.nearest(projectId, vector, n, scope) ?? vectors.nearest(projectId, vector, n, scope);
         const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
         const rows = vectors.activeRows(projectId, fresh);
-        const stored = vectors.vectorsOf([...bySeq.keys(), ...fresh]);
+        const wanted = [...bySeq.keys(), ...fresh];
+        const stored = ann?.vectorsOf(projectId, wanted) ?? vectors.vectorsOf(wanted);
         for (const [seq, c] of bySeq) {
           const x = stored.get(seq);
           if (x) c.semantic = calibrated(x, vector, commonDirection);
@@ -153,7 +165,7 @@ export function createHybridRetriever(deps: { memories: MemoryRepository; vector
         }
       }
       const ranked = [...bySeq.values()].map((c) => {
-        let fused = (c.lexRank ? 1 / (o.rrfK + c.lexRank) : 0) + (c.vecRank ? o.vectorWeight / (o.rrfK + c.vecRank) : 0);
+        let fused = (c.lexRank ? 1 / (o.rrfK + c.lexRank) : 0) + (c.vecRank ? o.vectorWeight / (o.rrfK + c.vecRank) : 0) + o.semanticWeight * Math.max(0, c.semantic);
         let boost = 1;
         const named = q.names.filter((name) => mentions(c.row, name)).length;
         if (named > 0) boost *= 1 + o.nameBoost * Math.min(named, 2);

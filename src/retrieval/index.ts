@@ -9,6 +9,7 @@ import { ApiError } from "../errors/api-error.ts";
 import { createHybridRetriever, type HybridOptions, type Ranked } from "./hybrid.ts";
 import { analyseQuery } from "./query.ts";
 import type { VectorStore } from "./vector-store.ts";
+import type { AnnIndex } from "./ann-index.ts";
 
 /** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
 export const RECALL_THRESHOLD = 0.35;
@@ -27,11 +28,12 @@ export function createRetrieval(deps: {
   embedder: Embedder;
   clock: Clock;
   options?: Partial<HybridOptions>;
+  ann?: AnnIndex;
   recallThreshold?: number;
   contextThreshold?: number;
 }): Retrieval {
   const { vectors, embedder, clock } = deps;
-  const hybrid = createHybridRetriever({ memories: deps.memories, vectors, commonDirection: embedder.commonDirection, options: deps.options });
+  const hybrid = createHybridRetriever({ memories: deps.memories, vectors, ann: deps.ann, commonDirection: embedder.commonDirection, options: deps.options });
 
   /** The query's vector, or null while the store holds no vectors of this embedder (lexical only). */
   async function embedQuery(query: string, meter: Meter): Promise<Float32Array | null> {

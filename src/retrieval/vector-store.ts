@@ -46,6 +46,8 @@ export function createVectorStore(db: Db) {
   );
   const vectorOf = db.query<{ embedding: Uint8Array }, [number]>("SELECT embedding FROM memory_vectors WHERE memory_seq = ?");
   let current = state.get() ?? { model: "", dims: 0 };
+  const putListeners: Array<(m: VectorTarget, vector: Float32Array) => void> = [];
+  const resetListeners: Array<() => void> = [];
 
   return {
     /** The model whose vectors the table holds ("" when none). */
@@ -76,8 +78,19 @@ export function createVectorStore(db: Db) {
         db.run("DELETE FROM memory_embeddings");
         db.run("UPDATE vector_index SET model = ?, dims = ?, updated_at = ? WHERE id = 1", [model, dims, now]);
         current = { model, dims };
+        for (const f of resetListeners) f();
         return true;
       }).immediate();
+    },
+
+    /** Called after each vector written (derived indexes follow). */
+    onPut(f: (m: VectorTarget, vector: Float32Array) => void): void {
+      putListeners.push(f);
+    },
+
+    /** Called when the table is emptied for another model. */
+    onReset(f: () => void): void {
+      resetListeners.push(f);
     },
 
     /**
@@ -88,7 +101,10 @@ export function createVectorStore(db: Db) {
       if (model !== current.model || vector.length !== current.dims) return; // a stale embedder: the indexer catches up
       del.run(m.seq);
       delBook.run(m.seq);
-      if (!isZero(vector)) insert.run(m.seq, m.project_id, m.organization_id ?? "", m.user_id ?? "", m.application_id ?? "", m.agent_id ?? "", m.team_id ?? "", vector);
+      if (!isZero(vector)) {
+        insert.run(m.seq, m.project_id, m.organization_id ?? "", m.user_id ?? "", m.application_id ?? "", m.agent_id ?? "", m.team_id ?? "", vector);
+        for (const f of putListeners) f(m, vector);
+      }
       book.run(m.seq, model, m.version, now);
     },
 

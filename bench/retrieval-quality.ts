@@ -1,0 +1,167 @@
+// Retrieval quality on the LoCoMo dev conversations (../shared/eval-data/locomo-dev), as a user gets
+// it: each conversation is imported through the public import API into its own project (one import
+// per session, messages with their speaker and time), formed, and every question of categories 1-4
+// is asked through search. Results map back to dialogue turns through each memory's sources
+// (inspect: versions[].source.message_indexes). Prints evidence recall@5/@10/@25 overall and per
+// category, beside BM25 over the raw turns (SQLite FTS5, the same query words) computed in the same
+// run. Runs in-process (app.handle) on a temp data directory; nothing leaves the machine.
+//
+//   bun bench/retrieval-quality.ts [--original-labels] [--hybrid '{"vectorWeight":0.5}'] [--misses N]
+import { Database } from "bun:sqlite";
+import { readFileSync, rmSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createEngram } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { silentLogger } from "../src/shared/logger.ts";
+import { queryTerms, toMatchExpression } from "../src/retrieval/lexical.ts";
+
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: "string", default: resolve(import.meta.dir, "../../shared/eval-data/locomo-dev") },
+    "original-labels": { type: "boolean", default: false },
+    hybrid: { type: "string", default: "{}" },
+    misses: { type: "string", default: "0" },
+  },
+});
+
+interface Turn { sample_id: string; session: number; timestamp: string; turn_index: number; dia_id: string; speaker: string; text: string; blip_caption: string | null }
+interface Qa { sample_id: string; question: string; category: number; evidence: string[]; evidence_audit?: string[] }
+const readJsonl = <T>(file: string) => readFileSync(join(opts.data!, file), "utf8").trim().split("\n").map((l) => JSON.parse(l) as T);
+const turns = readJsonl<Turn>("turns.jsonl");
+const questions = readJsonl<Qa>("qa.jsonl").filter((q) => q.category >= 1 && q.category <= 4);
+const evidenceOf = (q: Qa) => (opts["original-labels"] ? q.evidence : (q.evidence_audit ?? q.evidence));
+const content = (t: Turn) => (t.blip_caption ? `${t.text} [shares a photo: ${t.blip_caption}]` : t.text);
+const KS = [5, 10, 25] as const;
+
+const dataDir = mkdtempSync(join(tmpdir(), "engram-quality-"));
+const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, enforceLimits: false }, {}), {
+  logger: silentLogger,
+  startWorker: false,
+  hybrid: JSON.parse(opts.hybrid!),
+});
+
+async function call<T>(key: string, method: string, path: string, body?: unknown): Promise<T> {
+  const r = await engram.handle(new Request(`http://localhost${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  }));
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+  return (r.status === 202 ? null : await r.json()) as T;
+}
+
+// ---- ingest: one project per conversation, one import per session ----
+const account = engram.accounts.createAccount({ name: "LoCoMo", plan: "scale" });
+const samples = [...new Set(turns.map((t) => t.sample_id))];
+const keys = new Map<string, string>();
+/** (job id, message index) → dia_id: a memory's sources name the import job and message positions. */
+const turnOf = new Map<string, string>();
+const started = performance.now();
+for (const sample of samples) {
+  const project = engram.accounts.createProject({ accountId: account.id, name: sample });
+  const key = engram.accounts.createKey({ projectId: project.id, name: "bench" }).key;
+  keys.set(sample, key);
+  const sessions = new Map<number, Turn[]>();
+  for (const t of turns.filter((x) => x.sample_id === sample)) sessions.set(t.session, [...(sessions.get(t.session) ?? []), t]);
+  for (const [, session] of [...sessions].sort((a, b) => a[0] - b[0])) {
+    session.sort((a, b) => a.turn_index - b.turn_index);
+    await call(key, "POST", "/v1/memories/import", {
+      messages: session.map((t) => ({ role: "user", speaker: t.speaker, content: content(t), occurred_at: `${t.timestamp}Z` })),
+    });
+    // The import API answers 202 without a job id; the bench reads the id of the job it just queued.
+    const job = engram.db.query<{ id: string }, [string]>("SELECT id FROM jobs WHERE project_id = ? ORDER BY rowid DESC LIMIT 1").get(project.id)!;
+    session.forEach((t, i) => turnOf.set(`${job.id}:${i}`, t.dia_id));
+    await engram.formation.runUntilIdle();
+  }
+}
+await engram.vectors.runUntilIdle(); // nothing to do with the embedded model; a provider catches up here
+const formSeconds = (performance.now() - started) / 1000;
+
+// ---- map every memory to the turns it came from (inspect, through the API) ----
+const turnsOfMemory = new Map<string, string[]>();
+const formedTurns = new Set<string>(); // sample:dia_id of every turn some memory came from
+let memoryCount = 0;
+for (const [sample, key] of keys) {
+  let cursor = "";
+  for (;;) {
+    const page = await call<{ data: Array<{ id: string }>; has_more: boolean }>(key, "GET", `/v1/memories?limit=20${cursor ? `&starting_after=${cursor}` : ""}`);
+    for (const m of page.data) {
+      const inspection = await call<{ versions: Array<{ source: { type: string; job_id?: string; message_indexes?: number[] } }> }>(key, "GET", `/v1/memories/${m.id}/inspect`);
+      const dias = new Set<string>();
+      for (const v of inspection.versions) for (const i of v.source.message_indexes ?? []) {
+        const dia = turnOf.get(`${v.source.job_id}:${i}`);
+        if (dia) dias.add(dia);
+      }
+      turnsOfMemory.set(m.id, [...dias]);
+      for (const d of dias) formedTurns.add(`${sample}:${d}`);
+      memoryCount++;
+    }
+    if (!page.has_more) break;
+    cursor = page.data.at(-1)!.id;
+  }
+}
+
+// Evidence turns that formed no memory can never be found: the ceiling formation leaves to search.
+const evidenceTurns = questions.flatMap((q) => evidenceOf(q).map((e) => `${q.sample_id}:${e}`));
+const ceiling = evidenceTurns.filter((e) => formedTurns.has(e)).length / evidenceTurns.length;
+
+// ---- baseline: BM25 over the raw turns, same query words ----
+const fts = new Database(":memory:");
+fts.run("CREATE VIRTUAL TABLE t USING fts5(sample UNINDEXED, dia UNINDEXED, content, tokenize='porter unicode61 remove_diacritics 2')");
+for (const t of turns) fts.run("INSERT INTO t VALUES (?, ?, ?)", [t.sample_id, t.dia_id, `${t.speaker}: ${content(t)}`]);
+function bm25Turns(sample: string, query: string): string[][] {
+  const match = toMatchExpression(queryTerms(query));
+  if (!match) return [];
+  return fts.query<{ dia: string }, [string, string]>("SELECT dia FROM t WHERE t MATCH ? AND sample = ? ORDER BY bm25(t) LIMIT 50").all(match, sample).map((r) => [r.dia]);
+}
+
+// ---- ask ----
+type Sums = Map<string, { n: number; hits: number[] }>;
+const engramSums: Sums = new Map();
+const baseSums: Sums = new Map();
+function add(sums: Sums, cat: string, ranked: string[][], evidence: string[]): number[] {
+  const r = KS.map((k) => {
+    const seen = new Set(ranked.slice(0, k).flat());
+    return evidence.filter((e) => seen.has(e)).length / evidence.length;
+  });
+  for (const key of ["all", cat]) {
+    const s = sums.get(key) ?? { n: 0, hits: KS.map(() => 0) };
+    s.n++;
+    r.forEach((x, i) => (s.hits[i]! += x));
+    sums.set(key, s);
+  }
+  return r;
+}
+const latencies: number[] = [];
+const misses: string[] = [];
+for (const q of questions) {
+  const evidence = evidenceOf(q);
+  if (evidence.length === 0) continue;
+  const t0 = performance.now();
+  const page = await call<{ data: Array<{ id: string; content: string }> }>(keys.get(q.sample_id)!, "POST", "/v1/memories/search", { query: q.question, limit: 25 });
+  latencies.push(performance.now() - t0);
+  const ranked = page.data.map((m) => turnsOfMemory.get(m.id) ?? []);
+  const r = add(engramSums, `c${q.category}`, ranked, evidence);
+  add(baseSums, `c${q.category}`, bm25Turns(q.sample_id, q.question), evidence);
+  if (r[1]! < 1 && misses.length < Number(opts.misses)) misses.push(`[c${q.category}] ${q.question} (evidence ${evidence.join(",")}) → ${page.data.slice(0, 3).map((m) => m.content).join(" | ")}`);
+}
+
+// ---- report ----
+const fmt = (s: Sums, key: string) => {
+  const v = s.get(key);
+  return v ? KS.map((_, i) => ((100 * v.hits[i]!) / v.n).toFixed(1).padStart(5)).join(" ") : "    -     -     -";
+};
+const names: Record<string, string> = { all: "all", c1: "1 multi-hop", c2: "2 temporal", c3: "3 open-domain", c4: "4 single-hop" };
+console.log(`LoCoMo dev: ${samples.length} conversations, ${turns.length} turns → ${memoryCount} memories (formed in ${formSeconds.toFixed(1)} s); ${engramSums.get("all")?.n} questions (categories 1-4), ${opts["original-labels"] ? "original" : "audit-corrected"} evidence labels`);
+console.log(`evidence recall@5 / @10 / @25 (%); ${(100 * ceiling).toFixed(1)}% of evidence turns formed at least one memory`);
+console.log(`${"category".padEnd(16)} ${"questions".padStart(9)}   ${"Engram search".padEnd(17)}   BM25 over raw turns`);
+for (const key of ["all", "c1", "c2", "c3", "c4"]) {
+  console.log(`${names[key]!.padEnd(16)} ${String(engramSums.get(key)?.n ?? 0).padStart(9)}   ${fmt(engramSums, key)}   ${fmt(baseSums, key)}`);
+}
+latencies.sort((a, b) => a - b);
+console.log(`search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`);
+for (const m of misses) console.log(`miss ${m}`);
+await engram.close();
+rmSync(dataDir, { recursive: true, force: true });
