@@ -22,7 +22,7 @@ export interface AnnOptions {
   minCandidates: number;
 }
 
-export const DEFAULT_ANN: AnnOptions = { minVectors: 20_000, oversample: 20, minCandidates: 2_000 };
+export const DEFAULT_ANN: AnnOptions = { minVectors: 5_000, oversample: 20, minCandidates: 2_000 };
 
 const ROUNDS = 3; // sign flip + Walsh-Hadamard rounds: enough mixing for independent-looking bits
 const HIST = 4096;
@@ -45,11 +45,12 @@ interface ProjectIndex {
   slotOf: Map<number, number>;
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
+/** Set bits of every 16-bit value: two lookups count a 32-bit word. */
+const POPCOUNT16 = Uint8Array.from({ length: 65_536 }, (_, i) => {
+  let n = 0;
+  for (let x = i; x; x &= x - 1) n++;
+  return n;
+});
 
 function hadamard(a: Float32Array): void {
   for (let h = 1; h < a.length; h *= 2) {
@@ -226,7 +227,10 @@ export function createAnnIndex(deps: { db: Db; store: VectorStore; options?: Par
         if (!ok) continue;
         let h = 0;
         const at = s * ix.words;
-        for (let w = 0; w < ix.words; w++) h += popcount(ix.codes[at + w]! ^ q[w]!);
+        for (let w = 0; w < ix.words; w++) {
+          const x = ix.codes[at + w]! ^ q[w]!;
+          h += POPCOUNT16[x & 0xffff]! + POPCOUNT16[x >>> 16]!;
+        }
         const e = ix.along[s]! * qa + ix.rest[s]! * cosOf[h]!;
         estimate[s] = e;
         hist[bin(e)]!++;

@@ -8,10 +8,9 @@
 // related at all, and feeds the confidence. The returned `score` (0..1) is that confidence, capped so
 // that it never increases down the list: a client (and recall) can cut at a threshold.
 import type { MemoryRow, Scope } from "../memories/types.ts";
-import type { MemoryRepository } from "../memories/repository.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
-import { toMatchExpression } from "./lexical.ts";
+import { toMatchExpression, type LexicalSearch } from "./lexical.ts";
 import type { QueryAnalysis } from "./query.ts";
 
 export interface Ranked {
@@ -103,14 +102,14 @@ function mentions(row: MemoryRow, name: string): boolean {
 }
 
 export function createHybridRetriever(deps: {
-  memories: MemoryRepository;
+  lexical: LexicalSearch;
   vectors: VectorStore;
   /** Approximate search for large projects (exact sqlite-vec KNN otherwise). */
   ann?: AnnIndex;
   commonDirection?: Float32Array;
   options?: Partial<HybridOptions>;
 }) {
-  const { memories, vectors, ann, commonDirection } = deps;
+  const { lexical, vectors, ann, commonDirection } = deps;
   const o: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
 
   /**
@@ -134,8 +133,11 @@ export function createHybridRetriever(deps: {
       const bySeq = new Map<number, Candidate>();
       const match = toMatchExpression(q.terms);
       if (match) {
-        memories.searchText(projectId, match, scope, n).forEach((r, i) => {
-          bySeq.set(r.seq, { row: r, bm25: Math.max(0, -r.rank), coverage: coverage(q.terms, r.content), lexRank: i + 1, vecRank: null, semantic: 0 });
+        const hits = lexical.search(projectId, match, scope, n);
+        const rows = vectors.activeRows(projectId, hits.map((h) => h.seq));
+        hits.forEach((h, i) => {
+          const r = rows.get(h.seq);
+          if (r) bySeq.set(r.seq, { row: r, bm25: Math.max(0, h.bm25), coverage: coverage(q.terms, r.content), lexRank: i + 1, vecRank: null, semantic: 0 });
         });
       }
       if (vector) {

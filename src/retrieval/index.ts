@@ -3,7 +3,8 @@
 import type { Clock } from "../shared/clock.ts";
 import type { Meter } from "../shared/meter.ts";
 import type { Scope } from "../memories/types.ts";
-import type { MemoryRepository } from "../memories/repository.ts";
+import type { Db } from "../storage/db.ts";
+import { createLexicalSearch } from "./lexical.ts";
 import { EmbeddingError, type Embedder } from "../models/embedder.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { createHybridRetriever, type HybridOptions, type Ranked } from "./hybrid.ts";
@@ -23,7 +24,7 @@ export interface Retrieval {
 }
 
 export function createRetrieval(deps: {
-  memories: MemoryRepository;
+  db: Db;
   vectors: VectorStore;
   embedder: Embedder;
   clock: Clock;
@@ -33,7 +34,7 @@ export function createRetrieval(deps: {
   contextThreshold?: number;
 }): Retrieval {
   const { vectors, embedder, clock } = deps;
-  const hybrid = createHybridRetriever({ memories: deps.memories, vectors, ann: deps.ann, commonDirection: embedder.commonDirection, options: deps.options });
+  const hybrid = createHybridRetriever({ lexical: createLexicalSearch(deps.db), vectors, ann: deps.ann, commonDirection: embedder.commonDirection, options: deps.options });
 
   /** The query's vector, or null while the store holds no vectors of this embedder (lexical only). */
   async function embedQuery(query: string, meter: Meter): Promise<Float32Array | null> {

@@ -74,3 +74,20 @@ describe("the approximate index", () => {
     expect(ann.covers(h.project.projectId)).toBe(false);
   });
 });
+
+describe("search through the approximate index", () => {
+  test("answers paraphrases as the exact path does, and never returns a forgotten memory", async () => {
+    const { storeAll, search, PEOPLE: people } = await import("./support.ts");
+    const indexed = await createHarness({ ann: { minVectors: 5 } });
+    try {
+      const ids = await storeAll(indexed, people);
+      expect((await search(indexed, "musician"))[0]!.content).toBe("Omar plays the violin in a string quartet.");
+      expect((await search(indexed, "What pet does Caroline have?"))[0]!.content).toBe("Caroline adopted a golden retriever puppy last spring.");
+      const dog = ids["Caroline adopted a golden retriever puppy last spring."]!;
+      expect((await indexed.call("DELETE", `/v1/memories/${dog}`)).status).toBe(202);
+      expect((await search(indexed, "dog")).map((r) => r.id)).not.toContain(dog);
+    } finally {
+      await indexed.close();
+    }
+  });
+});
