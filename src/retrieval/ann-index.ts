@@ -218,34 +218,39 @@ export function createAnnIndex(deps: { db: Db; store: VectorStore; options?: Par
       const given = SCOPE_FIELDS.map((f, i) => [ix.scopes[i]!, scope[f]] as const).filter(([, v]) => v !== undefined && v !== "");
       if (given.some(([, v]) => !ix.names.has(v!))) return []; // a scope value no memory has
       const filters = given.map(([values, v]) => [values, ix.names.get(v!)!] as const);
-      const estimate = new Float32Array(ix.size).fill(-2);
+      // Pass 1: estimate every cosine, keep its histogram bin (NONE: filtered out by scope).
+      const NONE = 0xffff;
+      const bins = new Uint16Array(ix.size);
       const hist = new Uint32Array(HIST);
-      const bin = (x: number) => Math.min(HIST - 1, Math.max(0, Math.floor(((x + 1) / 2) * HIST)));
+      const { codes, along, rest, words } = ix;
       for (let s = 0; s < ix.size; s++) {
-        let ok = true;
-        for (const [values, v] of filters) if (values[s] !== v) { ok = false; break; }
-        if (!ok) continue;
+        if (filters.length > 0) {
+          let ok = true;
+          for (const [values, v] of filters) if (values[s] !== v) { ok = false; break; }
+          if (!ok) { bins[s] = NONE; continue; }
+        }
         let h = 0;
-        const at = s * ix.words;
-        for (let w = 0; w < ix.words; w++) {
-          const x = ix.codes[at + w]! ^ q[w]!;
+        const at = s * words;
+        for (let w = 0; w < words; w++) {
+          const x = codes[at + w]! ^ q[w]!;
           h += POPCOUNT16[x & 0xffff]! + POPCOUNT16[x >>> 16]!;
         }
-        const e = ix.along[s]! * qa + ix.rest[s]! * cosOf[h]!;
-        estimate[s] = e;
-        hist[bin(e)]!++;
+        const e = along[s]! * qa + rest[s]! * cosOf[h]!;
+        const b = e <= -1 ? 0 : e >= 1 ? HIST - 1 : ((e + 1) * (HIST / 2)) | 0;
+        bins[s] = b;
+        hist[b]!++;
       }
+      // Pass 2: the bins above `cut` are taken whole, the cut bin only up to `want` (ties there are
+      // many); those are rescored exactly.
       const want = Math.max(k * o.oversample, o.minCandidates);
-      // The bins above `cut` are taken whole; the cut bin only up to `want` (ties there are many).
       let cut = HIST - 1;
       let above = 0;
       while (cut > 0 && above + hist[cut]! < want) above += hist[cut--]!;
       let fromCut = want - above;
       const scored: VectorHit[] = [];
       for (let s = 0; s < ix.size; s++) {
-        if (estimate[s]! < -1) continue;
-        const b = bin(estimate[s]!);
-        if (b < cut || (b === cut && fromCut-- <= 0)) continue;
+        const b = bins[s]!;
+        if (b === NONE || b < cut || (b === cut && fromCut-- <= 0)) continue;
         let dot = 0;
         const at = s * ix.dims;
         for (let d = 0; d < ix.dims; d++) dot += ix.int16[at + d]! * vector[d]!;

@@ -10,7 +10,7 @@
 import type { MemoryRow, Scope } from "../memories/types.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
-import { toMatchExpression, type LexicalSearch } from "./lexical.ts";
+import type { LexicalSearch } from "./lexical.ts";
 import type { QueryAnalysis } from "./query.ts";
 
 export interface Ranked {
@@ -131,9 +131,8 @@ export function createHybridRetriever(deps: {
     search(projectId: string, q: QueryAnalysis, vector: Float32Array | null, scope: Scope, limit: number): Ranked[] {
       const n = Math.max(o.candidates, limit * 3);
       const bySeq = new Map<number, Candidate>();
-      const match = toMatchExpression(q.terms);
-      if (match) {
-        const hits = lexical.search(projectId, match, scope, n);
+      {
+        const hits = lexical.search(projectId, q.terms, scope, n);
         const rows = vectors.activeRows(projectId, hits.map((h) => h.seq));
         hits.forEach((h, i) => {
           const r = rows.get(h.seq);

@@ -18,10 +18,10 @@ export function queryTerms(query: string): string[] {
   return [...new Set(meaningful.length ? meaningful : words)];
 }
 
-/** An FTS5 expression matching any of the terms; each term is quoted so user text is never syntax. */
-export function toMatchExpression(terms: string[]): string | null {
+/** An FTS5 expression matching any (OR) or every (AND) term; each term is quoted so user text is never syntax. */
+export function toMatchExpression(terms: string[], operator: "OR" | "AND" = "OR"): string | null {
   if (terms.length === 0) return null;
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(` ${operator} `);
 }
 
 export interface LexicalHit {
@@ -31,29 +31,41 @@ export interface LexicalHit {
 }
 
 /**
- * BM25 over the project's active memories matching `scope`, best first. Only (seq, score) pairs go
- * through the sort (rows are fetched for the winners afterwards): with a common word matching tens of
- * thousands of memories this halves the time of sorting whole rows.
+ * BM25 over the project's active memories matching `scope`, best first, for memories that have any of
+ * the terms. Two savings for large projects, where a common word matches tens of thousands of
+ * memories and BM25 scores every match: when at least `limit` memories have every term, those are the
+ * candidates (the memories with only some terms would rank below nearly all of them); and only
+ * (seq, score) pairs go through the sort, rows are read for the winners afterwards.
  */
 export function createLexicalSearch(db: Db) {
-  return {
-    search(projectId: string, match: string, scope: Scope, limit: number): LexicalHit[] {
-      const filters: string[] = [];
-      const params: string[] = [];
-      for (const f of SCOPE_FIELDS) {
-        const v = scope[f];
-        if (v !== undefined && v !== "") {
-          filters.push(` AND m.${f} = ?`);
-          params.push(v);
-        }
+  function run(projectId: string, match: string, scope: Scope, limit: number): LexicalHit[] {
+    const filters: string[] = [];
+    const params: string[] = [];
+    for (const f of SCOPE_FIELDS) {
+      const v = scope[f];
+      if (v !== undefined && v !== "") {
+        filters.push(` AND m.${f} = ?`);
+        params.push(v);
       }
-      return db
-        .query<LexicalHit, (string | number)[]>(
-          `SELECT f.rowid AS seq, -bm25(memories_fts) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
-           WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${filters.join("")}
-           ORDER BY bm25 DESC LIMIT ?`,
-        )
-        .all(match, projectId, ...params, limit);
+    }
+    return db
+      .query<LexicalHit, (string | number)[]>(
+        `SELECT f.rowid AS seq, -bm25(memories_fts) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+         WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${filters.join("")}
+         ORDER BY bm25 DESC LIMIT ?`,
+      )
+      .all(match, projectId, ...params, limit);
+  }
+
+  return {
+    search(projectId: string, terms: string[], scope: Scope, limit: number): LexicalHit[] {
+      const any = toMatchExpression(terms);
+      if (!any) return [];
+      if (terms.length > 1) {
+        const all = run(projectId, toMatchExpression(terms, "AND")!, scope, limit);
+        if (all.length >= limit) return all;
+      }
+      return run(projectId, any, scope, limit);
     },
   };
 }
