@@ -4,12 +4,13 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../config.ts";
-import { openDatabase } from "../storage/db.ts";
+import { openDatabase, type Db } from "../storage/db.ts";
 import { systemClock } from "../shared/clock.ts";
 import { createAccountService, type AccountService } from "../accounts/service.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "../accounts/plans.ts";
 import { CATEGORIES } from "../formation/embedded/statements.ts";
+import { markForReindex } from "../retrieval/reindex.ts";
 
 interface Common {
   data?: string;
@@ -31,7 +32,7 @@ function print(value: unknown, json: boolean | undefined, human: (v: any) => str
  * code 1 (JSON on stderr with --json). Only `account create` may start a new data directory: any
  * other command on a missing one is a mistyped --data, not an empty store.
  */
-function action<A extends unknown[]>(fn: (svc: AccountService, ...args: A) => void, opts: { createsData?: boolean } = {}) {
+function action<A extends unknown[]>(fn: (svc: AccountService & { db: Db }, ...args: A) => void, opts: { createsData?: boolean } = {}) {
   return async (...args: A) => {
     const cmd = args[args.length - 1] as Command;
     const common = cmd.optsWithGlobals() as Common;
@@ -42,7 +43,7 @@ function action<A extends unknown[]>(fn: (svc: AccountService, ...args: A) => vo
         throw new ApiError("not_found", { detail: `No Engram data in ${config.dataDir} (give --data DIR or set ENGRAM_DATA_DIR).` });
       }
       db = await openDatabase(config.dataDir);
-      fn(createAccountService({ db, clock: systemClock }), ...args);
+      fn({ ...createAccountService({ db, clock: systemClock }), db }, ...args);
     } catch (err) {
       const message = err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
       if (common.json) process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
@@ -148,6 +149,13 @@ export function registerAdmin(program: Command): void {
       };
       if (!o.plan && Object.values(custom).every((v) => v === undefined)) throw new ApiError("validation_error", { detail: "Give --plan NAME or at least one custom figure." });
       print(svc.setPlan(o.account, o.plan ?? null, custom), o.json, (v) => `${v.account_id}: ${v.plan}\n${JSON.stringify(v.figures)}`);
+    }));
+
+  withCommon(admin.command("reindex").description("re-make memory vectors from their text (all projects, or one); the server does it in the background"))
+    .addOption(new Option("--project <id>", "only this project"))
+    .action(action((svc, opts: { project?: string; json?: boolean }) => {
+      const marked = markForReindex(svc.db, opts.project ?? null);
+      print({ marked }, opts.json, (v) => `${v.marked} memory vectors marked; the running server re-makes them within a minute (search keeps using the current ones meanwhile)`);
     }));
 
   withCommon(admin.command("usage").description("reads, writes and stored memories this month"))
