@@ -23,6 +23,7 @@ const { values: opts } = parseArgs({
     "original-labels": { type: "boolean", default: false },
     hybrid: { type: "string", default: "{}" },
     misses: { type: "string", default: "0" },
+    unformed: { type: "string", default: "0" },
   },
 });
 
@@ -106,6 +107,7 @@ for (const [sample, key] of keys) {
 // Evidence turns that formed no memory can never be found: the ceiling formation leaves to search.
 const evidenceTurns = questions.flatMap((q) => evidenceOf(q).map((e) => `${q.sample_id}:${e}`));
 const ceiling = evidenceTurns.filter((e) => formedTurns.has(e)).length / evidenceTurns.length;
+const unformed = [...new Set(evidenceTurns.filter((e) => !formedTurns.has(e)))].slice(0, Number(opts.unformed));
 
 // ---- baseline: BM25 over the raw turns, same query words ----
 const fts = new Database(":memory:");
@@ -163,5 +165,7 @@ for (const key of ["all", "c1", "c2", "c3", "c4"]) {
 latencies.sort((a, b) => a - b);
 console.log(`search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`);
 for (const m of misses) console.log(`miss ${m}`);
+const turnText = new Map(turns.map((t) => [`${t.sample_id}:${t.dia_id}`, `${t.speaker}: ${content(t)}`]));
+for (const u of unformed) console.log(`unformed ${u} ${turnText.get(u)}`);
 await engram.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -24,6 +24,8 @@ const { values: opts } = parseArgs({
     queries: { type: "string", default: "300" },
     seconds: { type: "string", default: "5" },
     concurrency: { type: "string", default: "8" },
+    // Each memory gets a search context as an import leaves it (its message, two before, one after).
+    "no-context": { type: "boolean", default: false },
   },
 });
 const ROOT = resolve(import.meta.dir, "..");
@@ -79,7 +81,9 @@ async function fill(dataDir: string, size: number): Promise<{ key: string; bytes
     engram.db.transaction(() => {
       for (let i = 0; i < batch; i++) {
         const now = new Date(day + (done + i) * 600_000).toISOString();
-        repo.insert({ projectId: project.id, content: memoryText(), scope: { user_id: pick(PEOPLE).toLowerCase() }, occurredAt: now, jobId: null, source: { type: "create", job_id: "job_bench" }, now });
+        const content = memoryText();
+        const context = opts["no-context"] ? "" : [memoryText(), memoryText(), content, memoryText()].join("\n");
+        repo.insert({ projectId: project.id, content, context, scope: { user_id: pick(PEOPLE).toLowerCase() }, occurredAt: now, jobId: null, source: { type: "create", job_id: "job_bench" }, now });
       }
     })();
     done += batch;

@@ -2,7 +2,7 @@
 // active, FTS5), entities of memories, and relationships between memories.
 import type { Db } from "../storage/db.ts";
 import { SCOPE_FIELDS, type MemoryRow, type Scope } from "../memories/types.ts";
-import { toMatchExpression } from "../retrieval/lexical.ts";
+import { onContent, toMatchExpression } from "../retrieval/lexical.ts";
 
 export function createGraphStore(db: Db) {
   const insertEntity = db.query("INSERT OR IGNORE INTO memory_entities (memory_id, project_id, entity) VALUES (?, ?, ?)");
@@ -21,9 +21,9 @@ export function createGraphStore(db: Db) {
         .query<MemoryRow, (string | number | null)[]>(
           `SELECT m.* FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
            WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active' AND ${scopeSql}
-           ORDER BY bm25(memories_fts) LIMIT ?`,
+           ORDER BY bm25(memories_fts, 1.0, 0.0) LIMIT ?`,
         )
-        .all(match, projectId, ...SCOPE_FIELDS.map((f) => scope[f] ?? null), limit);
+        .all(onContent(match), projectId, ...SCOPE_FIELDS.map((f) => scope[f] ?? null), limit);
     },
 
     setEntities(memoryId: string, projectId: string, entities: readonly string[]): void {

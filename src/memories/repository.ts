@@ -11,6 +11,8 @@ export interface NewMemory {
   occurredAt: string | null;
   jobId: string | null;
   source: Source;
+  /** Words the memory is also found by, never returned (see migration 005). */
+  context?: string;
   isSample?: boolean;
   now: string;
 }
@@ -55,8 +57,8 @@ function scopeClause(scope: Scope, alias = "m"): { sql: string; params: string[]
 export function createMemoryRepository(db: Db) {
   const insert = db.query(
     `INSERT INTO memories (id, project_id, status, content, organization_id, user_id, application_id, agent_id, team_id,
-       occurred_at, created_at, updated_at, version, job_id, is_sample)
-     VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING *`,
+       occurred_at, created_at, updated_at, version, job_id, is_sample, context)
+     VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING *`,
   );
   const insertVersion = db.query(
     `INSERT INTO memory_versions (memory_id, version, content, occurred_at, created_at, change, source)
@@ -73,7 +75,7 @@ export function createMemoryRepository(db: Db) {
       const row = insert.get(
         id, m.projectId, m.content,
         s.organization_id ?? null, s.user_id ?? null, s.application_id ?? null, s.agent_id ?? null, s.team_id ?? null,
-        m.occurredAt, m.now, m.now, m.jobId, m.isSample ? 1 : 0,
+        m.occurredAt, m.now, m.now, m.jobId, m.isSample ? 1 : 0, m.context ?? "",
       ) as MemoryRow;
       insertVersion.run(id, 1, m.content, m.occurredAt, m.now, "created", JSON.stringify(m.source));
       return row;
@@ -85,14 +87,15 @@ export function createMemoryRepository(db: Db) {
 
     /**
      * A new version of an active memory (an update or a merge): the memory takes the new text and
-     * time; the old text stays in memory_versions. `supersedes` names the version it replaced.
+     * time (and the new source's search context, when it has one); the old text stays in
+     * memory_versions. `supersedes` names the version it replaced.
      */
-    addVersion(id: string, v: { content: string; occurredAt: string | null; change: "updated" | "merged"; source: Source; supersedes: number | null; now: string }): MemoryRow {
+    addVersion(id: string, v: { content: string; occurredAt: string | null; change: "updated" | "merged"; source: Source; supersedes: number | null; context?: string; now: string }): MemoryRow {
       const row = db
-        .query<MemoryRow, [string, string | null, string, string]>(
-          "UPDATE memories SET content = ?, occurred_at = ?, updated_at = ?, version = version + 1 WHERE id = ? AND status = 'active' RETURNING *",
+        .query<MemoryRow, [string, string | null, string | null, string, string]>(
+          "UPDATE memories SET content = ?, occurred_at = ?, context = coalesce(?, context), updated_at = ?, version = version + 1 WHERE id = ? AND status = 'active' RETURNING *",
         )
-        .get(v.content, v.occurredAt, v.now, id);
+        .get(v.content, v.occurredAt, v.context || null, v.now, id);
       if (!row) throw new Error(`addVersion: memory ${id} is not active`);
       db.run(
         "INSERT INTO memory_versions (memory_id, version, content, occurred_at, created_at, change, source, supersedes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -123,19 +126,6 @@ export function createMemoryRepository(db: Db) {
       const page = rows.slice(0, q.limit);
       if (backwards) page.reverse();
       return { rows: page, hasMore };
-    },
-
-    /** Full-text search over active memories; `match` is an FTS5 expression. Best first. */
-    searchText(projectId: string, match: string, scope: Scope, limit: number): Array<MemoryRow & { rank: number }> {
-      const { sql: scopeSql, params } = scopeClause(scope);
-      return db
-        .query<MemoryRow & { rank: number }, (string | number)[]>(
-          `SELECT m.*, bm25(memories_fts) AS rank FROM memories_fts
-             JOIN memories m ON m.seq = memories_fts.rowid
-           WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${scopeSql}
-           ORDER BY rank LIMIT ?`,
-        )
-        .all(match, projectId, ...params, limit);
     },
 
     forget(projectId: string, id: string, now: string): boolean {

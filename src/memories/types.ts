@@ -28,6 +28,8 @@ export interface MemoryRow {
   version: number;
   job_id: string | null;
   is_sample: number;
+  /** Search context (never returned): see migration 005. */
+  context: string;
 }
 
 export interface MemoryRecord {

@@ -10,7 +10,7 @@
 import type { MemoryRow, Scope } from "../memories/types.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
-import type { LexicalSearch } from "./lexical.ts";
+import { DEFAULT_CONTEXT_WEIGHT, type LexicalSearch } from "./lexical.ts";
 import type { QueryAnalysis } from "./query.ts";
 
 export interface Ranked {
@@ -38,6 +38,8 @@ export interface HybridOptions {
   vectorGate: number;
   /** Candidates taken from each list (at least; more for large limits). */
   candidates: number;
+  /** BM25 weight of a memory's search context against its own text (the lexical search applies it). */
+  contextWeight: number;
 }
 
 export const DEFAULT_HYBRID: HybridOptions = {
@@ -51,6 +53,7 @@ export const DEFAULT_HYBRID: HybridOptions = {
   semanticSpan: 0.5,
   vectorGate: 0.3,
   candidates: 100,
+  contextWeight: DEFAULT_CONTEXT_WEIGHT,
 };
 
 interface Candidate {

@@ -8,7 +8,7 @@ import type { Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Embedder } from "../models/embedder.ts";
-import type { VectorStore } from "./vector-store.ts";
+import { embeddingText, type VectorStore } from "./vector-store.ts";
 
 const POLL_MS = 30_000; // catches writes made outside the hooked repository (samples, the admin CLI)
 const BACKOFF_MAX_MS = 300_000;
@@ -40,7 +40,7 @@ export function createVectorIndexer(deps: { db: Db; clock: Clock; store: VectorS
     await ensureModel();
     const batch = store.missing(batchSize);
     if (batch.length === 0) return 0;
-    const vectors = await embedder.embed(batch.map((m) => m.content));
+    const vectors = await embedder.embed(batch.map(embeddingText));
     const now = clock.now().toISOString();
     return db.transaction(() => {
       let written = 0;

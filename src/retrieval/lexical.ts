@@ -24,6 +24,14 @@ export function toMatchExpression(terms: string[], operator: "OR" | "AND" = "OR"
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(` ${operator} `);
 }
 
+/** Weight of a memory's search context against its own text in BM25 (measured on LoCoMo dev). */
+export const DEFAULT_CONTEXT_WEIGHT = 0.4;
+
+/** A match expression restricted to the memory's own text (not its search context). */
+export function onContent(match: string): string {
+  return `content : (${match})`;
+}
+
 export interface LexicalHit {
   seq: number;
   /** BM25 (FTS5's sign flipped: higher is better). */
@@ -37,7 +45,9 @@ export interface LexicalHit {
  * candidates (the memories with only some terms would rank below nearly all of them); and only
  * (seq, score) pairs go through the sort, rows are read for the winners afterwards.
  */
-export function createLexicalSearch(db: Db) {
+export function createLexicalSearch(db: Db, options: { contextWeight?: number } = {}) {
+  // BM25 column weights: the memory's own text, then its search context (migration 005).
+  const weights = `1.0, ${Number(options.contextWeight ?? DEFAULT_CONTEXT_WEIGHT)}`;
   function run(projectId: string, match: string, scope: Scope, limit: number): LexicalHit[] {
     const filters: string[] = [];
     const params: string[] = [];
@@ -50,7 +60,7 @@ export function createLexicalSearch(db: Db) {
     }
     return db
       .query<LexicalHit, (string | number)[]>(
-        `SELECT f.rowid AS seq, -bm25(memories_fts) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+        `SELECT f.rowid AS seq, -bm25(memories_fts, ${weights}) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
          WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${filters.join("")}
          ORDER BY bm25 DESC LIMIT ?`,
       )

@@ -4,7 +4,7 @@
 // provider, a model being adopted) the indexer is told and makes it in the background.
 import type { MemoryRow } from "../memories/types.ts";
 import type { Embedder } from "../models/embedder.ts";
-import type { VectorStore } from "./vector-store.ts";
+import { embeddingText, type VectorStore } from "./vector-store.ts";
 
 type Writer = (...args: never[]) => MemoryRow;
 
@@ -16,7 +16,7 @@ export function withVectors<R extends object>(repo: R, deps: { store: VectorStor
   function after(row: MemoryRow, now: string): void {
     if (row.status !== "active" && row.status !== "forming") return;
     if (embedder.embedSync && store.model() === embedder.model) {
-      store.put(row, embedder.model, embedder.embedSync([row.content])[0]!, now);
+      store.put(row, embedder.model, embedder.embedSync([embeddingText(row)])[0]!, now);
     } else {
       deps.onMissing();
     }

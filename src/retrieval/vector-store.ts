@@ -19,6 +19,14 @@ export interface VectorTarget {
   team_id: string | null;
 }
 
+/**
+ * The text a memory's vector is made from: its own text and its search context (migration 005).
+ * Measured on LoCoMo dev: evidence recall@10 77.6 with the context, 75.3 without (bench/README.md).
+ */
+export function embeddingText(m: { content: string; context?: string }): string {
+  return m.context ? `${m.content}\n${m.context}` : m.content;
+}
+
 export interface VectorHit {
   seq: number;
   /** Cosine similarity, -1..1. */
@@ -153,10 +161,10 @@ export function createVectorStore(db: Db) {
     },
 
     /** Active memories whose vector is missing or was made from an older version (oldest first). */
-    missing(limit: number): Array<VectorTarget & { content: string }> {
+    missing(limit: number): Array<VectorTarget & { content: string; context: string }> {
       return db
-        .query<VectorTarget & { content: string }, [string, number]>(
-          `SELECT m.seq, m.project_id, m.version, m.content, ${SCOPE_FIELDS.map((f) => `m.${f}`).join(", ")}
+        .query<VectorTarget & { content: string; context: string }, [string, number]>(
+          `SELECT m.seq, m.project_id, m.version, m.content, m.context, ${SCOPE_FIELDS.map((f) => `m.${f}`).join(", ")}
            FROM memories m LEFT JOIN memory_embeddings e ON e.memory_seq = m.seq
            WHERE m.status = 'active' AND (e.memory_seq IS NULL OR e.model <> ? OR e.version <> m.version)
            ORDER BY m.seq LIMIT ?`,

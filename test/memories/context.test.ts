@@ -21,6 +21,7 @@ function row(content: string, occurredAt: string | null = null, id = `mem_${Stri
     version: 1,
     job_id: null,
     is_sample: 0,
+    context: "",
   };
 }
 

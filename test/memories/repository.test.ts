@@ -107,29 +107,6 @@ describe("list", () => {
   });
 });
 
-describe("searchText", () => {
-  test("finds active memories of the project by full text, best first", () => {
-    add("Ada likes green tea and black tea.");
-    add("Ada likes coffee.");
-    const gone = add("Ada hates tea.");
-    repo.forget("prj_a", gone.id, NOW);
-    repo.insert({ projectId: "prj_b", content: "tea elsewhere", scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW });
-    const hits = repo.searchText("prj_a", '"tea"', {}, 10);
-    expect(hits.map((h) => h.content)).toEqual(["Ada likes green tea and black tea."]);
-    expect(hits[0]!.rank).toBeLessThan(0); // FTS5 bm25: lower is better
-    const both = repo.searchText("prj_a", '"tea" OR "coffee"', {}, 10);
-    expect(both).toHaveLength(2);
-    expect(both[0]!.rank).toBeLessThanOrEqual(both[1]!.rank);
-    expect(repo.searchText("prj_a", '"tea" OR "coffee"', {}, 1)).toHaveLength(1);
-  });
-
-  test("filters by scope", () => {
-    add("tea for ada", { scope: { user_id: "ada" } });
-    add("tea for bob", { scope: { user_id: "bob" } });
-    expect(repo.searchText("prj_a", '"tea"', { user_id: "bob" }, 10).map((h) => h.content)).toEqual(["tea for bob"]);
-  });
-});
-
 describe("forget", () => {
   test("marks an active memory forgotten once and keeps its text and versions", () => {
     const m = add("x");

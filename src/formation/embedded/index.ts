@@ -35,21 +35,50 @@ interface StatementContext {
 
 const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 const FIRST_PERSON = /^(i|me|my|mine|myself|we|us|our|ours|ourselves)$/;
+/** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
+const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actually|turns out|well|still)\b,?\s+)+/i;
+
+// A chat export's note of a shared image and its caption: "[shares a photo: a dog on a beach]".
+const IMAGE_NOTE = /\[\s*(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
+
+/** The text without its image notes, and each note's caption as "a photo of ...". */
+export function sharedImages(text: string): { text: string; images: string[] } {
+  const images: string[] = [];
+  const rest = text.replace(IMAGE_NOTE, (_, caption: string) => {
+    const what = caption.trim().replace(/^(?:an?\s+)?(?:photo|photograph|photography|image|picture|pic)\s+of\s+/iu, "");
+    if (what) images.push(`a photo of ${what}`);
+    return " ";
+  });
+  return { text: rest, images };
+}
 
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];
   let focus: Person | null = null;
   // Secrets go before the text is split: a key or a card number must not be cut in two first.
-  const clean = ctx.policy.redactSecrets ? redactSecrets(text) : text;
+  const redacted = ctx.policy.redactSecrets ? redactSecrets(text) : text;
+  const { text: clean, images } = sharedImages(redacted);
+  for (const caption of images) {
+    if (!ctx.speakers.speaker) continue;
+    const content = finish(`${ctx.speakers.speaker} shared ${caption}`);
+    const category = categorise(content);
+    if (!ctx.policy.excludeCategories.includes(category)) facts.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
+  }
   for (const raw of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
     const coref = resolveOpeningPronoun(raw, focus);
     const tokens = ctx.mode === "conversation" && ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
     const resolved = resolvePronouns(tokens, ctx.speakers);
     const seen = personInFocus(tokens, resolved.tokens, ctx.participants, resolved.aboutSpeaker ? ctx.speakers.speaker : null);
     focus = seen && seen.text !== coref.person?.text ? seen : coref.person ?? seen ?? focus;
-    if (!worthRemembering(tokens, ctx.mode, ctx.participants).keep) continue;
+    const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
+    if (!worth.keep) continue;
     if (ctx.dropFirstPerson && tokens.some((t) => FIRST_PERSON.test(t.lower))) continue;
-    const joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
+    let joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
+    if (worth.reported) {
+      if (!ctx.speakers.speaker) continue; // nobody to attribute it to
+      const said = joined.replace(DISCOURSE_OPENER, "");
+      joined = `According to ${ctx.speakers.speaker}, ${tokens[0]!.pos === "PROPN" ? said : said.charAt(0).toLowerCase() + said.slice(1)}`;
+    }
     const dated = resolveDates(joined, ctx.reference, isPastTense(tokens));
     const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
     if (!content) continue; // a statement about a credential has no value without it

@@ -124,7 +124,26 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
 export interface Worth {
   keep: boolean;
   why: string;
+  /** Kept as the speaker's report ("According to John, it enabled repairs."): its subject is not a person in the chat. */
+  reported?: boolean;
 }
+
+/**
+ * "It is amazing how ...", "That was an awesome way to ...", "Here is a pic of ...", "Nothing beats
+ * ...": a reaction, a show-and-tell or a truism, not a report of something.
+ */
+const GENERALITIES = new Set(["nothing", "everything", "everyone", "everybody", "nobody", "anything", "anyone", "something", "life"]);
+
+function evaluative(words: Token[]): boolean {
+  const [a, b, c, d] = words;
+  if (!a || !b) return false;
+  if (/^(here|there)('s)?$/.test(a.lower) || GENERALITIES.has(a.lower)) return true;
+  if (!REACTION_SUBJECTS.has(a.lower) || !["is", "was", "'s", "be"].includes(b.lower) && b.lemma !== "be") return false;
+  return c?.pos === "ADJ" || ((c?.pos === "ADV" || c?.pos === "DET") && d?.pos === "ADJ");
+}
+
+/** Content words a statement about something unnamed needs to be worth reporting. */
+const REPORT_MIN_CONTENT = 3;
 
 /**
  * Whether a clause is worth remembering. `conversation` is strict (chat is full of small talk);
@@ -161,7 +180,12 @@ export function worthRemembering(tokens: Token[], mode: "conversation" | "passag
   if (mode === "passage") return { keep: true, why: "passage" };
   if (isImperative(tokens)) return { keep: false, why: "a request" };
   if (secondPerson && !firstPerson && !names && !numbers) return { keep: false, why: "about the listener" };
-  if (!firstPerson && !names && !numbers && !participantNamed) return { keep: false, why: "no subject to stand alone" };
+  if (!firstPerson && !names && !numbers && !participantNamed) {
+    // "It enabled needed repairs and renovations" answers the message before it: what the speaker
+    // says about it is worth keeping as their report, when it says enough.
+    if (content >= REPORT_MIN_CONTENT && nouns >= 1 && !secondPerson && words[0]!.pos !== "VERB" && !evaluative(words)) return { keep: true, why: "reported", reported: true };
+    return { keep: false, why: "no subject to stand alone" };
+  }
   return { keep: true, why: "fact" };
 }
 

@@ -3,10 +3,12 @@ import m001 from "./001_initial.sql" with { type: "text" };
 import m002 from "./002_counting.sql" with { type: "text" };
 import m003 from "./003_vectors.sql" with { type: "text" };
 import m004 from "./004_formation.sql" with { type: "text" };
+import m005 from "./005_context.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: "initial", sql: m001 },
   { version: 2, name: "counting", sql: m002 },
   { version: 3, name: "vectors", sql: m003 },
   { version: 4, name: "formation", sql: m004 },
+  { version: 5, name: "context", sql: m005 },
 ];

@@ -1,0 +1,57 @@
+// The embedded extractor keeps what a speaker says about something unnamed as their report, and a
+// chat export's note of a shared image as a fact; reactions, truisms and show-and-tell stay out.
+import { describe, expect, test } from "bun:test";
+import { sharedImages } from "../../src/formation/embedded/index.ts";
+import { DEFAULT_POLICY } from "../../src/formation/extractor.ts";
+import { contents, say } from "./embedded-support.ts";
+
+const PAIR = ["John", "Maria"];
+
+describe("reports", () => {
+  test.each([
+    ["It enabled needed repairs and renovations, making the learning environment safer for students.", "According to John, it enabled needed repairs and renovations, making the learning environment safer for students."],
+    ["Yeah, they offer a bunch of classes, like yoga, kickboxing and circuit training.", "According to John, they offer a bunch of classes, like yoga, kickboxing and circuit training."],
+    ["Yet, the school still lacks a proper library and science labs.", "According to John, the school still lacks a proper library and science labs."],
+  ])("%p becomes the speaker's report", (text, expected) => {
+    expect(contents(say("John", text, { participants: PAIR }))).toEqual([expected]);
+  });
+
+  test.each([
+    "It is amazing how much a small change can do for the students.",
+    "That was an awesome way to spend the weekend with the family.",
+    "Here is a pic of the school after the renovation.",
+    "Nothing beats getting together with loved ones for a good meal.",
+    "The store is doing great!",
+    "They were awestruck.",
+    "Your energy will be contagious for the whole team!",
+  ])("%p forms nothing", (text) => {
+    expect(contents(say("John", text, { participants: PAIR }))).toEqual([]);
+  });
+
+  test("an unnamed speaker's statement about something unnamed is not kept: nobody to attribute it to", () => {
+    expect(contents(say(null, "It enabled needed repairs and renovations at the old school building."))).toEqual([]);
+  });
+});
+
+describe("shared images", () => {
+  test("a note of a shared photo becomes a fact of the speaker, beside the message's own facts", () => {
+    const facts = say("Caroline", "I finished my painting for the art show! [shares a photo: a photography of a painting of a tree with a bright sun]", { participants: ["Caroline", "Melanie"] });
+    expect(contents(facts)).toEqual(["Caroline shared a photo of a painting of a tree with a bright sun.", "Caroline finished Caroline's painting for the art show."]);
+    expect(facts[0]!.entities).toEqual(["Caroline"]);
+  });
+
+  test("sharedImages takes each note out of the text and keeps its caption", () => {
+    expect(sharedImages("Look! [shared an image: a dog on a beach] and [sends a pic of: my cat]")).toEqual({
+      text: "Look!   and  ",
+      images: ["a photo of a dog on a beach", "a photo of my cat"],
+    });
+    expect(sharedImages("plain [brackets] stay")).toEqual({ text: "plain [brackets] stay", images: [] });
+  });
+
+  test("an excluded category is not formed from a caption either", () => {
+    const [fact] = say("Caroline", "[shares a photo: a cat on a sofa]");
+    expect(fact!.content).toBe("Caroline shared a photo of a cat on a sofa.");
+    const policy = { ...DEFAULT_POLICY, excludeCategories: [fact!.category!] };
+    expect(contents(say("Caroline", "[shares a photo: a cat on a sofa]", { policy }))).toEqual([]);
+  });
+});
