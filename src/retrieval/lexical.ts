@@ -40,15 +40,45 @@ export interface LexicalHit {
 
 /**
  * BM25 over the project's active memories matching `scope`, best first, for memories that have any of
- * the terms. Two savings for large projects, where a common word matches tens of thousands of
- * memories and BM25 scores every match: when at least `limit` memories have every term, those are the
- * candidates (the memories with only some terms would rank below nearly all of them); and only
- * (seq, score) pairs go through the sort, rows are read for the winners afterwards.
+ * the terms. BM25 scores every match (about 1 µs each with the join to `memories`), so large projects
+ * need care with common words (a name, or any word of a small vocabulary, can match tens of thousands
+ * of memories and their search contexts):
+ * - when at least `limit` memories have every term, those are the candidates (the memories with only
+ *   some terms would rank below nearly all of them);
+ * - in a project of at least `largeProject` memories, a term in more than `commonShare` of all indexed
+ *   memories is never searched on its own, and only in the memory's own text: the candidates are the
+ *   memories with every term (the newest of them when every term is common), then those with any of
+ *   the rarer terms. A common word adds little to BM25 anyway; it still counts in
+ *   the hybrid's term coverage and name boost, and the vector search finds memories by meaning.
+ * Only (seq, score) pairs go through the sort; rows are read for the winners afterwards.
  */
-export function createLexicalSearch(db: Db, options: { contextWeight?: number } = {}) {
+export function createLexicalSearch(db: Db, options: { contextWeight?: number; largeProject?: number; commonShare?: number } = {}) {
   // BM25 column weights: the memory's own text, then its search context (migration 005).
   const weights = `1.0, ${Number(options.contextWeight ?? DEFAULT_CONTEXT_WEIGHT)}`;
-  function run(projectId: string, match: string, scope: Scope, limit: number): LexicalHit[] {
+  const largeProject = options.largeProject ?? 5_000;
+  const commonShare = options.commonShare ?? 0.05;
+  // Sizes and document frequencies move slowly; a minute-old figure is good enough to pick a plan.
+  const TTL_MS = 60_000;
+  const projectSizes = new Map<string, { n: number; at: number }>();
+  const frequencies = new Map<string, { n: number; at: number }>();
+  const countProject = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM memories WHERE project_id = ? AND status = 'active'");
+  const countIndexed = db.query<{ n: number }, []>("SELECT coalesce(max(seq), 0) AS n FROM memories");
+  const countMatches = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?");
+  function cached(cache: Map<string, { n: number; at: number }>, key: string, count: () => number): number {
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < TTL_MS) return hit.n;
+    if (cache.size > 10_000) cache.clear();
+    const n = count();
+    cache.set(key, { n, at: now });
+    return n;
+  }
+  /** Terms in more than `commonShare` of every indexed memory (all projects: one cheap count per term). */
+  function commonTerms(terms: string[]): Set<string> {
+    const indexed = countIndexed.get()!.n;
+    return new Set(terms.filter((t) => cached(frequencies, t, () => countMatches.get(toMatchExpression([t])!)!.n) > commonShare * indexed));
+  }
+  function run(projectId: string, match: string, scope: Scope, limit: number, order: "bm25" | "recent" = "bm25"): LexicalHit[] {
     const filters: string[] = [];
     const params: string[] = [];
     for (const f of SCOPE_FIELDS) {
@@ -62,7 +92,7 @@ export function createLexicalSearch(db: Db, options: { contextWeight?: number } 
       .query<LexicalHit, (string | number)[]>(
         `SELECT f.rowid AS seq, -bm25(memories_fts, ${weights}) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
          WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${filters.join("")}
-         ORDER BY bm25 DESC LIMIT ?`,
+         ORDER BY ${order === "bm25" ? "bm25 DESC" : "f.rowid DESC"} LIMIT ?`,
       )
       .all(match, projectId, ...params, limit);
   }
@@ -71,11 +101,19 @@ export function createLexicalSearch(db: Db, options: { contextWeight?: number } 
     search(projectId: string, terms: string[], scope: Scope, limit: number): LexicalHit[] {
       const any = toMatchExpression(terms);
       if (!any) return [];
-      if (terms.length > 1) {
-        const all = run(projectId, toMatchExpression(terms, "AND")!, scope, limit);
-        if (all.length >= limit) return all;
-      }
-      return run(projectId, any, scope, limit);
+      const large = cached(projectSizes, projectId, () => countProject.get(projectId)!.n) >= largeProject;
+      const common = large ? commonTerms(terms) : new Set<string>();
+      // Every term; a common one only in the memory's own text, not in its (four times longer) context.
+      const every = terms.map((t) => (common.has(t) ? onContent(toMatchExpression([t])!) : toMatchExpression([t])!)).join(" AND ");
+      // When every term is common, the memories with all of them are many and alike: the newest are
+      // taken without scoring them all (BM25 is then computed for those alone).
+      const all = terms.length > 1 || common.size ? run(projectId, every, scope, limit, common.size === terms.length ? "recent" : "bm25") : [];
+      if (all.length >= limit) return all;
+      if (common.size === 0) return run(projectId, any, scope, limit);
+      const rare = terms.filter((t) => !common.has(t));
+      const seen = new Set(all.map((h) => h.seq));
+      const rest = rare.length ? run(projectId, toMatchExpression(rare)!, scope, limit).filter((h) => !seen.has(h.seq)) : [];
+      return [...all, ...rest].slice(0, limit);
     },
   };
 }

@@ -1,0 +1,99 @@
+// The lexical half of retrieval (FTS5, BM25 over a memory's text and its search context), and its
+// plan for large projects, where common words are never scored on their own.
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { openDatabase, type Db } from "../../src/storage/db.ts";
+import { createMemoryRepository } from "../../src/memories/repository.ts";
+import { createLexicalSearch, queryTerms } from "../../src/retrieval/lexical.ts";
+import { tempDir } from "../helpers.ts";
+
+let dir: string;
+let db: Db;
+const NOW = "2026-01-01T00:00:00.000Z";
+
+beforeEach(async () => {
+  dir = tempDir();
+  db = await openDatabase(dir);
+  db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_1', 'A', 'free', ?)", [NOW]);
+  for (const p of ["prj_a", "prj_b"]) db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES (?, 'acct_1', ?, ?)", [p, p, NOW]);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function add(content: string, context = "", projectId = "prj_a", scope = {}): number {
+  return createMemoryRepository(db).insert({ projectId, content, context, scope, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW }).seq;
+}
+const contents = (hits: Array<{ seq: number }>) => hits.map((h) => db.query<{ content: string }, [number]>("SELECT content FROM memories WHERE seq = ?").get(h.seq)!.content);
+
+describe("lexical search", () => {
+  test("finds memories with any query word, the memory's own words above its context's", () => {
+    add("Ada planted tomatoes.", "The greenhouse panels arrived broken.");
+    add("The greenhouse is finished.");
+    add("Ada likes jazz.");
+    add("tea elsewhere greenhouse", "", "prj_b");
+    const lex = createLexicalSearch(db);
+    expect(contents(lex.search("prj_a", queryTerms("greenhouse tomatoes?"), {}, 10))).toEqual(["Ada planted tomatoes.", "The greenhouse is finished."]);
+    expect(contents(lex.search("prj_a", ["greenhouse"], {}, 10))).toEqual(["The greenhouse is finished.", "Ada planted tomatoes."]);
+  });
+
+  test("forgotten memories and other scopes are never candidates", () => {
+    add("Ada likes tea.", "", "prj_a", { user_id: "ada" });
+    add("Bob likes tea.", "", "prj_a", { user_id: "bob" });
+    const gone = add("Cy likes tea.");
+    db.run("UPDATE memories SET status = 'forgotten' WHERE seq = ?", [gone]);
+    const lex = createLexicalSearch(db);
+    expect(contents(lex.search("prj_a", ["tea"], {}, 10)).sort()).toEqual(["Ada likes tea.", "Bob likes tea."]);
+    expect(contents(lex.search("prj_a", ["tea"], { user_id: "bob" }, 10))).toEqual(["Bob likes tea."]);
+  });
+
+  test("when enough memories have every word, those are the candidates", () => {
+    for (let i = 0; i < 3; i++) add(`Ada walked the dog ${i}.`);
+    add("Ada fed the cat.");
+    const lex = createLexicalSearch(db);
+    expect(contents(lex.search("prj_a", ["ada", "dog"], {}, 3))).toHaveLength(3);
+    expect(contents(lex.search("prj_a", ["ada", "dog"], {}, 3))).not.toContain("Ada fed the cat.");
+    expect(contents(lex.search("prj_a", ["ada", "dog"], {}, 10))).toContain("Ada fed the cat.");
+  });
+});
+
+describe("lexical search in a large project", () => {
+  // 40 memories about Ada (a common word); few about anything else.
+  function fill(): void {
+    for (let i = 0; i < 36; i++) add(`Ada went running on day ${i}.`, "Ada said hello");
+    add("Ada adopted a greyhound.");
+    add("Ada walked the greyhound at the beach.");
+    add("The greyhound sleeps a lot.");
+    add("Bo swam.", "Ada asked about the greyhound"); // greyhound only in the context
+  }
+
+  test("a common word is not searched alone: memories with every word, then those with the rarer ones", () => {
+    fill();
+    const lex = createLexicalSearch(db, { largeProject: 10, commonShare: 0.5 });
+    const hits = contents(lex.search("prj_a", ["ada", "greyhound"], {}, 10));
+    expect(hits.slice(0, 2).sort()).toEqual(["Ada adopted a greyhound.", "Ada walked the greyhound at the beach."]);
+    expect(hits.slice(2).sort()).toEqual(["Bo swam.", "The greyhound sleeps a lot."]);
+    expect(hits.some((h) => h.startsWith("Ada went running"))).toBe(false);
+    // The same project below the size: every memory with either word is a candidate.
+    const small = createLexicalSearch(db, { largeProject: 1_000, commonShare: 0.5 });
+    expect(contents(small.search("prj_a", ["ada", "greyhound"], {}, 100))).toHaveLength(40);
+  });
+
+  test("a common word counts only in the memory's own text", () => {
+    fill();
+    const lex = createLexicalSearch(db, { largeProject: 10, commonShare: 0.5 });
+    // "Bo swam." has ada and greyhound only in its context: with every word required of the memory's
+    // own text for the common one, it comes after the memories that say "Ada" themselves.
+    const hits = contents(lex.search("prj_a", ["ada", "greyhound"], {}, 2));
+    expect(hits.sort()).toEqual(["Ada adopted a greyhound.", "Ada walked the greyhound at the beach."]);
+  });
+
+  test("when every word is common, the newest memories with all of them are the candidates", () => {
+    fill();
+    const lex = createLexicalSearch(db, { largeProject: 10, commonShare: 0.5 });
+    const hits = contents(lex.search("prj_a", ["ada", "running"], {}, 3));
+    expect(hits).toEqual(["Ada went running on day 35.", "Ada went running on day 34.", "Ada went running on day 33."]);
+    expect(contents(lex.search("prj_a", ["ada"], {}, 2))).toEqual(["Ada walked the greyhound at the beach.", "Ada adopted a greyhound."]);
+  });
+});
