@@ -48,6 +48,13 @@ export function createMemoryService(deps: {
   const { allowances } = limits;
   /** Identical writes whose first copy has not been answered yet (decisions.md: Identical writes). */
   const inFlight = new Set<string>();
+  /**
+   * When each recent accepted write was answered (performance.now()), by project and request hash,
+   * oldest first: an identical write that arrived before that moment raced it (decisions.md,
+   * Identical writes) and is refused with 409; one that arrives after it finds the job forming.
+   */
+  const answeredAt = new Map<string, number>();
+  const RACE_MEMORY_MS = 60_000;
 
   /**
    * Runs a read. Its cost is reserved first (refused with 429 when fewer reads remain than the
@@ -96,7 +103,13 @@ export function createMemoryService(deps: {
   function accept(p: Principal, meter: Meter, endpoint: string, body: unknown, wanted: number, enqueue: (hash: string, now: string, granted: number) => void): void {
     const hash = requestHash(endpoint, body);
     const key = `${p.projectId}:${hash}`;
-    if (inFlight.has(key)) {
+    const now = performance.now();
+    for (const [k, at] of answeredAt) {
+      if (now - at < RACE_MEMORY_MS) break;
+      answeredAt.delete(k);
+    }
+    const first = answeredAt.get(key);
+    if (inFlight.has(key) || (first !== undefined && meter.startedAt < first)) {
       throw new ApiError("conflict", { reason: "duplicate_request_in_progress", detail: "An identical request is still being answered.", retryAfter: 1 });
     }
     inFlight.add(key);
@@ -115,10 +128,12 @@ export function createMemoryService(deps: {
         }),
       );
       meter.writes += charged;
-      if (charged > 0) deps.onEnqueued();
+      if (charged > 0) {
+        answeredAt.delete(key);
+        answeredAt.set(key, performance.now()); // the response follows synchronously
+        deps.onEnqueued();
+      }
     } finally {
-      // Acceptance is synchronous, so a racing identical request normally finds the job already
-      // queued (202, counts nothing); the 409 covers any request still inside acceptance.
       inFlight.delete(key);
     }
   }

@@ -3,7 +3,8 @@ export class Meter {
   reads = 0;
   writes = 0;
   readonly timings = new Map<string, number>();
-  private readonly start = performance.now();
+  /** When the request arrived (performance.now()): identical writes are told apart by it. */
+  readonly startedAt = performance.now();
 
   time<T>(stage: string, fn: () => T): T {
     const t0 = performance.now();
@@ -15,6 +16,6 @@ export class Meter {
   }
 
   elapsed(): number {
-    return performance.now() - this.start;
+    return performance.now() - this.startedAt;
   }
 }

@@ -1,5 +1,6 @@
 // Identical writes (spec: endpoints 1 and 3, Writes used; decisions: Identical writes): a repeat
-// that arrives while the first copy is still forming is accepted with 202 and counts nothing.
+// that arrives while the first copy is still forming is accepted with 202 and counts nothing; one
+// that arrived before the first was answered is refused with 409 duplicate_request_in_progress.
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { createHarness, type Harness } from "../helpers.ts";
 import { allIds } from "./support.ts";
@@ -86,5 +87,75 @@ describe("a refused write is not remembered as forming", () => {
     expect(bad.status).toBe(400);
     const good = await h!.call("POST", "/v1/memories", { body: { content: "Refused." } });
     expect(good.headers.get("service-usage")).toBe("writes=1");
+  });
+});
+
+describe("identical writes racing before the first is answered", () => {
+  /** A request whose body arrives only when `send` is called: it has arrived, its body has not. */
+  function slowPost(path: string, body: unknown): { response: Promise<Response>; send(): void } {
+    let push!: (c: ReadableStreamDefaultController<Uint8Array>) => void;
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) });
+    const response = h!.engram.handle(
+      new Request(`http://localhost${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${h!.project.key}`, "content-type": "application/json" },
+        body: stream,
+      }),
+    );
+    return {
+      response,
+      send() {
+        const c = push as unknown as ReadableStreamDefaultController<Uint8Array>;
+        c.enqueue(new TextEncoder().encode(JSON.stringify(body)));
+        c.close();
+      },
+    };
+  }
+
+  test("one is stored; a copy that arrived before the first was answered gets 409 duplicate_request_in_progress", async () => {
+    const body = { content: "Quill races identical writes.", infer: false };
+    const early = slowPost("/v1/memories", body); // arrives first, its body later
+    const first = await h!.call("POST", "/v1/memories", { body }); // arrives second, answered at once
+    expect([first.status, first.headers.get("service-usage")]).toEqual([202, "writes=1"]);
+    early.send();
+    const raced = await early.response;
+    expect(raced.status).toBe(409);
+    expect(raced.headers.get("retry-after")).toBe("1");
+    expect(await raced.json()).toMatchObject({ code: "conflict", reason: "duplicate_request_in_progress" });
+    // A copy that arrives after the first was answered finds it forming: 202, counts nothing.
+    const later = await h!.call("POST", "/v1/memories", { body });
+    expect([later.status, later.headers.get("service-usage")]).toEqual([202, "writes=0"]);
+    expect(writes()).toBe(1);
+    await h!.form();
+    expect(await contents()).toEqual(["Quill races identical writes."]);
+  });
+
+  test("different bodies racing are both stored", async () => {
+    const early = slowPost("/v1/memories", { content: "Race one.", infer: false });
+    const other = await h!.call("POST", "/v1/memories", { body: { content: "Race two.", infer: false } });
+    early.send();
+    expect([(await early.response).status, other.status]).toEqual([202, 202]);
+    await h!.form();
+    expect((await contents()).sort()).toEqual(["Race one.", "Race two."]);
+  });
+
+  test("real concurrent HTTP copies: exactly one is stored and counted, the others are 409 or 202 counting nothing", async () => {
+    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h!.engram.handle(r) });
+    try {
+      const body = JSON.stringify({ content: "Concurrent copies.", infer: false });
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          fetch(`http://127.0.0.1:${server.port}/v1/memories`, { method: "POST", headers: { authorization: `Bearer ${h!.project.key}`, "content-type": "application/json" }, body }),
+        ),
+      );
+      const statuses = answers.map((r) => `${r.status} ${r.headers.get("service-usage") ?? ""}`);
+      expect(statuses.filter((s) => s === "202 writes=1")).toHaveLength(1);
+      expect(statuses.every((s) => s === "202 writes=1" || s === "202 writes=0" || s.startsWith("409"))).toBe(true);
+      expect(writes()).toBe(1);
+      await h!.form();
+      expect(await contents()).toEqual(["Concurrent copies."]);
+    } finally {
+      server.stop(true);
+    }
   });
 });
