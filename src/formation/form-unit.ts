@@ -23,6 +23,8 @@ const ATTRIBUTE_HINTS: Record<string, string[]> = {
   age: ["years", "old", "turned"],
   favorite: ["favorite", "favourite"],
   name: ["named", "called", "name"],
+  diet: ["vegetarian", "vegan", "pescatarian", "keto", "gluten", "carnivore", "diet"],
+  children: ["kids", "kid", "children", "child"],
 };
 
 interface Unit {

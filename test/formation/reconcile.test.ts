@@ -95,6 +95,19 @@ describe("reconciliation through the API", () => {
     expect(stored(h)).toBe(1);
   });
 
+  test.each([
+    ["Priya is vegetarian.", "Priya became vegan."],
+    ["Priya has two kids.", "Priya has three children."],
+    ["Priya works as a nurse.", "Priya is working as a midwife."],
+  ])("among many memories about the same person, %p is updated by %p", async (before, after) => {
+    h = await harness();
+    await remember(h, before);
+    for (let i = 0; i < 40; i++) await remember(h, `Priya saw film number ${i} with Priya's friend Priya.`, { infer: false });
+    await remember(h, after);
+    const changed = active(h).filter((m) => !m.content.includes("film"));
+    expect(changed.map((m) => [m.content, m.version])).toEqual([[after, 2]]);
+  });
+
   test("a change told in a chat updates what a passage stored, with the message it came from", async () => {
     h = await harness();
     await remember(h, "Caroline lives in Paris.");
