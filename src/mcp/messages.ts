@@ -2,6 +2,11 @@
 import { ApiError } from "../errors/api-error.ts";
 import type { BucketClass } from "../limits/buckets.ts";
 
+/** "1 second", "5 seconds". */
+function seconds(n: number): string {
+  return `${n} second${n === 1 ? "" : "s"}`;
+}
+
 function argumentMessage(errors: Record<string, string[]>): string {
   const parts = Object.entries(errors).map(([field, messages]) =>
     messages
@@ -36,18 +41,18 @@ export function toolErrorMessage(err: unknown, cls: BucketClass): string {
       if (err.reason === "monthly_read_quota_reached" || err.reason === "monthly_write_quota_reached") {
         return `Monthly ${kind.toLowerCase()} allowance used up: ${err.used} of ${err.limit} used. It resets at ${err.resetsAt}.`;
       }
-      return `Rate limit exceeded for ${kind} operations. Retry after ${err.retryAfter ?? 1} seconds.`;
+      return `Rate limit exceeded for ${kind} operations. Retry after ${seconds(err.retryAfter ?? 1)}.`;
     case "conflict":
       if (err.reason === "memory_limit_reached") {
         return `Stored-memory limit reached: ${err.used} of ${err.limit} memories stored. Forget memories that are no longer needed to make room.`;
       }
-      if (err.reason === "duplicate_request_in_progress") return `An identical request is still in progress. Retry after ${err.retryAfter ?? 1} seconds.`;
+      if (err.reason === "duplicate_request_in_progress") return `An identical request is still in progress. Retry after ${seconds(err.retryAfter ?? 1)}.`;
       return err.detail ?? "The request conflicts with the account's state.";
     case "capacity_exceeded":
     case "upstream_failure":
       return cls === "reads"
-        ? `Search is temporarily unavailable. Retry after ${err.retryAfter ?? 5} seconds.`
-        : `The service is temporarily at capacity. Retry after ${err.retryAfter ?? 5} seconds.`;
+        ? `Search is temporarily unavailable. Retry after ${seconds(err.retryAfter ?? 5)}.`
+        : `The service is temporarily at capacity. Retry after ${seconds(err.retryAfter ?? 5)}.`;
     case "not_found":
       // Only memory ids can be missing (context and recall answer status not_found instead).
       return "Invalid arguments: memory_id: invalid value (no such memory in this project).";

@@ -114,12 +114,12 @@ describe("MCP calls share the account's token buckets with REST", () => {
     expect([refused.status, refused.headers.get("ratelimit-remaining")]).toEqual([429, "0"]);
     const tool = await mcp.callTool({ name: "recall", arguments: { query: "bees" } });
     expect(tool.isError).toBe(true);
-    expect(text(tool)).toBe("Rate limit exceeded for Read operations. Retry after 1 seconds.");
+    expect(text(tool)).toBe("Rate limit exceeded for Read operations. Retry after 1 second.");
 
     expect((await h.call("DELETE", `/v1/memories/${missingId()}`, { key: a.key })).status).toBe(404);
     expect((await mcp.callTool({ name: "forget_memory", arguments: { memory_id: missingId() } })).structuredContent).toEqual({ status: "not_found" });
     const w = await mcp.callTool({ name: "remember", arguments: { content: "Too fast.", infer: false } });
-    expect(text(w)).toBe("Rate limit exceeded for Write operations. Retry after 1 seconds.");
+    expect(text(w)).toBe("Rate limit exceeded for Write operations. Retry after 1 second.");
     expect((await h.call("POST", "/v1/memories", { key: a.key, body: { content: "Too fast." } })).status).toBe(429);
   });
 

@@ -131,7 +131,7 @@ describe("limits are tool errors with the figures an agent needs", () => {
     for (const name of ["recall", "context", "search_memories", "list_memories"]) {
       const r = await c.callTool({ name, arguments: name === "list_memories" ? {} : { query: "tomatoes" } });
       expect(r.isError).toBe(true);
-      expect(text(r)).toBe("Rate limit exceeded for Read operations. Retry after 1 seconds.");
+      expect(text(r)).toBe("Rate limit exceeded for Read operations. Retry after 1 second.");
     }
   });
 
@@ -141,7 +141,7 @@ describe("limits are tool errors with the figures an agent needs", () => {
     expect((await c.callTool({ name: "remember", arguments: { content: "Ines waters them at dawn.", infer: false } })).isError).toBeFalsy();
     const r = await c.callTool({ name: "remember", arguments: { content: "Ines sells the surplus.", infer: false } });
     expect(r.isError).toBe(true);
-    expect(text(r)).toBe("Rate limit exceeded for Write operations. Retry after 1 seconds.");
+    expect(text(r)).toBe("Rate limit exceeded for Write operations. Retry after 1 second.");
   });
 
   test("a used-up read allowance gives the amount used and the reset time", async () => {
