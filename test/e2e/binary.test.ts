@@ -113,6 +113,26 @@ describe("the compiled binary", () => {
     expect(usage.memories).toBe(1); // the forgotten one no longer counts
     expect(usage.resets_at).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
   });
+
+  test("an import is formed by the embedded extractor inside the binary (its NLP models are bundled)", async () => {
+    const messages = [
+      { role: "user", speaker: "Caroline", content: "Hi Mel! I went to a pottery workshop yesterday. [shares a photo: a bowl with a blue glaze]", occurred_at: "2023-05-08T13:56:00Z" },
+      { role: "user", speaker: "Melanie", content: "Wow, that's great! I love painting sunsets with my kids.", occurred_at: "2023-05-08T13:57:00Z" },
+    ];
+    expect((await api.call("POST", "/v1/memories/import", { messages })).status).toBe(202);
+    const formed = await pollUntil(async () => {
+      const list = await api.json("GET", "/v1/memories?limit=20");
+      const texts = list.body.data.map((m: { content: string }) => m.content);
+      return texts.length >= 4 ? texts : null;
+    }, "the imported facts to be listed");
+    expect(formed).toEqual(expect.arrayContaining([
+      "Caroline went to a pottery workshop on 7 May 2023.",
+      "Caroline shared a photo of a bowl with a blue glaze.",
+      "Melanie loves painting sunsets with Melanie's kids.",
+    ]));
+    const search = await api.json("POST", "/v1/memories/search", { query: "What did Caroline make at the workshop?" });
+    expect(search.body.data[0].content).toMatch(/pottery|bowl/);
+  });
 });
 
 describe("keys and projects changed by the admin command while the server runs", () => {

@@ -93,8 +93,8 @@ describe("a refused write is not remembered as forming", () => {
 describe("identical writes racing before the first is answered", () => {
   /** A request whose body arrives only when `send` is called: it has arrived, its body has not. */
   function slowPost(path: string, body: unknown): { response: Promise<Response>; send(): void } {
-    let push!: (c: ReadableStreamDefaultController<Uint8Array>) => void;
-    const stream = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) });
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     const response = h!.engram.handle(
       new Request(`http://localhost${path}`, {
         method: "POST",
@@ -105,9 +105,8 @@ describe("identical writes racing before the first is answered", () => {
     return {
       response,
       send() {
-        const c = push as unknown as ReadableStreamDefaultController<Uint8Array>;
-        c.enqueue(new TextEncoder().encode(JSON.stringify(body)));
-        c.close();
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(body)));
+        controller.close();
       },
     };
   }

@@ -3,7 +3,6 @@
 // and its tagger as a second opinion on sentences where the lite model found no verb.
 // compromise takes ~200 ms to load, so it is loaded on first use (the first formation), not at
 // start-up; the lexicon is immutable and shared by every extractor in the process.
-import { createRequire } from "node:module";
 
 export interface Lexicon {
   isInterjection(lower: string): boolean;
@@ -29,7 +28,8 @@ export function lexicon(): Lexicon {
 }
 
 function load(): Lexicon {
-  const require = createRequire(import.meta.url);
+  // A plain require of a literal: `bun build --compile` bundles it (a createRequire() call it cannot
+  // follow, and the binary then fails every formation), and still evaluates it only here, on first use.
   const mod = require("compromise");
   const nlp = mod.default ?? mod;
   const entries = nlp.model().one.lexicon as Record<string, string | string[]>;
