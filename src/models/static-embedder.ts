@@ -4,6 +4,7 @@
 // code, ~1 µs per word, synchronous: vectors are written in the memory's own transaction.
 // Measured against USE-lite itself and GloVe on the LoCoMo dev turns: see README (Retrieval).
 import tableAsset from "./assets/static-use-lite-256.bin" with { type: "file" };
+import { readFileSync } from "node:fs";
 import { normalise, type Embedder } from "./embedder.ts";
 
 export const STATIC_MODEL_ID = "engram-static-use-lite-256-v1";
@@ -38,9 +39,19 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-export function createStaticEmbedder(table: WordTable, model = STATIC_MODEL_ID): Embedder {
-  const { dims, index, factors, rows } = table;
+export function createStaticEmbedder(table: WordTable | (() => WordTable), model = STATIC_MODEL_ID, knownDims?: number): Embedder {
+  // The table may be given as a loader: it is then read on first use (the first write or search),
+  // not at start-up (~50 ms and ~40 MB for the 50k-word table).
+  let ready: { table: WordTable; common: Float32Array } | null = null;
+  const load = () => {
+    if (!ready) {
+      const t = typeof table === "function" ? table() : table;
+      ready = { table: t, common: commonDirection(t) };
+    }
+    return ready;
+  };
   function one(text: string): Float32Array {
+    const { dims, index, factors, rows } = load().table;
     const v = new Float32Array(dims);
     for (const w of words(text)) {
       const i = index.get(w);
@@ -52,7 +63,15 @@ export function createStaticEmbedder(table: WordTable, model = STATIC_MODEL_ID):
     return normalise(v);
   }
   const embedSync = (texts: string[]) => texts.map(one);
-  return { model, dims, embedSync, embed: async (texts) => embedSync(texts), commonDirection: commonDirection(table) };
+  return {
+    model,
+    dims: knownDims ?? load().table.dims,
+    embedSync,
+    embed: async (texts) => embedSync(texts),
+    get commonDirection() {
+      return load().common;
+    },
+  };
 }
 
 /**
@@ -70,7 +89,12 @@ function commonDirection({ dims, factors, rows }: WordTable): Float32Array {
   return normalise(c);
 }
 
-/** Loads the table embedded in the binary (or, from source, the file under src/models/assets). */
+/**
+ * The table embedded in the binary (or, from source, the file under src/models/assets). Only its
+ * header is read here; the rest on first use.
+ */
 export async function loadStaticEmbedder(): Promise<Embedder> {
-  return createStaticEmbedder(parseWordTable(new Uint8Array(await Bun.file(tableAsset).arrayBuffer())));
+  const header = new DataView(await Bun.file(tableAsset).slice(0, 16).arrayBuffer());
+  const dims = header.getUint32(4, true);
+  return createStaticEmbedder(() => parseWordTable(new Uint8Array(readFileSync(tableAsset))), STATIC_MODEL_ID, dims);
 }

@@ -109,10 +109,11 @@ export function createHybridRetriever(deps: {
   vectors: VectorStore;
   /** Approximate search for large projects (exact sqlite-vec KNN otherwise). */
   ann?: AnnIndex;
-  commonDirection?: Float32Array;
+  /** The embedder's common direction (read when a search needs it: the embedded table loads on first use). */
+  commonDirection?: () => Float32Array | undefined;
   options?: Partial<HybridOptions>;
 }) {
-  const { lexical, vectors, ann, commonDirection } = deps;
+  const { lexical, vectors, ann } = deps;
   const o: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
 
   /**
@@ -143,6 +144,7 @@ export function createHybridRetriever(deps: {
         });
       }
       if (vector) {
+        const commonDirection = deps.commonDirection?.();
         const hits = ann?.nearest(projectId, vector, n, scope) ?? vectors.nearest(projectId, vector, n, scope);
         const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
         const rows = vectors.activeRows(projectId, fresh);

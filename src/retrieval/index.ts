@@ -34,7 +34,7 @@ export function createRetrieval(deps: {
   contextThreshold?: number;
 }): Retrieval {
   const { vectors, embedder, clock } = deps;
-  const hybrid = createHybridRetriever({ lexical: createLexicalSearch(deps.db, { contextWeight: deps.options?.contextWeight }), vectors, ann: deps.ann, commonDirection: embedder.commonDirection, options: deps.options });
+  const hybrid = createHybridRetriever({ lexical: createLexicalSearch(deps.db, { contextWeight: deps.options?.contextWeight }), vectors, ann: deps.ann, commonDirection: () => embedder.commonDirection, options: deps.options });
 
   /** The query's vector, or null while the store holds no vectors of this embedder (lexical only). */
   async function embedQuery(query: string, meter: Meter): Promise<Float32Array | null> {

@@ -110,12 +110,14 @@ function speakersOf(m: MessageInput, people: string[]): { speakers: Speakers; dr
 }
 
 export function createEmbeddedExtractor(): Extractor {
-  const nlp = createNlp();
+  // wink's model takes ~50 ms to load: on the first formation, not at start-up.
+  let loaded: Nlp | null = null;
+  const nlpOf = () => (loaded ??= createNlp());
   return {
     name: "embedded",
     extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
       if (input.kind === "passage") {
-        return statements(nlp, input.text, {
+        return statements(nlpOf(), input.text, {
           mode: "passage",
           speakers: { speaker: null, other: null },
           participants: new Set(),
@@ -132,7 +134,7 @@ export function createEmbeddedExtractor(): Extractor {
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
         const { speakers, dropFirstPerson } = speakersOf(m, people);
-        for (const f of statements(nlp, m.content, { mode: "conversation", speakers, dropFirstPerson, participants, reference: m.occurredAt ?? input.receivedAt ?? null, occurredAt: m.occurredAt, policy })) {
+        for (const f of statements(nlpOf(), m.content, { mode: "conversation", speakers, dropFirstPerson, participants, reference: m.occurredAt ?? input.receivedAt ?? null, occurredAt: m.occurredAt, policy })) {
           facts.push({ ...f, messageIndexes: [m.index] });
         }
       }
