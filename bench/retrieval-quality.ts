@@ -32,6 +32,8 @@ interface Qa { sample_id: string; question: string; category: number; evidence: 
 const readJsonl = <T>(file: string) => readFileSync(join(opts.data!, file), "utf8").trim().split("\n").map((l) => JSON.parse(l) as T);
 const turns = readJsonl<Turn>("turns.jsonl");
 const questions = readJsonl<Qa>("qa.jsonl").filter((q) => q.category >= 1 && q.category <= 4);
+/** Category 5: about something never said; recall should rather answer not_found. */
+const adversarial = readJsonl<Qa>("qa.jsonl").filter((q) => q.category === 5);
 const evidenceOf = (q: Qa) => (opts["original-labels"] ? q.evidence : (q.evidence_audit ?? q.evidence));
 const content = (t: Turn) => (t.blip_caption ? `${t.text} [shares a photo: ${t.blip_caption}]` : t.text);
 const KS = [5, 10, 25] as const;
@@ -137,6 +139,7 @@ function add(sums: Sums, cat: string, ranked: string[][], evidence: string[]): n
   return r;
 }
 const latencies: number[] = [];
+const recallTally = { right: 0, other: 0, notFound: 0 };
 const misses: string[] = [];
 for (const q of questions) {
   const evidence = evidenceOf(q);
@@ -147,6 +150,11 @@ for (const q of questions) {
   const ranked = page.data.map((m) => turnsOfMemory.get(m.id) ?? []);
   const r = add(engramSums, `c${q.category}`, ranked, evidence);
   add(baseSums, `c${q.category}`, bm25Turns(q.sample_id, q.question), evidence);
+  // Recall: the single best memory above the confidence threshold, or not_found.
+  const recalled = await call<{ id?: string; status?: string }>(keys.get(q.sample_id)!, "POST", "/v1/memories/recall", { query: q.question });
+  if (recalled.status === "not_found") recallTally.notFound++;
+  else if ((turnsOfMemory.get(recalled.id!) ?? []).some((t) => evidence.includes(t))) recallTally.right++;
+  else recallTally.other++;
   if (r[1]! < 1 && misses.length < Number(opts.misses)) misses.push(`[c${q.category}] ${q.question} (evidence ${evidence.join(",")}) → ${page.data.slice(0, 3).map((m) => m.content).join(" | ")}`);
 }
 
@@ -162,6 +170,15 @@ console.log(`${"category".padEnd(16)} ${"questions".padStart(9)}   ${"Engram sea
 for (const key of ["all", "c1", "c2", "c3", "c4"]) {
   console.log(`${names[key]!.padEnd(16)} ${String(engramSums.get(key)?.n ?? 0).padStart(9)}   ${fmt(engramSums, key)}   ${fmt(baseSums, key)}`);
 }
+let adversarialNotFound = 0;
+for (const q of adversarial) {
+  const r = await call<{ status?: string }>(keys.get(q.sample_id)!, "POST", "/v1/memories/recall", { query: q.question });
+  if (r.status === "not_found") adversarialNotFound++;
+}
+const asked = recallTally.right + recallTally.other + recallTally.notFound;
+const pct = (n: number) => `${((100 * n) / asked).toFixed(1)}%`;
+console.log(`recall (categories 1-4): a memory from an evidence turn ${pct(recallTally.right)}, another memory ${pct(recallTally.other)}, not_found ${pct(recallTally.notFound)}`);
+console.log(`recall on ${adversarial.length} category-5 questions (about something never said): not_found ${((100 * adversarialNotFound) / Math.max(1, adversarial.length)).toFixed(1)}%`);
 latencies.sort((a, b) => a - b);
 console.log(`search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`);
 for (const m of misses) console.log(`miss ${m}`);
