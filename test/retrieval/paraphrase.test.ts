@@ -54,6 +54,15 @@ describe("a miss is a miss", () => {
     expect(await recall(h, "volcano eruption")).toEqual({ object: "memory", status: "not_found" });
   });
 
+  test("recall about a person no memory names is not_found, though another person's memory matches the rest", async () => {
+    expect((await recall(h, "What instrument does Omar play?")).id).toBe(ids["Omar plays the violin in a string quartet."]!);
+    expect(await recall(h, "What instrument does Zora play?")).toEqual({ object: "memory", status: "not_found" });
+    // Search still lists it, ranked as before, with the lower confidence.
+    const [top] = await search(h, "What instrument does Zora play?");
+    expect(top?.content).toBe("Omar plays the violin in a string quartet.");
+    expect(top!.score).toBeLessThan(0.35);
+  });
+
   test("context with nothing relevant is a 404 not_found", async () => {
     const r = await h.call("POST", "/v1/memories/context", { body: { query: "volcano eruption" } });
     expect(r.status).toBe(404);
