@@ -89,7 +89,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     memories: memoryRepo,
     jobs,
     limits,
-    retrieval: createRetrieval({ db, vectors: vectorStore, embedder, clock, options: options.hybrid, ann }),
+    retrieval: createRetrieval({ db, vectors: vectorStore, embedder, clock, options: options.hybrid, ann, recallThreshold: config.recallThreshold, contextThreshold: config.contextThreshold }),
     queueBound: config.queueBound,
     onEnqueued: () => formation.notify(),
     policies,

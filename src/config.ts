@@ -4,6 +4,11 @@ import { resolve } from "node:path";
 import type { LlmConfig } from "./formation/llm-extractor.ts";
 import type { ExtractorName } from "./formation/select.ts";
 
+/** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
+export const RECALL_THRESHOLD = 0.35;
+/** Below this score a memory is not relevant enough to be part of a context (none: 404). */
+export const CONTEXT_THRESHOLD = 0.15;
+
 export interface Config {
   readonly host: string;
   readonly port: number;
@@ -33,6 +38,10 @@ export interface Config {
   readonly extractor: ExtractorName;
   /** An OpenAI-compatible chat completions endpoint for the LLM extractor. */
   readonly llm: LlmConfig | null;
+  /** Confidence (0-1) recall needs to answer a memory rather than not_found (ENGRAM_RECALL_THRESHOLD). */
+  readonly recallThreshold: number;
+  /** Confidence (0-1) the best match needs for context to answer rather than 404 (ENGRAM_CONTEXT_THRESHOLD). */
+  readonly contextThreshold: number;
 }
 
 export interface EmbeddingsConfig {
@@ -50,6 +59,14 @@ function envInt(env: Record<string, string | undefined>, name: string): number |
   if (raw === undefined || raw === "") return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return n;
+}
+
+function envShare(env: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
   return n;
 }
 
@@ -84,6 +101,8 @@ export function loadConfig(
     embeddings: embeddingsConfig(env),
     extractor: extractorName(env),
     llm: llmConfig(env),
+    recallThreshold: envShare(env, "ENGRAM_RECALL_THRESHOLD") ?? RECALL_THRESHOLD,
+    contextThreshold: envShare(env, "ENGRAM_CONTEXT_THRESHOLD") ?? CONTEXT_THRESHOLD,
     ...defined,
   };
   // Checked where it is used (`engram mcp`), so that a client setting never stops the server starting.

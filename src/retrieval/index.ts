@@ -12,10 +12,9 @@ import { analyseQuery } from "./query.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
 
-/** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
-export const RECALL_THRESHOLD = 0.35;
-/** Below this score a memory is not relevant enough to be part of a context (none: 404). */
-export const CONTEXT_THRESHOLD = 0.15;
+import { CONTEXT_THRESHOLD, RECALL_THRESHOLD } from "../config.ts";
+
+export { CONTEXT_THRESHOLD, RECALL_THRESHOLD };
 
 export interface Retrieval {
   search(projectId: string, query: string, scope: Scope, limit: number, meter: Meter): Promise<Ranked[]>;
