@@ -24,6 +24,9 @@ describe("reports", () => {
     "The store is doing great!",
     "They were awestruck.",
     "Your energy will be contagious for the whole team!",
+    "The new dance studio looks really awesome.",
+    "Loving the inclusivity and support at the event.",
+    "Just creating an experience that will make customers want to come back.",
   ])("%p forms nothing", (text) => {
     expect(contents(say("John", text, { participants: PAIR }))).toEqual([]);
   });

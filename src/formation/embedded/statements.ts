@@ -130,14 +130,26 @@ export interface Worth {
 
 /**
  * "It is amazing how ...", "That was an awesome way to ...", "Here is a pic of ...", "Nothing beats
- * ...": a reaction, a show-and-tell or a truism, not a report of something.
+ * ...", "The studio looks awesome", "Loving the support": a reaction, a show-and-tell, a truism or a
+ * fragment, not a report of something.
  */
 const GENERALITIES = new Set(["nothing", "everything", "everyone", "everybody", "nobody", "anything", "anyone", "something", "life"]);
+
+const APPEARANCE_VERBS = new Set(["look", "seem", "sound", "feel"]);
 
 function evaluative(words: Token[]): boolean {
   const [a, b, c, d] = words;
   if (!a || !b) return false;
   if (/^(here|there)('s)?$/.test(a.lower) || GENERALITIES.has(a.lower)) return true;
+  // "Loving the inclusivity", "Just creating an experience": a fragment with no subject.
+  const lead = words.find((w) => w.pos !== "ADV");
+  if (lead && /ing$/.test(lead.lower) && (lead.pos === "VERB" || lead === a)) return true;
+  // "The dance studio looks awesome", "It sounds so fun": a reaction to something shown or told.
+  const verb = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (verb > 0 && APPEARANCE_VERBS.has(words[verb]!.lemma)) {
+    const next = words.slice(verb + 1).find((w) => w.pos !== "ADV");
+    if (next?.pos === "ADJ") return true;
+  }
   if (!REACTION_SUBJECTS.has(a.lower) || !["is", "was", "'s", "be"].includes(b.lower) && b.lemma !== "be") return false;
   return c?.pos === "ADJ" || ((c?.pos === "ADV" || c?.pos === "DET") && d?.pos === "ADJ");
 }
