@@ -41,6 +41,8 @@ interface Unit {
 
 /** Characters of each message that go into a memory's search context. */
 const CONTEXT_CHARS = 500;
+/** At most this much context, however many messages a fact names (an LLM may name many). */
+const CONTEXT_MAX = 3_000;
 /** Messages before and after a fact's own that go into its search context. */
 const CONTEXT_BEFORE = 2;
 const CONTEXT_AFTER = 1;
@@ -63,7 +65,8 @@ function importContext(messages: ReadonlyArray<{ content: string }>, f: Fact): s
     .filter((i) => i >= 0 && i < messages.length)
     .sort((a, b) => a - b)
     .map((i) => messages[i]!.content.slice(0, CONTEXT_CHARS))
-    .join("\n");
+    .join("\n")
+    .slice(0, CONTEXT_MAX);
 }
 
 export function createUnitFormer(deps: {
