@@ -2,7 +2,7 @@
 // callers compose these inside one transaction, with no await in between.
 import type { Db } from "../storage/db.ts";
 import { newId } from "../shared/ids.ts";
-import { SCOPE_FIELDS, type MemoryRow, type Rating, type Scope, type Source } from "./types.ts";
+import { scopeClause, type MemoryRow, type Rating, type Scope, type Source } from "./types.ts";
 
 export interface NewMemory {
   projectId: string;
@@ -39,19 +39,6 @@ export interface RelationshipRow {
   type: string;
   strength: number;
   content: string;
-}
-
-function scopeClause(scope: Scope, alias = "m"): { sql: string; params: string[] } {
-  const parts: string[] = [];
-  const params: string[] = [];
-  for (const f of SCOPE_FIELDS) {
-    const v = scope[f];
-    if (v !== undefined && v !== "") {
-      parts.push(`${alias}.${f} = ?`);
-      params.push(v);
-    }
-  }
-  return { sql: parts.length ? ` AND ${parts.join(" AND ")}` : "", params };
 }
 
 export function createMemoryRepository(db: Db) {

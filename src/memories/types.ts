@@ -3,6 +3,23 @@ export const SCOPE_FIELDS = ["organization_id", "user_id", "application_id", "ag
 export type ScopeField = (typeof SCOPE_FIELDS)[number];
 export type Scope = Partial<Record<ScopeField, string>>;
 
+/**
+ * SQL conditions for the scope fields a filter gives (` AND m.user_id = ?` ...; "" when none), and
+ * their parameters. `alias` is the table's alias, or "" for bare column names.
+ */
+export function scopeClause(scope: Scope, alias = "m"): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  for (const f of SCOPE_FIELDS) {
+    const v = scope[f];
+    if (v !== undefined && v !== "") {
+      parts.push(`${alias ? `${alias}.` : ""}${f} = ?`);
+      params.push(v);
+    }
+  }
+  return { sql: parts.length ? ` AND ${parts.join(" AND ")}` : "", params };
+}
+
 export type MemoryStatus = "forming" | "active" | "forgotten";
 
 /** Where a memory's text came from. */

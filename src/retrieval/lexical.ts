@@ -1,7 +1,7 @@
 // Lexical retrieval over the FTS5 index (BM25): query words (stop words dropped, each quoted so user
 // text is never FTS syntax) and the BM25 candidates of the hybrid retriever.
 import type { Db } from "../storage/db.ts";
-import { SCOPE_FIELDS, type Scope } from "../memories/types.ts";
+import { scopeClause, type Scope } from "../memories/types.ts";
 
 // Words that carry no meaning for matching memories (questions are full of them).
 const STOPWORDS = new Set(
@@ -79,19 +79,11 @@ export function createLexicalSearch(db: Db, options: { contextWeight?: number; l
     return new Set(terms.filter((t) => cached(frequencies, t, () => countMatches.get(toMatchExpression([t])!)!.n) > commonShare * indexed));
   }
   function run(projectId: string, match: string, scope: Scope, limit: number, order: "bm25" | "recent" = "bm25"): LexicalHit[] {
-    const filters: string[] = [];
-    const params: string[] = [];
-    for (const f of SCOPE_FIELDS) {
-      const v = scope[f];
-      if (v !== undefined && v !== "") {
-        filters.push(` AND m.${f} = ?`);
-        params.push(v);
-      }
-    }
+    const { sql: scopeSql, params } = scopeClause(scope);
     return db
       .query<LexicalHit, (string | number)[]>(
         `SELECT f.rowid AS seq, -bm25(memories_fts, ${weights}) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
-         WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${filters.join("")}
+         WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${scopeSql}
          ORDER BY ${order === "bm25" ? "bm25 DESC" : "f.rowid DESC"} LIMIT ?`,
       )
       .all(match, projectId, ...params, limit);

@@ -5,7 +5,7 @@
 // search uses vectors only when they are the configured model's, so sizes and spaces never mix.
 // All functions are synchronous so that a vector can be written in its memory's transaction.
 import type { Db } from "../storage/db.ts";
-import { SCOPE_FIELDS, type MemoryRow, type Scope } from "../memories/types.ts";
+import { SCOPE_FIELDS, scopeClause, type MemoryRow, type Scope } from "../memories/types.ts";
 import { isZero } from "../models/embedder.ts";
 
 export interface VectorTarget {
@@ -122,18 +122,10 @@ export function createVectorStore(db: Db) {
      */
     nearest(projectId: string, vector: Float32Array, k: number, scope: Scope): VectorHit[] {
       if (vector.length !== current.dims || current.model === "" || isZero(vector)) return [];
-      const filters: string[] = [];
-      const params: string[] = [];
-      for (const f of SCOPE_FIELDS) {
-        const v = scope[f];
-        if (v !== undefined && v !== "") {
-          filters.push(` AND ${f} = ?`);
-          params.push(v);
-        }
-      }
+      const { sql: scopeSql, params } = scopeClause(scope, "");
       return db
         .query<{ seq: number; distance: number }, (string | number | Float32Array)[]>(
-          `SELECT memory_seq AS seq, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND project_id = ?${filters.join("")}`,
+          `SELECT memory_seq AS seq, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND project_id = ?${scopeSql}`,
         )
         .all(vector, k, projectId, ...params)
         .map((r) => ({ seq: r.seq, similarity: 1 - r.distance }));
