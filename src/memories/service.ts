@@ -46,8 +46,6 @@ export function createMemoryService(deps: {
 }) {
   const { db, clock, memories, jobs, limits, retrieval } = deps;
   const { allowances } = limits;
-  /** Identical writes whose first copy has not been answered yet (decisions.md: Identical writes). */
-  const inFlight = new Set<string>();
   /**
    * When each recent accepted write was answered (performance.now()), by project and request hash,
    * oldest first: an identical write that arrived before that moment raced it (decisions.md,
@@ -57,33 +55,43 @@ export function createMemoryService(deps: {
   const RACE_MEMORY_MS = 60_000;
 
   /**
-   * Runs a read. Its cost is reserved first (refused with 429 when fewer reads remain than the
-   * cost) and kept when the read completes, whatever it returns (a 404 included); a read that ends
-   * in any other error is refunded (spec: a read refused with 400 or failing with 5xx uses none).
+   * Reserves a read's cost (refused with 429 when fewer reads remain than the cost). The read then
+   * settles it: kept when the read completes, whatever it returns (a 404 included); refunded when it
+   * ends in any other error (spec: a read refused with 400 or failing with 5xx uses none).
    */
-  function read<T>(p: Principal, meter: Meter, cost: number, fn: () => T): T {
+  function reserveRead(p: Principal, meter: Meter, cost: number) {
     const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId, meter), cost));
+    return {
+      completed: () => void (meter.reads += cost),
+      failed(err: unknown) {
+        if (err instanceof ApiError && err.status === 404) meter.reads += cost;
+        else refund();
+      },
+    };
+  }
+
+  /** Runs a read whose work is synchronous (timed as `db`), charged as reserveRead says. */
+  function read<T>(p: Principal, meter: Meter, cost: number, fn: () => T): T {
+    const charge = reserveRead(p, meter, cost);
     try {
       const result = meter.time("db", fn);
-      meter.reads += cost;
+      charge.completed();
       return result;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) meter.reads += cost;
-      else refund();
+      charge.failed(err);
       throw err;
     }
   }
 
-  /** read() for work that awaits (a query embedding by a provider): same reservation, count and refund. */
+  /** read() for work that awaits (a query embedding by a provider). */
   async function readAsync<T>(p: Principal, meter: Meter, cost: number, fn: () => Promise<T>): Promise<T> {
-    const refund = meter.time("db", () => allowances.reserveReads(p.accountId, limits.planOf(p.accountId, meter), cost));
+    const charge = reserveRead(p, meter, cost);
     try {
       const result = await fn();
-      meter.reads += cost;
+      charge.completed();
       return result;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) meter.reads += cost;
-      else refund();
+      charge.failed(err);
       throw err;
     }
   }
@@ -109,32 +117,28 @@ export function createMemoryService(deps: {
       answeredAt.delete(k);
     }
     const first = answeredAt.get(key);
-    if (inFlight.has(key) || (first !== undefined && meter.startedAt < first)) {
+    if (first !== undefined && meter.startedAt < first) {
       throw new ApiError("conflict", { reason: "duplicate_request_in_progress", detail: "An identical request is still being answered.", retryAfter: 1 });
     }
-    inFlight.add(key);
-    try {
-      const charged = meter.time("db", () =>
-        durably(db, () => {
-          if (jobs.isForming(p.projectId, hash)) return 0; // a repeat while the first is forming counts nothing
-          if (jobs.queuedCount() >= deps.queueBound) {
-            throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
-          }
-          const plan = limits.planOf(p.accountId, meter);
-          allowances.assertRoomForMemories(p.accountId, plan);
-          const granted = allowances.reserveWrites(p.accountId, plan, wanted);
-          enqueue(hash, clock.now().toISOString(), granted);
-          return granted;
-        }),
-      );
-      meter.writes += charged;
-      if (charged > 0) {
-        answeredAt.delete(key);
-        answeredAt.set(key, performance.now()); // the response follows synchronously
-        deps.onEnqueued();
-      }
-    } finally {
-      inFlight.delete(key);
+    // Synchronous from here to the response: no other request can run in between.
+    const charged = meter.time("db", () =>
+      durably(db, () => {
+        if (jobs.isForming(p.projectId, hash)) return 0; // a repeat while the first is forming counts nothing
+        if (jobs.queuedCount() >= deps.queueBound) {
+          throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
+        }
+        const plan = limits.planOf(p.accountId, meter);
+        allowances.assertRoomForMemories(p.accountId, plan);
+        const granted = allowances.reserveWrites(p.accountId, plan, wanted);
+        enqueue(hash, clock.now().toISOString(), granted);
+        return granted;
+      }),
+    );
+    meter.writes += charged;
+    if (charged > 0) {
+      answeredAt.delete(key);
+      answeredAt.set(key, performance.now()); // the response follows synchronously
+      deps.onEnqueued();
     }
   }
 
