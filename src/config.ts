@@ -54,21 +54,17 @@ export interface EmbeddingsConfig {
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
 
-function envInt(env: Record<string, string | undefined>, name: string): number | undefined {
+function envNumber(env: Record<string, string | undefined>, name: string, valid: (n: number) => boolean, expected: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  if (!valid(n)) throw new Error(`${name} must be ${expected}, got "${raw}"`);
   return n;
 }
 
-function envShare(env: Record<string, string | undefined>, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
-  return n;
-}
+const envInt = (env: Record<string, string | undefined>, name: string) => envNumber(env, name, Number.isInteger, "an integer");
+const envShare = (env: Record<string, string | undefined>, name: string) =>
+  envNumber(env, name, (n) => Number.isFinite(n) && n >= 0 && n <= 1, "a number from 0 to 1");
 
 function envBool(env: Record<string, string | undefined>, name: string): boolean | undefined {
   const raw = env[name];

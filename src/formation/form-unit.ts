@@ -35,7 +35,7 @@ interface Unit {
   next: number;
   total: number;
   charged: boolean;
-  /** Search context of an import's fact: its messages and the one before them (see below). */
+  /** Search context of an import's fact: the messages around it (importContext below). */
   contextOf?: (f: Fact) => string;
 }
 

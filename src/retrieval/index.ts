@@ -7,14 +7,11 @@ import type { Db } from "../storage/db.ts";
 import { createLexicalSearch } from "./lexical.ts";
 import { EmbeddingError, type Embedder } from "../models/embedder.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { createHybridRetriever, type HybridOptions, type Ranked } from "./hybrid.ts";
+import { createHybridRetriever, DEFAULT_HYBRID, type HybridOptions, type Ranked } from "./hybrid.ts";
 import { analyseQuery } from "./query.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
-
 import { CONTEXT_THRESHOLD, RECALL_THRESHOLD } from "../config.ts";
-
-export { CONTEXT_THRESHOLD, RECALL_THRESHOLD };
 
 export interface Retrieval {
   search(projectId: string, query: string, scope: Scope, limit: number, meter: Meter): Promise<Ranked[]>;
@@ -33,7 +30,9 @@ export function createRetrieval(deps: {
   contextThreshold?: number;
 }): Retrieval {
   const { vectors, embedder, clock } = deps;
-  const hybrid = createHybridRetriever({ lexical: createLexicalSearch(deps.db, { contextWeight: deps.options?.contextWeight }), vectors, ann: deps.ann, commonDirection: () => embedder.commonDirection, options: deps.options });
+  const options: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
+  const lexical = createLexicalSearch(deps.db, { contextWeight: options.contextWeight });
+  const hybrid = createHybridRetriever({ lexical, vectors, ann: deps.ann, commonDirection: () => embedder.commonDirection, options });
 
   /** The query's vector, or null while the store holds no vectors of this embedder (lexical only). */
   async function embedQuery(query: string, meter: Meter): Promise<Float32Array | null> {
