@@ -1,11 +1,13 @@
 // Test harness: a real Engram on a fresh SQLite data directory, called in-process via app.handle.
 // The formation worker is not started: tests step the queue with `form()`.
+import { expect } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngram, type Engram, type EngramOptions } from "../src/app.ts";
 import { loadConfig, type ConfigOverrides } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
+import { ApiError } from "../src/errors/api-error.ts";
 
 export interface TestProject {
   accountId: string;
@@ -25,6 +27,17 @@ export interface Harness {
   /** Runs the formation queue until it is idle. */
   form(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** The ApiError a call throws (the test fails when it throws nothing or something else). */
+export function refusal(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    return err as ApiError;
+  }
+  throw new Error("expected an ApiError");
 }
 
 export function tempDir(prefix = "engram-test-"): string {

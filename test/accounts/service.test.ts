@@ -4,13 +4,12 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase, type Db } from "../../src/storage/db.ts";
 import { fixedClock } from "../../src/shared/clock.ts";
-import { ApiError } from "../../src/errors/api-error.ts";
 import { createAccountService, type AccountService } from "../../src/accounts/service.ts";
 import { PLANS } from "../../src/accounts/plans.ts";
 import { SAMPLE_MEMORIES } from "../../src/accounts/samples.ts";
 import { createMemoryRepository } from "../../src/memories/repository.ts";
 import { createUsageStore } from "../../src/limits/usage.ts";
-import { tempDir } from "../helpers.ts";
+import { refusal, tempDir } from "../helpers.ts";
 
 let dir: string;
 let db: Db;
@@ -28,16 +27,6 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The ApiError a call throws. */
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return err as ApiError;
-  }
-  throw new Error("expected an ApiError");
-}
 
 function addMemory(projectId: string, content = "Ada likes tea.") {
   return createMemoryRepository(db).insert({ projectId, content, scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: clock.now().toISOString() });

@@ -3,6 +3,7 @@
 import { expect } from "bun:test";
 import type { Harness } from "../helpers.ts";
 import { newId } from "../../src/shared/ids.ts";
+import type { Problem } from "../../src/errors/problem.ts";
 
 export interface EndpointCase {
   name: string;
@@ -40,16 +41,7 @@ export function pathFor(e: EndpointCase, id: string = missingId()): string {
   return e.path.replace("{id}", id);
 }
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  instance: string;
-  code: string;
-  reason?: string;
-  errors?: Record<string, string[]>;
-}
+export type { Problem };
 
 /** Asserts a problem+json response with the given status and code, and returns its body. */
 export async function expectProblem(r: Response, status: number, code: string, reason?: string): Promise<Problem> {

@@ -1,19 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError } from "../../src/errors/api-error.ts";
 import { canonicalJson, prepareCreate, prepareImport, requestHash } from "../../src/memories/writes.ts";
 import type { ImportBody } from "../../src/memories/schemas.ts";
+import { refusal } from "../helpers.ts";
 
 const NOW = new Date("2026-11-22T09:31:44.123Z");
 
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return err as ApiError;
-  }
-  throw new Error("expected an ApiError");
-}
 
 const msg = (content: string, extra: Partial<ImportBody["messages"][number]> = {}) => ({ role: "user" as const, content, ...extra });
 
