@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { cleanEnv, spawnServer } from "./support.ts";
 import { openDatabase } from "../src/storage/db.ts";
 import { systemClock } from "../src/shared/clock.ts";
 import { createAccountService } from "../src/accounts/service.ts";
@@ -38,7 +39,6 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ENGRAM_"))) as Record<string, string>;
 
 interface Server {
   enforce: boolean;
@@ -50,21 +50,9 @@ interface Server {
 
 /** Starts `engram serve --port 0` on a new data directory; reads the bootstrap key from stdout. */
 async function start(dataDir: string, enforce: boolean): Promise<Server> {
-  const env = { ...baseEnv, ENGRAM_ENFORCE_LIMITS: String(enforce), ENGRAM_LOG_LEVEL: "warn" };
-  const proc = Bun.spawn([process.execPath, MAIN, "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const reader = proc.stdout.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let url: string | undefined;
-  while (!url) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`engram exited before listening:\n${text}\n${await new Response(proc.stderr).text()}`);
-    text += decoder.decode(value, { stream: true });
-    url = /Engram listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
-  }
-  void (async () => { // keep draining stdout so the child never blocks on a full pipe
-    while (!(await reader.read()).done);
-  })();
+  const env = cleanEnv({ ENGRAM_ENFORCE_LIMITS: String(enforce), ENGRAM_LOG_LEVEL: "warn" });
+  const { proc, url, output } = await spawnServer([process.execPath, MAIN, "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir], env);
+  const text = output();
   const key = /API key:\s+(\S+)/.exec(text)![1]!;
   const account = /account:\s+(acct_\S+)/.exec(text)![1]!;
   // A plan far above the load: the figures measure the checks, never a refusal.

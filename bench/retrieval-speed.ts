@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { cleanEnv, spawnServer } from "./support.ts";
 import { createEngram } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
@@ -99,17 +100,9 @@ async function measure(size: number) {
   const dataDir = mkdtempSync(join(tmpdir(), "engram-speed-"));
   try {
     const { key, bytesPerMemory, fillSeconds } = await fill(dataDir, size);
-    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ENGRAM_"))), ENGRAM_ENFORCE_LIMITS: "false", ENGRAM_LOG_LEVEL: "error" };
-    const server = Bun.spawn(["bun", join(ROOT, "src/main.ts"), "serve", "--port", "0", "--data", dataDir], { env, stdout: "pipe", stderr: "inherit" });
+    const env = cleanEnv({ ENGRAM_ENFORCE_LIMITS: "false", ENGRAM_LOG_LEVEL: "error" });
+    const { proc: server, url } = await spawnServer([process.execPath, join(ROOT, "src/main.ts"), "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir], env);
     try {
-      const reader = server.stdout.getReader();
-      let out = "";
-      while (!/listening on (\S+)/.test(out)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`server exited: ${out}`);
-        out += new TextDecoder().decode(value);
-      }
-      const url = /listening on (\S+)/.exec(out)![1]!;
       const search = (query: string) =>
         fetch(`${url}/v1/memories/search`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ query, limit: 10 }) });
       for (let i = 0; i < 30; i++) await (await search(pick(QUERIES))).arrayBuffer(); // warm up

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { cleanEnv, spawnServer, type Spawned } from "./support.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const { values: opts } = parseArgs({
@@ -29,7 +30,7 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ENGRAM_"))) as Record<string, string>;
+const env = cleanEnv();
 
 /** Newest modification time under the paths the binary is built from. */
 function newestSource(paths: string[]): number {
@@ -50,10 +51,7 @@ async function buildIfNeeded(): Promise<void> {
   if ((await p.exited) !== 0) throw new Error("the build failed");
 }
 
-interface Started {
-  proc: Subprocess<"ignore", "pipe", "pipe">;
-  url: string;
-  output: () => string;
+interface Started extends Spawned {
   /** Milliseconds from spawn to the first 200 from GET /health. */
   startupMs: number;
 }
@@ -61,28 +59,11 @@ interface Started {
 /** Spawns `engram serve --port 0` and measures spawn -> "listening" line on stdout -> first 200 from /health. */
 async function start(dataDir: string): Promise<Started> {
   const t0 = performance.now();
-  const proc = Bun.spawn([BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  let text = "";
-  const reader = proc.stdout.getReader();
-  const decoder = new TextDecoder();
-  let url: string | undefined;
-  while (!url) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`engram exited before listening:\n${text}\n${await new Response(proc.stderr).text()}`);
-    text += decoder.decode(value, { stream: true });
-    url = /Engram listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
-  }
-  void (async () => { // keep draining stdout so the child never blocks on a full pipe
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      text += decoder.decode(value, { stream: true });
-    }
-  })();
-  const health = await fetch(`${url}/health`);
+  const server = await spawnServer([BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir], env);
+  const health = await fetch(`${server.url}/health`);
   if (health.status !== 200) throw new Error(`GET /health answered ${health.status}`);
   await health.arrayBuffer();
-  return { proc, url, output: () => text, startupMs: performance.now() - t0 };
+  return { ...server, startupMs: performance.now() - t0 };
 }
 
 async function stop(s: Started): Promise<void> {
