@@ -4,6 +4,7 @@
 // Tests drive it with runOnce() / runUntilIdle() instead of starting the loop.
 import type { JobRow } from "./jobs.ts";
 import { createUnitFormer } from "./form-unit.ts";
+import { createWorkLoop } from "../shared/work-loop.ts";
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 3_600_000;
@@ -37,7 +38,7 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
         // Yield to the event loop, not just to microtasks: requests and a SIGTERM are macrotasks, and
         // without this a 500-message import would hold them off until its last chunk was formed.
         await new Promise((r) => setImmediate(r));
-        if (stopping) return;
+        if (loop.stopping) return;
       }
     } catch (err) {
       const attempts = job.attempts + 1;
@@ -55,38 +56,16 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
     return true;
   }
 
-  let running = false;
-  let stopping = false;
-  let wake: (() => void) | null = null;
-  let loop: Promise<void> | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-
-  async function runLoop(): Promise<void> {
-    while (!stopping) {
-      let worked = false;
-      try {
-        worked = await runOnce();
-      } catch (err) {
-        logger.error({ err }, "formation loop error");
-      }
-      if (worked) {
-        await new Promise((r) => setImmediate(r)); // keep the HTTP server responsive
-        continue;
-      }
-      // Idle: sleep until notified or until the earliest backoff expires.
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        const next = jobs.nextRunAfter();
-        if (next) {
-          const ms = Math.max(0, Date.parse(next) - clock.now().getTime());
-          timer = setTimeout(resolve, Math.min(ms, BACKOFF_MAX_MS));
-        }
-      });
-      if (timer) clearTimeout(timer);
-      timer = null;
-      wake = null;
+  const loop = createWorkLoop(async () => {
+    try {
+      if (await runOnce()) return { worked: true, sleepMs: null };
+    } catch (err) {
+      logger.error({ err }, "formation loop error");
     }
-  }
+    // Idle: sleep until notified or until the earliest backoff expires.
+    const next = jobs.nextRunAfter();
+    return { worked: false, sleepMs: next ? Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), BACKOFF_MAX_MS) : null };
+  });
 
   return {
     runOnce,
@@ -95,18 +74,8 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
       while (await runOnce()) n++;
       return n;
     },
-    start() {
-      if (running) return;
-      running = true;
-      loop = runLoop();
-    },
-    notify() {
-      wake?.();
-    },
-    async close() {
-      stopping = true;
-      wake?.();
-      await loop;
-    },
+    start: () => loop.start(),
+    notify: () => loop.notify(),
+    close: () => loop.close(),
   };
 }

@@ -9,6 +9,7 @@ import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Embedder } from "../models/embedder.ts";
 import { embeddingText, type VectorStore } from "./vector-store.ts";
+import { createWorkLoop } from "../shared/work-loop.ts";
 
 const POLL_MS = 30_000; // catches writes made outside the hooked repository (samples, the admin CLI)
 const BACKOFF_MAX_MS = 300_000;
@@ -54,37 +55,19 @@ export function createVectorIndexer(deps: { db: Db; clock: Clock; store: VectorS
     }).immediate();
   }
 
-  let stopping = false;
-  let running: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
   let failures = 0;
-
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      let worked = false;
-      let delay = POLL_MS;
-      try {
-        worked = (await runOnce()) > 0;
-        failures = 0;
-      } catch (err) {
-        failures++;
-        delay = Math.min(1_000 * 2 ** (failures - 1), BACKOFF_MAX_MS);
-        logger.warn({ err: String(err), retry_in_ms: delay }, "embedding failed; vectors will be made later");
-      }
-      if (worked) {
-        await new Promise((r) => setImmediate(r)); // keep requests flowing between batches
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+  const loop = createWorkLoop(async () => {
+    try {
+      const worked = (await runOnce()) > 0;
+      failures = 0;
+      return { worked, sleepMs: POLL_MS };
+    } catch (err) {
+      failures++;
+      const delay = Math.min(1_000 * 2 ** (failures - 1), BACKOFF_MAX_MS);
+      logger.warn({ err: String(err), retry_in_ms: delay }, "embedding failed; vectors will be made later");
+      return { worked: false, sleepMs: delay };
     }
-  }
+  });
 
   return {
     runOnce,
@@ -93,16 +76,10 @@ export function createVectorIndexer(deps: { db: Db; clock: Clock; store: VectorS
       for (let k = await runOnce(); k > 0; k = await runOnce()) n += k;
       return n;
     },
-    start() {
-      running ??= loop();
-    },
+    start: () => loop.start(),
     notify() {
-      if (failures === 0) wake?.(); // during backoff, wait for the backoff
+      if (failures === 0) loop.notify(); // during backoff, wait for the backoff
     },
-    async close() {
-      stopping = true;
-      wake?.();
-      await running;
-    },
+    close: () => loop.close(),
   };
 }
