@@ -12,7 +12,8 @@ import { parseArgs } from "node:util";
 import { cleanEnv, spawnServer } from "./support.ts";
 import { openDatabase } from "../src/storage/db.ts";
 import { systemClock } from "../src/shared/clock.ts";
-import { createAccountService } from "../src/accounts/service.ts";
+import { createAdministration } from "../src/app.ts";
+import { createAccountRepository } from "../src/accounts/repository.ts";
 import { createLimits } from "../src/limits/index.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -136,11 +137,17 @@ async function stop(s: Server): Promise<void> {
 async function checkCost(dir: string): Promise<{ on: number; off: number }> {
   const db = await openDatabase(dir);
   try {
-    const accounts = createAccountService({ db, clock: systemClock });
+    const accounts = createAdministration({ db, clock: systemClock }).accounts;
     const a = accounts.createAccount({ name: "bench", plan: "scale" });
     accounts.setPlan(a.id, null, { read_burst: Number(BIG), read_rate: Number(BIG) });
     const time = (enforce: boolean) => {
-      const limits = createLimits({ db, clock: systemClock, enforce });
+      const limits = createLimits({
+        db,
+        clock: systemClock,
+        enforce,
+        storedPlan: (id) => createAccountRepository(db).getAccount(id),
+        storedMemories: () => 0,
+      });
       const t0 = performance.now();
       for (let i = 0; i < CHECKS; i++) {
         const request = {};

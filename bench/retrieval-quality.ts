@@ -15,7 +15,8 @@ import { parseArgs } from "node:util";
 import { createEngram } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
-import { queryTerms, toMatchExpression } from "../src/retrieval/lexical.ts";
+import { queryTerms } from "../src/domain/text.ts";
+import { toMatchExpression } from "../src/storage/sql.ts";
 
 const { values: opts } = parseArgs({
   options: {

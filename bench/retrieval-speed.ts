@@ -16,7 +16,7 @@ import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { createMemoryRepository } from "../src/memories/repository.ts";
 import { createVectorStore } from "../src/retrieval/vector-store.ts";
-import { withVectors } from "../src/retrieval/vector-hook.ts";
+import { createVectorWriter } from "../src/retrieval/vector-hook.ts";
 import { loadStaticEmbedder } from "../src/models/static-embedder.ts";
 
 const { values: opts } = parseArgs({
@@ -74,7 +74,7 @@ async function fill(dataDir: string, size: number): Promise<{ key: string; bytes
   const key = engram.accounts.createKey({ projectId: project.id, name: "bench" }).key;
   engram.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
   const before = dbBytes(dataDir);
-  const repo = withVectors(createMemoryRepository(engram.db), { store: createVectorStore(engram.db), embedder: await loadStaticEmbedder(), onMissing: () => {} });
+  const repo = createMemoryRepository(engram.db, { onWrite: createVectorWriter({ store: createVectorStore(engram.db), embedder: await loadStaticEmbedder(), onMissing: () => {} }) });
   const started = performance.now();
   const day = Date.UTC(2023, 0, 1);
   for (let done = 0; done < size; ) {

@@ -1,13 +1,10 @@
 // Configuration is read once, typed and frozen. Precedence: defaults < ENGRAM_* environment < flags.
 // Nothing else in the codebase reads process.env.
 import { resolve } from "node:path";
-import type { LlmConfig } from "./formation/llm-extractor.ts";
+import type { LlmConfig } from "./models/llm.ts";
+import type { EmbeddingsConfig } from "./models/index.ts";
 import type { ExtractorName } from "./formation/select.ts";
-
-/** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
-export const RECALL_THRESHOLD = 0.35;
-/** Below this score a memory is not relevant enough to be part of a context (none: 404). */
-export const CONTEXT_THRESHOLD = 0.15;
+import { CONTEXT_THRESHOLD, RECALL_THRESHOLD } from "./retrieval/index.ts";
 
 export interface Config {
   readonly host: string;
@@ -42,14 +39,6 @@ export interface Config {
   readonly recallThreshold: number;
   /** Confidence (0-1) the best match needs for context to answer rather than 404 (ENGRAM_CONTEXT_THRESHOLD). */
   readonly contextThreshold: number;
-}
-
-export interface EmbeddingsConfig {
-  readonly url: string;
-  readonly model: string;
-  readonly apiKey: string | null;
-  readonly dimensions: number | null;
-  readonly timeoutMs: number;
 }
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;

@@ -2,7 +2,8 @@
 // unit (evidence recall@k, categories 1-4). Build-time aid for choosing the default; not shipped.
 import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
-import { queryTerms, toMatchExpression } from "../../src/retrieval/lexical.ts";
+import { queryTerms } from "../../src/domain/text.ts";
+import { toMatchExpression } from "../../src/storage/sql.ts";
 
 const DATA = new URL("../../../shared/eval-data/locomo-dev/", import.meta.url);
 type Turn = { sample_id: string; dia_id: string; speaker: string; text: string; blip_caption: string | null; timestamp: string };

@@ -1,5 +1,6 @@
 // SQLite storage of accounts, projects and API keys.
 import type { Db } from "../storage/db.ts";
+import type { Principal } from "../domain/principal.ts";
 
 export interface AccountRow {
   id: string;
@@ -28,13 +29,6 @@ export interface KeyRow {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
-}
-
-/** What an authenticated request acts as. */
-export interface Principal {
-  keyId: string;
-  projectId: string;
-  accountId: string;
 }
 
 export function createAccountRepository(db: Db) {

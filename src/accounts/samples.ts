@@ -1,6 +1,6 @@
 // Sample memories of every new account's Demo Project: they show list, search, recall and context.
 // They do not count toward the stored-memory limit.
-import type { Scope } from "../memories/types.ts";
+import type { Scope } from "../domain/scope.ts";
 
 export const SAMPLE_MEMORIES: ReadonlyArray<{ content: string; scope: Scope; occurred_at: string | null }> = [
   { content: "Ada prefers to be contacted by email rather than phone.", scope: { user_id: "ada" }, occurred_at: null },

@@ -4,13 +4,14 @@ import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { parseTimestamp } from "../shared/time.ts";
-import { createAccountRepository, type KeyRow, type Principal } from "./repository.ts";
-import { createMemoryRepository } from "../memories/repository.ts";
-import { createUsageStore, nextReset } from "../limits/usage.ts";
+import type { Principal } from "../domain/principal.ts";
+import type { NewMemory } from "../domain/memory.ts";
+import type { KeyRow, AccountRepository } from "./repository.ts";
+import { nextReset, type UsageStore } from "../limits/usage.ts";
 import { generateKey, hashKey, looksLikeKey } from "./keys.ts";
-import { isPlanName, planFigures, type PlanFigures } from "./plans.ts";
+import { isPlanName, planFigures, type PlanFigures } from "../limits/plans.ts";
 import { SAMPLE_MEMORIES } from "./samples.ts";
-import { createPolicyStore, type PolicyView } from "../formation/policy.ts";
+import type { PolicyStore, PolicyView } from "../formation/policy.ts";
 
 export interface KeyView {
   id: string;
@@ -37,12 +38,16 @@ function keyView(k: KeyRow, now: Date): KeyView {
   };
 }
 
-export function createAccountService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-  const repo = createAccountRepository(db);
-  const memories = createMemoryRepository(db);
-  const usage = createUsageStore(db);
-  const policies = createPolicyStore(db);
+export function createAccountService(deps: {
+  db: Db;
+  clock: Clock;
+  repo: AccountRepository;
+  /** The Demo Project's samples are written through it; stored memories are counted by it. */
+  memories: { insert(m: NewMemory): unknown; countActive(accountId: string): number };
+  usage: UsageStore;
+  policies: PolicyStore;
+}) {
+  const { db, clock, repo, memories, usage, policies } = deps;
   const nowIso = () => clock.now().toISOString();
 
   function requireAccount(id: string) {

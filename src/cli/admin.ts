@@ -4,13 +4,13 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../config.ts";
-import { openDatabase, type Db } from "../storage/db.ts";
+import { openDatabase } from "../storage/db.ts";
 import { systemClock } from "../shared/clock.ts";
-import { createAccountService, type AccountService } from "../accounts/service.ts";
+import { createAdministration } from "../app.ts";
+import type { AccountService } from "../accounts/service.ts";
 import { ApiError } from "../errors/api-error.ts";
-import type { PlanFigures } from "../accounts/plans.ts";
-import { CATEGORIES } from "../formation/embedded/statements.ts";
-import { markForReindex } from "../retrieval/reindex.ts";
+import type { PlanFigures } from "../limits/plans.ts";
+import { CATEGORIES } from "../domain/categories.ts";
 
 interface Common {
   data?: string;
@@ -32,7 +32,7 @@ function print(value: unknown, json: boolean | undefined, human: (v: any) => str
  * code 1 (JSON on stderr with --json). Only `account create` may start a new data directory: any
  * other command on a missing one is a mistyped --data, not an empty store.
  */
-function action<A extends unknown[]>(fn: (svc: AccountService & { db: Db }, ...args: A) => void, opts: { createsData?: boolean } = {}) {
+function action<A extends unknown[]>(fn: (svc: AccountService & { reindex(projectId: string | null): number }, ...args: A) => void, opts: { createsData?: boolean } = {}) {
   return async (...args: A) => {
     const cmd = args[args.length - 1] as Command;
     const common = cmd.optsWithGlobals() as Common;
@@ -43,7 +43,8 @@ function action<A extends unknown[]>(fn: (svc: AccountService & { db: Db }, ...a
         throw new ApiError("not_found", { detail: `No Engram data in ${config.dataDir} (give --data DIR or set ENGRAM_DATA_DIR).` });
       }
       db = await openDatabase(config.dataDir);
-      fn({ ...createAccountService({ db, clock: systemClock }), db }, ...args);
+      const admin = createAdministration({ db, clock: systemClock });
+      fn({ ...admin.accounts, reindex: admin.reindex }, ...args);
     } catch (err) {
       const message = err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
       if (common.json) process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
@@ -154,7 +155,7 @@ export function registerAdmin(program: Command): void {
   withCommon(admin.command("reindex").description("re-make memory vectors from their text (all projects, or one); the server does it in the background"))
     .addOption(new Option("--project <id>", "only this project"))
     .action(action((svc, opts: { project?: string; json?: boolean }) => {
-      const marked = markForReindex(svc.db, opts.project ?? null);
+      const marked = svc.reindex(opts.project ?? null);
       print({ marked }, opts.json, (v) => `${v.marked} memory vectors marked; the running server re-makes them within a minute (search keeps using the current ones meanwhile)`);
     }));
 

@@ -5,16 +5,15 @@
 import type { Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
-import type { MemoryRepository } from "../memories/repository.ts";
-import type { MemoryRow, Scope, Source } from "../memories/types.ts";
+import type { MemoryRow, Source } from "../domain/memory.ts";
+import type { Scope } from "../domain/scope.ts";
 import type { Limits } from "../limits/index.ts";
 import type { Extractor, Fact, MessagesInput, PassageInput } from "./extractor.ts";
 import type { PolicyStore } from "./policy.ts";
-import type { GraphStore } from "./graph-store.ts";
+import type { MemoryLinks, MemoryWriter } from "./ports.ts";
 import { chunkMessages } from "./chunks.ts";
 import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
 import { attributeKey, decide, significantTerms, similarity } from "./reconcile.ts";
-import { redactSecrets } from "./secrets.ts";
 
 const ATTRIBUTE_HINTS: Record<string, string[]> = {
   location: ["live", "lives", "lived", "moved", "relocated", "based", "resides", "settled"],
@@ -73,8 +72,8 @@ export function createUnitFormer(deps: {
   db: Db;
   clock: Clock;
   jobs: JobStore;
-  memories: MemoryRepository;
-  graph: GraphStore;
+  memories: MemoryWriter;
+  graph: MemoryLinks;
   policies: PolicyStore;
   limits: Limits;
   extractor: Extractor;
@@ -188,7 +187,8 @@ export function createUnitFormer(deps: {
       const unit = plan(job);
       const policy = policies.forExtraction(job.project_id);
       let facts: Fact[] = [];
-      if (unit.verbatim) facts = [{ ...unit.verbatim, content: policy.redactSecrets ? redactSecrets(unit.verbatim.content) : unit.verbatim.content }];
+      // The payload's secrets were redacted on acceptance (memories/writes.ts).
+      if (unit.verbatim) facts = [unit.verbatim];
       else if (unit.input) facts = await extractor.extract(unit.input, policy);
 
       const now = clock.now().toISOString();

@@ -1,7 +1,7 @@
 // Durable storage of formation jobs. A job row is committed before the 202 is sent.
 import type { Db } from "../storage/db.ts";
 import { newId } from "../shared/ids.ts";
-import type { Scope } from "../memories/types.ts";
+import type { Scope } from "../domain/scope.ts";
 
 export interface CreatePayload {
   content: string;

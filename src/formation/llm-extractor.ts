@@ -1,22 +1,14 @@
 // The LLM extractor (optional): any OpenAI-compatible chat completions endpoint (OpenAI, Ollama,
-// vLLM, llama.cpp server, LM Studio) through the official `openai` client, which brings timeouts
-// and retries with backoff. The answer must be JSON matching FACTS_SCHEMA; anything else throws,
-// and the formation job is retried later: a failure never loses an accepted write.
-import OpenAI from "openai";
+// vLLM, llama.cpp server, LM Studio) through models/llm.ts. The answer must be JSON matching
+// FACTS_SCHEMA; anything else throws, and the formation job is retried later: a failure never loses
+// an accepted write.
 import { Type, type Static } from "@sinclair/typebox";
+import { createChatModel, type LlmConfig } from "../models/llm.ts";
 import { createValidator } from "../shared/validate.ts";
 import { DEFAULT_POLICY, type ExtractionPolicy, type Extractor, type Fact, type MessagesInput, type PassageInput } from "./extractor.ts";
-import { CATEGORIES } from "./embedded/statements.ts";
+import { CATEGORIES } from "../domain/categories.ts";
 import { scrubStatement } from "./secrets.ts";
 import { parseTimestamp } from "../shared/time.ts";
-
-export interface LlmConfig {
-  baseUrl: string;
-  model: string;
-  apiKey: string | null;
-  timeoutMs: number;
-  maxRetries: number;
-}
 
 const FactItem = Type.Object(
   {
@@ -78,24 +70,13 @@ function namesIn(text: string): string[] {
   return [...new Set(found.filter((e) => !NOT_NAMES.has(e.toLowerCase())))];
 }
 
-export function createLlmExtractor(config: LlmConfig, client?: OpenAI): Extractor {
-  const openai =
-    client ??
-    new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey ?? "not-needed", timeout: config.timeoutMs, maxRetries: config.maxRetries });
+export function createLlmExtractor(config: LlmConfig): Extractor {
+  const model = createChatModel(config);
   return {
     name: "llm",
     async extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Promise<Fact[]> {
       const system = policy.instructions ? `${SYSTEM}\n\nProject instructions:\n${policy.instructions}` : SYSTEM;
-      const completion = await openai.chat.completions.create({
-        model: config.model,
-        temperature: 0,
-        messages: [
-          { role: "system", content: system },
-          { role: "user", content: userPrompt(input) },
-        ],
-        response_format: { type: "json_schema", json_schema: { name: "facts", strict: true, schema: JSON.parse(JSON.stringify(FACTS_SCHEMA)) } },
-      });
-      const answer = parseAnswer(completion.choices[0]?.message?.content);
+      const answer = parseAnswer(await model.answerJson(system, userPrompt(input), { name: "facts", schema: JSON.parse(JSON.stringify(FACTS_SCHEMA)) }));
       const allowed = new Set(input.kind === "messages" ? input.messages.map((m) => m.index) : []);
       const fallbackTime = (indexes: number[]) =>
         input.kind === "passage" ? input.occurredAt : (input.messages.find((m) => indexes.includes(m.index))?.occurredAt ?? null);

@@ -2,7 +2,7 @@
 // extraction instructions (for the LLM extractor), categories to exclude, secret redaction.
 import type { Db } from "../storage/db.ts";
 import { DEFAULT_POLICY, type ExtractionPolicy } from "./extractor.ts";
-import { CATEGORIES } from "./embedded/statements.ts";
+import { CATEGORIES } from "../domain/categories.ts";
 import { ApiError } from "../errors/api-error.ts";
 
 export interface PolicyView {

@@ -6,8 +6,8 @@
 // - otherwise a new memory, linked to memories about the same people and things.
 // Guards keep different facts apart however alike their words: names, numbers and negation must
 // agree, and a merge needs the stored fact's words, in order, inside the new one.
-import type { MemoryRow } from "../memories/types.ts";
-import { queryTerms } from "../retrieval/lexical.ts";
+import type { MemoryRow } from "../domain/memory.ts";
+import { queryTerms, stem } from "../domain/text.ts";
 
 export type Decision =
   | { action: "skip"; memory: MemoryRow }
@@ -18,10 +18,6 @@ export type Decision =
 const DUPLICATE = 0.85;
 /** A merge needs at least this many words of the stored fact, so that "Family is important" absorbs nothing. */
 const MERGE_MIN_TERMS = 3;
-
-function stem(w: string): string {
-  return w.replace(/'s$/, "").replace(/(ies)$/, "y").replace(/(?<=\w{3})(es|s)$/, "").replace(/(?<=\w{3})(ed|ing)$/, "");
-}
 
 // Dates are compared as anchors, not as words ("on 7 May 2023" adds no meaning to a match).
 const DATE_WORDS = /^(\d+|january|february|march|april|may|june|july|august|september|october|november|december|week|on|in)$/;

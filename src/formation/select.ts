@@ -2,7 +2,8 @@
 // otherwise the embedded one (no network). "sentence" stores each sentence as given.
 import type { Extractor } from "./extractor.ts";
 import { createEmbeddedExtractor } from "./embedded/index.ts";
-import { createLlmExtractor, type LlmConfig } from "./llm-extractor.ts";
+import { createLlmExtractor } from "./llm-extractor.ts";
+import type { LlmConfig } from "../models/llm.ts";
 import { sentenceExtractor } from "./sentence-extractor.ts";
 
 export type ExtractorName = "embedded" | "sentence" | "llm";

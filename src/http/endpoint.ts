@@ -2,7 +2,7 @@
 // call the service, shape the answer, attach headers. Handlers stay a few lines each.
 import type { TSchema, Static } from "@sinclair/typebox";
 import { ApiError } from "../errors/api-error.ts";
-import type { Principal } from "../accounts/repository.ts";
+import type { Principal } from "../domain/principal.ts";
 import type { Logger } from "../shared/logger.ts";
 import { Meter } from "../shared/meter.ts";
 import { createValidator } from "../shared/validate.ts";

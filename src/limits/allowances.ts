@@ -4,7 +4,7 @@
 import type { Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ApiError } from "../errors/api-error.ts";
-import type { PlanFigures } from "../accounts/plans.ts";
+import type { PlanFigures } from "./plans.ts";
 import { nextReset, periodOf } from "./usage.ts";
 
 export interface Allowances {
@@ -20,16 +20,12 @@ export interface Allowances {
   assertRoomForMemories(accountId: string, plan: PlanFigures): void;
 }
 
-export function createAllowances(deps: { db: Db; clock: Clock; enforce: boolean }): Allowances {
-  const { db, clock, enforce } = deps;
+export function createAllowances(deps: { db: Db; clock: Clock; enforce: boolean; storedMemories(accountId: string): number }): Allowances {
+  const { db, clock, enforce, storedMemories } = deps;
   const ensureRow = db.query("INSERT INTO usage (account_id, period, reads, writes) VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING");
   const addReads = db.query("UPDATE usage SET reads = reads + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR reads + ?1 <= ?5)");
   const addWrites = db.query("UPDATE usage SET writes = writes + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR writes + ?1 <= ?5)");
   const current = db.query<{ reads: number; writes: number }, [string, string]>("SELECT reads, writes FROM usage WHERE account_id = ? AND period = ?");
-  const countStored = db.query<{ n: number }, [string]>(
-    `SELECT count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
-     WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' AND m.is_sample = 0`,
-  );
 
   function refusal(kind: "read" | "write", limit: number, used: number): ApiError {
     const now = clock.now();
@@ -42,10 +38,6 @@ export function createAllowances(deps: { db: Db; clock: Clock; enforce: boolean 
       resetsAt: reset.toISOString(),
       retryAfter: Math.ceil((reset.getTime() - now.getTime()) / 1000),
     });
-  }
-
-  function storedMemories(accountId: string): number {
-    return countStored.get(accountId)?.n ?? 0;
   }
 
   return {

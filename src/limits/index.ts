@@ -3,7 +3,7 @@
 import type { Db } from "../storage/db.ts";
 import type { Clock } from "../shared/clock.ts";
 import { ApiError } from "../errors/api-error.ts";
-import { planFigures, type PlanFigures } from "../accounts/plans.ts";
+import { planFigures, type PlanFigures } from "./plans.ts";
 import { createTokenBuckets, type BucketClass, type TakeResult } from "./buckets.ts";
 import { createAllowances, type Allowances } from "./allowances.ts";
 
@@ -30,10 +30,17 @@ export function rateLimitError(cls: BucketClass, r: TakeResult): ApiError {
 
 const UNLIMITED: TakeResult = { allowed: true, limit: 0, remaining: 0, reset: 1 };
 
-export function createLimits(deps: { db: Db; clock: Clock; enforce: boolean }): Limits {
+export function createLimits(deps: {
+  db: Db;
+  clock: Clock;
+  enforce: boolean;
+  /** The account's plan as stored (accounts/), or null when there is no such account. */
+  storedPlan(accountId: string): { plan: string; custom_plan: string | null } | null;
+  /** Memories that count toward the account's stored-memory limit (memories/). */
+  storedMemories(accountId: string): number;
+}): Limits {
   const { db, clock, enforce } = deps;
   const buckets = createTokenBuckets(clock);
-  const planQuery = db.query<{ plan: string; custom_plan: string | null }, [string]>("SELECT plan, custom_plan FROM accounts WHERE id = ?");
 
   // One plan lookup per request, not one per check: the lookup is most of what a check costs.
   const perRequest = new WeakMap<object, { accountId: string; plan: PlanFigures }>();
@@ -41,7 +48,7 @@ export function createLimits(deps: { db: Db; clock: Clock; enforce: boolean }): 
   function planOf(accountId: string, request?: object): PlanFigures {
     const seen = request ? perRequest.get(request) : undefined;
     if (seen && seen.accountId === accountId) return seen.plan;
-    const row = planQuery.get(accountId);
+    const row = deps.storedPlan(accountId);
     if (!row) throw new ApiError("unauthorized");
     const plan = planFigures(row.plan, row.custom_plan);
     if (request) perRequest.set(request, { accountId, plan });
@@ -64,6 +71,6 @@ export function createLimits(deps: { db: Db; clock: Clock; enforce: boolean }): 
       const r = take(accountId, cls);
       if (!r.allowed) throw rateLimitError(cls, r);
     },
-    allowances: createAllowances({ db, clock, enforce }),
+    allowances: createAllowances({ db, clock, enforce, storedMemories: deps.storedMemories }),
   };
 }

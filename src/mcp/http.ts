@@ -1,7 +1,7 @@
 // The Streamable HTTP endpoint at /mcp: Host/Origin validation against DNS rebinding, Bearer key
 // (401 as REST), then a stateless MCP server and transport per POST (GET and DELETE: 405).
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Principal } from "../accounts/repository.ts";
+import type { Principal } from "../domain/principal.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { problemResponse } from "../http/respond.ts";
 import { createMcpServer, type McpDeps } from "./server.ts";

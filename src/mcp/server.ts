@@ -10,7 +10,7 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Principal } from "../accounts/repository.ts";
+import type { Principal } from "../domain/principal.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { MemoryService } from "../memories/service.ts";
 import { isMemoryId } from "../shared/ids.ts";

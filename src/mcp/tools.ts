@@ -2,7 +2,7 @@
 // arguments (and is its JSON Schema input description), the same service function does the work,
 // and the same Meter charges reads and writes.
 import { Type, type TSchema } from "@sinclair/typebox";
-import type { Principal } from "../accounts/repository.ts";
+import type { Principal } from "../domain/principal.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { MemoryService } from "../memories/service.ts";
 import { CreateMemoryBody, FeedbackBody, LIMITS, MemoryIdParam, ScopeFilterSchema, SearchBody } from "../memories/schemas.ts";

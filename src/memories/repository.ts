@@ -1,21 +1,11 @@
-// SQLite storage of memories, their versions, relationships and feedback. Synchronous by design:
-// callers compose these inside one transaction, with no await in between.
+// SQLite storage of memories, their versions and feedback: the one owner of these tables (with
+// graph.ts for relationships and entities, and search-queries.ts for the read path's queries).
+// Synchronous by design: callers compose these inside one transaction, with no await in between.
 import type { Db } from "../storage/db.ts";
+import { scopeClause } from "../storage/sql.ts";
 import { newId } from "../shared/ids.ts";
-import { scopeClause, type MemoryRow, type Rating, type Scope, type Source } from "./types.ts";
-
-export interface NewMemory {
-  projectId: string;
-  content: string;
-  scope: Scope;
-  occurredAt: string | null;
-  jobId: string | null;
-  source: Source;
-  /** Words the memory is also found by, never returned (see migration 005). */
-  context?: string;
-  isSample?: boolean;
-  now: string;
-}
+import type { Scope } from "../domain/scope.ts";
+import type { MemoryRow, NewMemory, NewVersion, Rating, RelatedMemory } from "../domain/memory.ts";
 
 export interface ListQuery {
   limit: number;
@@ -34,26 +24,33 @@ export interface VersionRow {
   supersedes: number | null;
 }
 
-export interface RelationshipRow {
-  memory_id: string;
-  type: string;
-  strength: number;
-  content: string;
+export interface MemoryHooks {
+  /** Called in the writing transaction after a memory is inserted or takes a new text (vectors follow it). */
+  onWrite?(row: MemoryRow): void;
 }
 
-export function createMemoryRepository(db: Db) {
-  const insert = db.query(
+export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
+  const insert = db.query<MemoryRow, (string | number | null)[]>(
     `INSERT INTO memories (id, project_id, status, content, organization_id, user_id, application_id, agent_id, team_id,
        occurred_at, created_at, updated_at, version, job_id, is_sample, context)
      VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING *`,
   );
   const insertVersion = db.query(
-    `INSERT INTO memory_versions (memory_id, version, content, occurred_at, created_at, change, source)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO memory_versions (memory_id, version, content, occurred_at, created_at, change, source, supersedes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const getActive = db.query<MemoryRow, [string, string]>(
-    "SELECT * FROM memories WHERE project_id = ? AND id = ? AND status = 'active'",
+  const newText = db.query<MemoryRow, [string, string | null, string | null, string, string]>(
+    "UPDATE memories SET content = ?, occurred_at = ?, context = coalesce(?, context), updated_at = ?, version = version + 1 WHERE id = ? AND status = 'active' RETURNING *",
   );
+  const getActive = db.query<MemoryRow, [string, string]>("SELECT * FROM memories WHERE project_id = ? AND id = ? AND status = 'active'");
+  const countActive = db.query<{ n: number }, [string]>(
+    `SELECT count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
+     WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' AND m.is_sample = 0`,
+  );
+  const written = (row: MemoryRow) => {
+    hooks.onWrite?.(row);
+    return row;
+  };
 
   return {
     insert(m: NewMemory): MemoryRow {
@@ -63,13 +60,9 @@ export function createMemoryRepository(db: Db) {
         id, m.projectId, m.content,
         s.organization_id ?? null, s.user_id ?? null, s.application_id ?? null, s.agent_id ?? null, s.team_id ?? null,
         m.occurredAt, m.now, m.now, m.jobId, m.isSample ? 1 : 0, m.context ?? "",
-      ) as MemoryRow;
-      insertVersion.run(id, 1, m.content, m.occurredAt, m.now, "created", JSON.stringify(m.source));
-      return row;
-    },
-
-    getActive(projectId: string, id: string): MemoryRow | null {
-      return getActive.get(projectId, id);
+      )!;
+      insertVersion.run(id, 1, m.content, m.occurredAt, m.now, "created", JSON.stringify(m.source), null);
+      return written(row);
     },
 
     /**
@@ -77,38 +70,38 @@ export function createMemoryRepository(db: Db) {
      * time (and the new source's search context, when it has one); the old text stays in
      * memory_versions. `supersedes` names the version it replaced.
      */
-    addVersion(id: string, v: { content: string; occurredAt: string | null; change: "updated" | "merged"; source: Source; supersedes: number | null; context?: string; now: string }): MemoryRow {
-      const row = db
-        .query<MemoryRow, [string, string | null, string | null, string, string]>(
-          "UPDATE memories SET content = ?, occurred_at = ?, context = coalesce(?, context), updated_at = ?, version = version + 1 WHERE id = ? AND status = 'active' RETURNING *",
-        )
-        .get(v.content, v.occurredAt, v.context || null, v.now, id);
+    addVersion(id: string, v: NewVersion): MemoryRow {
+      const row = newText.get(v.content, v.occurredAt, v.context || null, v.now, id);
       if (!row) throw new Error(`addVersion: memory ${id} is not active`);
-      db.run(
-        "INSERT INTO memory_versions (memory_id, version, content, occurred_at, created_at, change, source, supersedes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [id, row.version, v.content, v.occurredAt, v.now, v.change, JSON.stringify(v.source), v.supersedes],
-      );
-      return row;
+      insertVersion.run(id, row.version, v.content, v.occurredAt, v.now, v.change, JSON.stringify(v.source), v.supersedes);
+      return written(row);
+    },
+
+    getActive(projectId: string, id: string): MemoryRow | null {
+      return getActive.get(projectId, id);
+    },
+
+    /** The active memories of the project among `seqs`, by seq. */
+    activeRows(projectId: string, seqs: number[]): Map<number, MemoryRow> {
+      if (seqs.length === 0) return new Map();
+      const rows = db
+        .query<MemoryRow, (string | number)[]>(
+          `SELECT * FROM memories WHERE project_id = ? AND status = 'active' AND seq IN (${seqs.map(() => "?").join(",")})`,
+        )
+        .all(projectId, ...seqs);
+      return new Map(rows.map((r) => [r.seq, r]));
     },
 
     list(projectId: string, q: ListQuery): { rows: MemoryRow[]; hasMore: boolean } {
       const { sql: scopeSql, params: scopeParams } = scopeClause(q.scope);
       const backwards = q.endingBeforeSeq !== undefined;
-      let cursorSql = "";
-      const cursorParams: number[] = [];
-      if (q.startingAfterSeq !== undefined) {
-        cursorSql = " AND m.seq < ?";
-        cursorParams.push(q.startingAfterSeq);
-      } else if (backwards) {
-        cursorSql = " AND m.seq > ?";
-        cursorParams.push(q.endingBeforeSeq!);
-      }
+      const cursor = q.startingAfterSeq !== undefined ? { sql: " AND m.seq < ?", seq: q.startingAfterSeq } : backwards ? { sql: " AND m.seq > ?", seq: q.endingBeforeSeq! } : null;
       const rows = db
         .query<MemoryRow, (string | number)[]>(
-          `SELECT m.* FROM memories m WHERE m.project_id = ? AND m.status = 'active'${scopeSql}${cursorSql}
+          `SELECT m.* FROM memories m WHERE m.project_id = ? AND m.status = 'active'${scopeSql}${cursor?.sql ?? ""}
            ORDER BY m.seq ${backwards ? "ASC" : "DESC"} LIMIT ?`,
         )
-        .all(projectId, ...scopeParams, ...cursorParams, q.limit + 1);
+        .all(projectId, ...scopeParams, ...(cursor ? [cursor.seq] : []), q.limit + 1);
       const hasMore = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
       if (backwards) page.reverse();
@@ -132,9 +125,9 @@ export function createMemoryRepository(db: Db) {
     },
 
     /** Relationships in either direction, to active memories only. */
-    relationships(id: string): RelationshipRow[] {
+    relationships(id: string): RelatedMemory[] {
       return db
-        .query<RelationshipRow, [string, string]>(
+        .query<RelatedMemory, [string, string]>(
           `SELECT m.id AS memory_id, r.type, r.strength, m.content FROM memory_relationships r
              JOIN memories m ON m.id = r.target_id AND m.status = 'active'
            WHERE r.memory_id = ?1
@@ -165,15 +158,9 @@ export function createMemoryRepository(db: Db) {
       return new Map(rows.map((r) => [r.memory_id, r.rating]));
     },
 
+    /** Active memories of the account's live projects that count toward its stored-memory limit (samples do not). */
     countActive(accountId: string): number {
-      return (
-        db
-          .query<{ n: number }, [string]>(
-            `SELECT count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
-             WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' AND m.is_sample = 0`,
-          )
-          .get(accountId)?.n ?? 0
-      );
+      return countActive.get(accountId)?.n ?? 0;
     },
   };
 }

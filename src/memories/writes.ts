@@ -1,107 +1,105 @@
-// Acceptance of writes (create, import): validation beyond the schema, identical-write detection,
-// and the durable job committed before the 202.
-import { createHash } from "node:crypto";
-import { ApiError, validationError } from "../errors/api-error.ts";
-import { FieldErrors } from "../shared/validate.ts";
-import { parseTimestamp } from "../shared/time.ts";
-import { chunkMessages } from "../formation/chunks.ts";
-import type { CreatePayload, ImportPayload } from "../formation/jobs.ts";
-import { LIMITS, type CreateMemoryBody, type ImportBody } from "./schemas.ts";
+// Acceptance of writes (create, import): the rules beyond the schema, secret redaction (the one place
+// it happens: nothing stored after this point, the durable job included, holds a redacted secret),
+// the identical-write race, the allowances, and the durable job committed before the 202.
+import { durably, type Db } from "../storage/db.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Meter } from "../shared/meter.ts";
+import type { Principal } from "../domain/principal.ts";
+import { ApiError } from "../errors/api-error.ts";
+import type { Limits } from "../limits/index.ts";
+import type { JobStore } from "../formation/jobs.ts";
+import type { PolicyStore } from "../formation/policy.ts";
+import { redactSecrets } from "../formation/secrets.ts";
+import type { CreateMemoryBody, ImportBody } from "./schemas.ts";
+import { prepareCreate, prepareImport, requestHash } from "./write-rules.ts";
 
-/** Canonical JSON: object keys sorted at every depth, so equal bodies hash equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
+/** How long an accepted write's answer time is remembered to tell racing identical writes apart. */
+const RACE_MEMORY_MS = 60_000;
 
-export function requestHash(endpoint: string, body: unknown): string {
-  return createHash("sha256").update(endpoint).update("\n").update(canonicalJson(body)).digest("hex");
-}
+export function createWriteAcceptance(deps: {
+  db: Db;
+  clock: Clock;
+  jobs: JobStore;
+  limits: Limits;
+  policies: PolicyStore;
+  queueBound: number;
+  onEnqueued(): void;
+}) {
+  const { db, clock, jobs, limits } = deps;
+  /**
+   * When each recent accepted write was answered (performance.now()), by project and request hash,
+   * oldest first: an identical write that arrived before that moment raced it (decisions.md,
+   * Identical writes) and is refused with 409; one that arrives after it finds the job forming.
+   */
+  const answeredAt = new Map<string, number>();
 
-type TimeProblem = "format" | "future" | "too_old" | null;
-
-function checkTime(text: string, now: Date): { date: Date | null; problem: TimeProblem } {
-  const date = parseTimestamp(text);
-  if (!date) return { date: null, problem: "format" };
-  if (date.getTime() > now.getTime()) return { date, problem: "future" };
-  if (date.getTime() < 0) return { date, problem: "too_old" };
-  return { date, problem: null };
-}
-
-const FORMAT_MESSAGE = "must be an RFC 3339 timestamp (2023-05-07T13:56:00Z) or a date (2023-05-07)";
-
-/** Create: bad format is a validation_error; future / pre-1970 are invalid_argument with a reason. */
-export function prepareCreate(body: CreateMemoryBody, now: Date): CreatePayload {
-  const infer = body.infer ?? true;
-  // Whitespace alone is "empty" (spec: validation_error for an empty field): it would form a blank memory.
-  if (body.content.trim() === "") throw validationError({ content: ["must not be blank"] });
-  if (!infer && body.content.length > LIMITS.contentMaxNoInfer) {
-    throw validationError({ content: [`exceeds maximum length of ${LIMITS.contentMaxNoInfer} characters when infer is false`] });
-  }
-  let occurredAt: string | null = null;
-  if (body.occurred_at !== undefined) {
-    const { date, problem } = checkTime(body.occurred_at, now);
-    if (problem === "format") throw validationError({ occurred_at: [FORMAT_MESSAGE] });
-    if (problem === "future") throw new ApiError("invalid_argument", { reason: "occurred_at_in_future", detail: "occurred_at must not be in the future." });
-    if (problem === "too_old") throw new ApiError("invalid_argument", { reason: "occurred_at_too_old", detail: "occurred_at must not be before 1970-01-01." });
-    occurredAt = date!.toISOString();
-  }
-  return { content: body.content, infer, occurred_at: occurredAt, scope: body.scope ?? {} };
-}
-
-function longestRunWithoutSpace(text: string): number {
-  let longest = 0;
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (/\s/.test(text[i]!)) run = 0;
-    else if (++run > longest) longest = run;
-  }
-  return longest;
-}
-
-/** Import: every time problem is a validation_error on its field; size problems beyond the schema are invalid_argument. */
-export function prepareImport(body: ImportBody, now: Date): { payload: ImportPayload; chunks: number } {
-  const fields = new FieldErrors();
-  const parse = (path: string, text: string | undefined): string | null => {
-    if (text === undefined) return null;
-    const { date, problem } = checkTime(text, now);
-    if (problem === "format") fields.add(path, FORMAT_MESSAGE);
-    else if (problem === "future") fields.add(path, "must not be in the future");
-    else if (problem === "too_old") fields.add(path, "must not be before 1970-01-01");
-    return date ? date.toISOString() : null;
-  };
-  const occurredAt = parse("occurred_at", body.occurred_at);
-  const messages = body.messages.map((m, i) => ({
-    role: m.role,
-    content: m.content,
-    speaker: m.speaker ?? null,
-    occurred_at: parse(`messages[${i}].occurred_at`, m.occurred_at),
-  }));
-  fields.throwIfAny();
-
-  body.messages.forEach((m, i) => {
-    if (longestRunWithoutSpace(m.content) > LIMITS.messageNoSpaceRunMax) {
-      throw new ApiError("invalid_argument", {
-        reason: "message_too_large_to_process",
-        detail: `messages[${i}].content has more than ${LIMITS.messageNoSpaceRunMax} characters without a space.`,
-      });
+  function refuseRace(key: string, meter: Meter): void {
+    const now = performance.now();
+    for (const [k, at] of answeredAt) {
+      if (now - at < RACE_MEMORY_MS) break;
+      answeredAt.delete(k);
     }
-  });
-  const total = body.messages.reduce((n, m) => n + m.content.length, 0);
-  if (total > LIMITS.conversationMax) {
-    throw new ApiError("invalid_argument", {
-      reason: "conversation_too_large_to_process",
-      detail: `The messages hold ${total} characters together; at most ${LIMITS.conversationMax} are accepted in one request.`,
-    });
+    const first = answeredAt.get(key);
+    if (first !== undefined && meter.startedAt < first) {
+      throw new ApiError("conflict", { reason: "duplicate_request_in_progress", detail: "An identical request is still being answered.", retryAfter: 1 });
+    }
   }
+
+  /**
+   * Commits the job and its acceptance charge in one transaction, unless an identical write is
+   * forming. `enqueue` gets the writes granted by the allowance (at least one) and stores the job.
+   */
+  function accept(p: Principal, meter: Meter, endpoint: string, body: unknown, wanted: number, enqueue: (hash: string, now: string, granted: number) => void): void {
+    const hash = requestHash(endpoint, body);
+    const key = `${p.projectId}:${hash}`;
+    refuseRace(key, meter);
+    // Synchronous from here to the response: no other request can run in between.
+    const charged = meter.time("db", () =>
+      durably(db, () => {
+        if (jobs.isForming(p.projectId, hash)) return 0; // a repeat while the first is forming counts nothing
+        if (jobs.queuedCount() >= deps.queueBound) {
+          throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
+        }
+        const plan = limits.planOf(p.accountId, meter);
+        limits.allowances.assertRoomForMemories(p.accountId, plan);
+        const granted = limits.allowances.reserveWrites(p.accountId, plan, wanted);
+        enqueue(hash, clock.now().toISOString(), granted);
+        return granted;
+      }),
+    );
+    meter.writes += charged;
+    if (charged > 0) {
+      answeredAt.delete(key);
+      answeredAt.set(key, performance.now()); // the response follows synchronously
+      deps.onEnqueued();
+    }
+  }
+
+  /** Secrets never reach storage, not even the durable job: the project's policy redacts them here. */
+  function redacted<T extends { content: string }>(projectId: string, items: T[]): T[] {
+    if (!deps.policies.forExtraction(projectId).redactSecrets) return items;
+    return items.map((m) => ({ ...m, content: redactSecrets(m.content) }));
+  }
+
   return {
-    payload: { messages, scope: body.scope ?? {}, occurred_at: occurredAt },
-    chunks: chunkMessages(messages.map((m) => m.content.length)).length,
+    create(p: Principal, meter: Meter, body: CreateMemoryBody): void {
+      const [payload] = redacted(p.projectId, [prepareCreate(body, clock.now())]);
+      accept(p, meter, "POST /v1/memories", body, 1, (hash, now) => {
+        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "create", payload: payload!, requestHash: hash, now });
+      });
+    },
+
+    import(p: Principal, meter: Meter, body: ImportBody): void {
+      const prepared = prepareImport(body, clock.now());
+      const chunks = prepared.chunks;
+      const payload = { ...prepared.payload, messages: redacted(p.projectId, prepared.payload.messages) };
+      // Chunks past the write allowance are discarded (spec: the part past the allowance).
+      accept(p, meter, "POST /v1/memories/import", body, chunks, (hash, now, granted) => {
+        const kept = granted < chunks ? { ...payload, allowed_chunks: granted } : payload;
+        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "import", payload: kept, requestHash: hash, now });
+      });
+    },
   };
 }
+
+export type WriteAcceptance = ReturnType<typeof createWriteAcceptance>;

@@ -1,7 +1,9 @@
-// An OpenAI-compatible embeddings provider (OpenAI, Ollama, TEI, vLLM, LM Studio...): POST
-// {baseUrl}/embeddings with {model, input: [...]}, answered by {data: [{index, embedding}]}.
-// Asynchronous: memory vectors are written by the background indexer, not in the write transaction.
+// An OpenAI-compatible embeddings provider (OpenAI, Ollama, TEI, vLLM, LM Studio...) through the
+// shared client: {model, input: [...]} answered by {data: [{index, embedding}]}. Asynchronous:
+// memory vectors are written by the background indexer, not in the write transaction. No retries
+// here: a search fails fast (502/504) and the indexer retries with its own backoff.
 import { EmbeddingError, normalise, type Embedder } from "./embedder.ts";
+import { createOpenAiClient, describeFailure } from "./openai-client.ts";
 
 export interface OpenAiEmbedderOptions {
   /** Base URL of the API, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
@@ -16,34 +18,29 @@ export interface OpenAiEmbedderOptions {
   fetch?: typeof fetch;
 }
 
-interface EmbeddingsResponse {
-  data?: Array<{ index?: number; embedding?: unknown }>;
-}
-
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
-  const url = `${options.baseUrl.replace(/\/+$/, "")}/embeddings`;
+  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs, maxRetries: 0, fetch: options.fetch });
   const batchSize = options.batchSize ?? 64;
-  const doFetch = options.fetch ?? fetch;
   let dims = options.dimensions ?? 0;
 
-  async function request(input: string[]): Promise<Float32Array[]> {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    const body: Record<string, unknown> = { model: options.model, input, encoding_format: "float" };
-    if (options.dimensions) body.dimensions = options.dimensions;
-    let response: Response;
+  async function call(input: string[]): Promise<Array<{ index?: unknown; embedding?: unknown }>> {
     try {
-      response = await doFetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(options.timeoutMs) });
+      const answer = await client.embeddings.create({
+        model: options.model,
+        input,
+        encoding_format: "float",
+        ...(options.dimensions ? { dimensions: options.dimensions } : {}),
+      });
+      return answer?.data as never;
     } catch (err) {
-      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new EmbeddingError(timedOut ? `embedding provider timed out after ${options.timeoutMs} ms` : `embedding provider unreachable: ${String(err)}`, timedOut);
+      const failure = describeFailure(err);
+      if (!failure) throw new EmbeddingError(`embedding provider failed: ${String(err)}`, false);
+      throw new EmbeddingError(failure.timedOut ? `embedding provider timed out after ${options.timeoutMs} ms` : `embedding provider ${failure.message}`, failure.timedOut);
     }
-    if (!response.ok) {
-      const text = (await response.text().catch(() => "")).slice(0, 200);
-      throw new EmbeddingError(`embedding provider answered ${response.status}: ${text}`, false);
-    }
-    const json = (await response.json().catch(() => null)) as EmbeddingsResponse | null;
-    const data = json?.data;
+  }
+
+  async function request(input: string[]): Promise<Float32Array[]> {
+    const data = await call(input);
     if (!Array.isArray(data) || data.length !== input.length) throw new EmbeddingError("embedding provider answered with the wrong number of vectors", false);
     const out: Float32Array[] = new Array(input.length);
     data.forEach((item, position) => {

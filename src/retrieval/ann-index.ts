@@ -10,9 +10,9 @@
 // rebuildAll at start); every vector written in this process reaches it through VectorStore.onPut.
 // Vectors removed by SQL triggers (forget, a changed text) may linger here: callers keep only hits
 // that are active rows, as they do for the exact path.
-import type { Db } from "../storage/db.ts";
-import { SCOPE_FIELDS, type Scope } from "../memories/types.ts";
-import type { VectorHit, VectorStore, VectorTarget } from "./vector-store.ts";
+import { SCOPE_FIELDS, type Scope } from "../domain/scope.ts";
+import type { VectorHit, VectorStore } from "./vector-store.ts";
+import type { VectorBookkeeping, VectorTarget } from "./ports.ts";
 
 export interface AnnOptions {
   /** Projects with at least this many vectors are searched through the index. */
@@ -72,15 +72,12 @@ function signVectors(padded: number): Float32Array[] {
   return Array.from({ length: ROUNDS }, () => Float32Array.from({ length: padded }, () => (next() ? 1 : -1)));
 }
 
-export function createAnnIndex(deps: { db: Db; store: VectorStore; options?: Partial<AnnOptions> }) {
-  const { db, store } = deps;
+export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBookkeeping, "vectorCount" | "vectorCounts">; options?: Partial<AnnOptions> }) {
+  const { store, counts } = deps;
   const o: AnnOptions = { ...DEFAULT_ANN, ...deps.options };
   const indexes = new Map<string, ProjectIndex>();
   const sizeCache = new Map<string, { n: number; at: number }>();
   const signsBySize = new Map<number, Float32Array[]>();
-  const countVectors = db.query<{ n: number }, [string]>(
-    "SELECT count(*) AS n FROM memory_embeddings e JOIN memories m ON m.seq = e.memory_seq WHERE m.project_id = ?",
-  );
 
   /** Writes the code of v into `codes` at `at`; returns [a, |r|]. */
   function encode(ix: ProjectIndex, v: Float32Array, codes: Uint32Array, at: number): [number, number] {
@@ -148,12 +145,8 @@ export function createAnnIndex(deps: { db: Db; store: VectorStore; options?: Par
    */
   function build(projectId: string): ProjectIndex {
     const dims = store.dims();
-    const total = countVectors.get(projectId)?.n ?? 0;
-    const rows = db
-      .query<Record<string, string> & { memory_seq: number; embedding: Uint8Array }, [string]>(
-        `SELECT memory_seq, ${SCOPE_FIELDS.join(", ")}, embedding FROM memory_vectors WHERE project_id = ?`,
-      )
-      .iterate(projectId);
+    const total = counts.vectorCount(projectId);
+    const rows = store.iterate(projectId);
     const toVector = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
     const head: Array<{ seq: number; scope: Scope; v: Float32Array }> = [];
     let next = rows.next();
@@ -181,7 +174,7 @@ export function createAnnIndex(deps: { db: Db; store: VectorStore; options?: Par
     const now = Date.now();
     const cached = sizeCache.get(projectId);
     if (cached && now - cached.at < 60_000) return cached.n >= o.minVectors;
-    const n = countVectors.get(projectId)?.n ?? 0;
+    const n = counts.vectorCount(projectId);
     sizeCache.set(projectId, { n, at: now });
     return n >= o.minVectors;
   }
@@ -280,12 +273,7 @@ export function createAnnIndex(deps: { db: Db; store: VectorStore; options?: Par
     rebuildAll(): number {
       indexes.clear();
       sizeCache.clear();
-      const projects = db
-        .query<{ project_id: string; n: number }, []>(
-          "SELECT m.project_id, count(*) AS n FROM memory_embeddings e JOIN memories m ON m.seq = e.memory_seq GROUP BY m.project_id",
-        )
-        .all()
-        .filter((p) => p.n >= o.minVectors);
+      const projects = counts.vectorCounts().filter((p) => p.n >= o.minVectors);
       for (const p of projects) build(p.project_id);
       return projects.length;
     },

@@ -7,8 +7,11 @@
 // embedder's common direction is removed) decides whether a memory found only by its vector is
 // related at all, and feeds the confidence. The returned `score` (0..1) is that confidence, capped so
 // that it never increases down the list: a client (and recall) can cut at a threshold.
-import type { MemoryRow, Scope } from "../memories/types.ts";
+import type { MemoryRow } from "../domain/memory.ts";
+import type { Scope } from "../domain/scope.ts";
+import { stem } from "../domain/text.ts";
 import type { VectorStore } from "./vector-store.ts";
+import type { MemoryReader } from "./ports.ts";
 import type { AnnIndex } from "./ann-index.ts";
 import { DEFAULT_CONTEXT_WEIGHT, type LexicalSearch } from "./lexical.ts";
 import type { QueryAnalysis } from "./query.ts";
@@ -89,13 +92,6 @@ export function calibrated(x: Float32Array, y: Float32Array, u: Float32Array | u
   return (sim - a * b) / norm;
 }
 
-/** A rough stem, enough to tell whether a memory has a query term (FTS5 itself uses Porter). */
-function stem(word: string): string {
-  const w = word.replace(/['’]s$/u, "");
-  const cut = w.replace(/(ations?|ings?|edly|ed|es|s|ly|er|y|e)$/u, "");
-  return cut.length >= 3 ? cut : w;
-}
-
 /** Share of the terms whose stem starts a word of the text. */
 export function coverage(terms: string[], text: string): number {
   if (terms.length === 0) return 0;
@@ -115,13 +111,14 @@ function mentions(row: MemoryRow, name: string): boolean {
 export function createHybridRetriever(deps: {
   lexical: LexicalSearch;
   vectors: VectorStore;
+  memories: Pick<MemoryReader, "activeRows">;
   /** Approximate search for large projects (exact sqlite-vec KNN otherwise). */
   ann?: AnnIndex;
   /** The embedder's common direction (read when a search needs it: the embedded table loads on first use). */
   commonDirection?: () => Float32Array | undefined;
   options?: Partial<HybridOptions>;
 }) {
-  const { lexical, vectors, ann } = deps;
+  const { lexical, vectors, memories, ann } = deps;
   const o: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
 
   /**
@@ -145,7 +142,7 @@ export function createHybridRetriever(deps: {
       const bySeq = new Map<number, Candidate>();
       {
         const hits = lexical.search(projectId, q.terms, scope, n);
-        const rows = vectors.activeRows(projectId, hits.map((h) => h.seq));
+        const rows = memories.activeRows(projectId, hits.map((h) => h.seq));
         hits.forEach((h, i) => {
           const r = rows.get(h.seq);
           if (r) bySeq.set(r.seq, { row: r, bm25: Math.max(0, h.bm25), coverage: coverage(q.terms, r.content), lexRank: i + 1, vecRank: null, semantic: 0 });
@@ -155,7 +152,7 @@ export function createHybridRetriever(deps: {
         const commonDirection = deps.commonDirection?.();
         const hits = ann?.nearest(projectId, vector, n, scope) ?? vectors.nearest(projectId, vector, n, scope);
         const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
-        const rows = vectors.activeRows(projectId, fresh);
+        const rows = memories.activeRows(projectId, fresh);
         const wanted = [...bySeq.keys(), ...fresh];
         const stored = ann?.vectorsOf(projectId, wanted) ?? vectors.vectorsOf(wanted);
         for (const [seq, c] of bySeq) {

@@ -1,26 +1,36 @@
 // The read path's entry: embeds the query (when the stored vectors are the embedder's), analyses it
-// (names, dates), and ranks with the hybrid retriever. The service applies feedback on top.
+// (names, dates), ranks with the hybrid retriever, then applies feedback; recall and context cut the
+// ranking at their thresholds.
 import type { Clock } from "../shared/clock.ts";
 import type { Meter } from "../shared/meter.ts";
-import type { Scope } from "../memories/types.ts";
-import type { Db } from "../storage/db.ts";
-import { createLexicalSearch } from "./lexical.ts";
-import { EmbeddingError, type Embedder } from "../models/embedder.ts";
+import type { Scope } from "../domain/scope.ts";
 import { ApiError } from "../errors/api-error.ts";
+import { EmbeddingError, type Embedder } from "../models/embedder.ts";
+import { createLexicalSearch } from "./lexical.ts";
 import { createHybridRetriever, DEFAULT_HYBRID, type HybridOptions, type Ranked } from "./hybrid.ts";
 import { analyseQuery } from "./query.ts";
+import { composeContext, type ContextResponse } from "./context.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
-import { CONTEXT_THRESHOLD, RECALL_THRESHOLD } from "../config.ts";
+import type { LexicalIndex, MemoryReader } from "./ports.ts";
+
+/** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
+export const RECALL_THRESHOLD = 0.35;
+/** Below this score a memory is not relevant enough to be part of a context (none: 404). */
+export const CONTEXT_THRESHOLD = 0.15;
 
 export interface Retrieval {
+  /** Best first: the hybrid ranking with feedback (negative halves a score, very_negative quarters it). */
   search(projectId: string, query: string, scope: Scope, limit: number, meter: Meter): Promise<Ranked[]>;
-  readonly recallThreshold: number;
-  readonly contextThreshold: number;
+  /** The best memory when it is confident enough, else null. A very_negative memory is never the answer. */
+  recall(projectId: string, query: string, scope: Scope, meter: Meter): Promise<Ranked | null>;
+  /** The best match, the memories related to it, then the next best matches; null when nothing is relevant. */
+  context(projectId: string, query: string, scope: Scope, meter: Meter): Promise<ContextResponse | null>;
 }
 
 export function createRetrieval(deps: {
-  db: Db;
+  memories: MemoryReader;
+  index: LexicalIndex;
   vectors: VectorStore;
   embedder: Embedder;
   clock: Clock;
@@ -29,10 +39,12 @@ export function createRetrieval(deps: {
   recallThreshold?: number;
   contextThreshold?: number;
 }): Retrieval {
-  const { vectors, embedder, clock } = deps;
+  const { memories, vectors, embedder, clock } = deps;
   const options: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
-  const lexical = createLexicalSearch(deps.db, { contextWeight: options.contextWeight });
-  const hybrid = createHybridRetriever({ lexical, vectors, ann: deps.ann, commonDirection: () => embedder.commonDirection, options });
+  const lexical = createLexicalSearch(deps.index, { contextWeight: options.contextWeight });
+  const hybrid = createHybridRetriever({ lexical, vectors, memories, ann: deps.ann, commonDirection: () => embedder.commonDirection, options });
+  const recallThreshold = deps.recallThreshold ?? RECALL_THRESHOLD;
+  const contextThreshold = deps.contextThreshold ?? CONTEXT_THRESHOLD;
 
   /** The query's vector, or null while the store holds no vectors of this embedder (lexical only). */
   async function embedQuery(query: string, meter: Meter): Promise<Float32Array | null> {
@@ -53,13 +65,44 @@ export function createRetrieval(deps: {
     }
   }
 
+  /** Ranked by the hybrid retriever, then feedback; `excludeVeryNegative` keeps such memories out (recall, context). */
+  async function rank(projectId: string, query: string, scope: Scope, limit: number, meter: Meter, excludeVeryNegative: boolean): Promise<Ranked[]> {
+    const vector = await embedQuery(query, meter);
+    const analysis = analyseQuery(query, clock.now());
+    const hits = meter.time("search", () => hybrid.search(projectId, analysis, vector, scope, Math.max(limit * 2, limit + 10)));
+    const ratings = meter.time("db", () => memories.latestRatings(hits.map((h) => h.row.id)));
+    return hits
+      .filter((h) => !(excludeVeryNegative && ratings.get(h.row.id) === "very_negative"))
+      .map((h) => {
+        const r = ratings.get(h.row.id);
+        const factor = r === "negative" ? 0.5 : r === "very_negative" ? 0.25 : 1;
+        return { row: h.row, score: Math.round(h.score * factor * 1e4) / 1e4 };
+      })
+      .sort((a, b) => b.score - a.score) // stable: equal scores keep the retriever's order
+      .slice(0, limit);
+  }
+
   return {
-    recallThreshold: deps.recallThreshold ?? RECALL_THRESHOLD,
-    contextThreshold: deps.contextThreshold ?? CONTEXT_THRESHOLD,
-    async search(projectId, query, scope, limit, meter) {
-      const vector = await embedQuery(query, meter);
-      const analysis = analyseQuery(query, clock.now());
-      return meter.time("search", () => hybrid.search(projectId, analysis, vector, scope, limit));
+    search: (projectId, query, scope, limit, meter) => rank(projectId, query, scope, limit, meter, false),
+
+    async recall(projectId, query, scope, meter) {
+      const [best] = await rank(projectId, query, scope, 1, meter, true);
+      return best && best.score >= recallThreshold ? best : null;
+    },
+
+    async context(projectId, query, scope, meter) {
+      const ranked = (await rank(projectId, query, scope, 8, meter, true)).filter((r) => r.score >= contextThreshold);
+      if (ranked.length === 0) return null;
+      return meter.time("db", () => {
+        const [best, ...rest] = ranked.map((r) => r.row);
+        const links = memories.relationships(best!.id);
+        const ratings = memories.latestRatings(links.map((r) => r.memory_id));
+        const related = links
+          .filter((r) => r.type !== "supersedes" && ratings.get(r.memory_id) !== "very_negative")
+          .map((r) => memories.getActive(projectId, r.memory_id))
+          .filter((r) => r !== null);
+        return composeContext([best!, ...related, ...rest]);
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { Embedder } from "../models/embedder.ts";
 import { embeddingText, type VectorStore } from "./vector-store.ts";
+import type { VectorBookkeeping } from "./ports.ts";
 import { createWorkLoop } from "../shared/work-loop.ts";
 
 const POLL_MS = 30_000; // catches writes made outside the hooked repository (samples, the admin CLI)
@@ -23,10 +24,17 @@ export interface VectorIndexer {
   close(): Promise<void>;
 }
 
-export function createVectorIndexer(deps: { db: Db; clock: Clock; store: VectorStore; embedder: Embedder; logger: Logger; batchSize?: number }): VectorIndexer {
-  const { db, clock, store, embedder, logger } = deps;
+export function createVectorIndexer(deps: {
+  db: Db;
+  clock: Clock;
+  store: VectorStore;
+  memories: Pick<VectorBookkeeping, "vectorBacklog" | "versionOf">;
+  embedder: Embedder;
+  logger: Logger;
+  batchSize?: number;
+}): VectorIndexer {
+  const { db, clock, store, memories, embedder, logger } = deps;
   const batchSize = deps.batchSize ?? (embedder.embedSync ? 512 : 64);
-  const current = db.query<{ version: number; status: string }, [number]>("SELECT version, status FROM memories WHERE seq = ?");
 
   async function ensureModel(): Promise<void> {
     if (embedder.dims === 0) await embedder.embed(["engram"]); // a provider tells its vector size by answering
@@ -39,14 +47,14 @@ export function createVectorIndexer(deps: { db: Db; clock: Clock; store: VectorS
 
   async function runOnce(): Promise<number> {
     await ensureModel();
-    const batch = store.missing(batchSize);
+    const batch = memories.vectorBacklog(store.model(), batchSize);
     if (batch.length === 0) return 0;
     const vectors = await embedder.embed(batch.map(embeddingText));
     const now = clock.now().toISOString();
     return db.transaction(() => {
       let written = 0;
       batch.forEach((m, i) => {
-        const row = current.get(m.seq);
+        const row = memories.versionOf(m.seq);
         if (!row || row.status !== "active" || row.version !== m.version) return; // changed while we embedded
         store.put(m, embedder.model, vectors[i]!, now);
         written++;

@@ -1,6 +1,6 @@
 // What a query says beyond its words: the names it mentions and the period it asks about.
 import * as chrono from "chrono-node";
-import { queryTerms } from "./lexical.ts";
+import { queryTerms } from "../domain/text.ts";
 
 export interface DateRange {
   /** Inclusive start and exclusive end, ISO 8601 UTC. */

@@ -5,19 +5,10 @@
 // search uses vectors only when they are the configured model's, so sizes and spaces never mix.
 // All functions are synchronous so that a vector can be written in its memory's transaction.
 import type { Db } from "../storage/db.ts";
-import { SCOPE_FIELDS, scopeClause, type MemoryRow, type Scope } from "../memories/types.ts";
+import { scopeClause } from "../storage/sql.ts";
+import { SCOPE_FIELDS, type Scope } from "../domain/scope.ts";
 import { isZero } from "../models/embedder.ts";
-
-export interface VectorTarget {
-  seq: number;
-  project_id: string;
-  version: number;
-  organization_id: string | null;
-  user_id: string | null;
-  application_id: string | null;
-  agent_id: string | null;
-  team_id: string | null;
-}
+import type { VectorTarget } from "./ports.ts";
 
 /**
  * The text a memory's vector is made from: its own text and its search context (migration 005).
@@ -131,6 +122,15 @@ export function createVectorStore(db: Db) {
         .map((r) => ({ seq: r.seq, similarity: 1 - r.distance }));
     },
 
+    /** Every vector of the project with its scope columns, streamed (never all in memory at once). */
+    iterate(projectId: string) {
+      return db
+        .query<Record<string, string> & { memory_seq: number; embedding: Uint8Array }, [string]>(
+          `SELECT memory_seq, ${SCOPE_FIELDS.join(", ")}, embedding FROM memory_vectors WHERE project_id = ?`,
+        )
+        .iterate(projectId);
+    },
+
     /** Stored vectors by seq (point lookups: ~10 µs each; sqlite-vec scans for IN lists). */
     vectorsOf(seqs: number[]): Map<number, Float32Array> {
       const out = new Map<number, Float32Array>();
@@ -141,34 +141,13 @@ export function createVectorStore(db: Db) {
       return out;
     },
 
-    /** The active memories of the project among `seqs`, by seq. */
-    activeRows(projectId: string, seqs: number[]): Map<number, MemoryRow> {
-      if (seqs.length === 0) return new Map();
-      const rows = db
-        .query<MemoryRow, (string | number)[]>(
-          `SELECT * FROM memories WHERE project_id = ? AND status = 'active' AND seq IN (${seqs.map(() => "?").join(",")})`,
-        )
-        .all(projectId, ...seqs);
-      return new Map(rows.map((r) => [r.seq, r]));
-    },
-
-    /** Active memories whose vector is missing or was made from an older version (oldest first). */
-    missing(limit: number): Array<VectorTarget & { content: string; context: string }> {
-      return db
-        .query<VectorTarget & { content: string; context: string }, [string, number]>(
-          `SELECT m.seq, m.project_id, m.version, m.content, m.context, ${SCOPE_FIELDS.map((f) => `m.${f}`).join(", ")}
-           FROM memories m LEFT JOIN memory_embeddings e ON e.memory_seq = m.seq
-           WHERE m.status = 'active' AND (e.memory_seq IS NULL OR e.model <> ? OR e.version <> m.version)
-           ORDER BY m.seq LIMIT ?`,
-        )
-        .all(current.model, limit);
-    },
-
-    /** Vectors of the current model, and active memories (for status and the benches). */
-    counts(): { vectors: number; active: number } {
-      const v = db.query<{ n: number }, []>("SELECT count(*) AS n FROM memory_embeddings").get()?.n ?? 0;
-      const a = db.query<{ n: number }, []>("SELECT count(*) AS n FROM memories WHERE status = 'active'").get()?.n ?? 0;
-      return { vectors: v, active: a };
+    /**
+     * Forgets which vectors were made (of the given memories, or of all): the indexer then re-makes
+     * them, and search keeps the current vectors until each is replaced. Returns how many were forgotten.
+     */
+    forgetMade(seqs: number[] | null): number {
+      if (seqs === null) return db.run("DELETE FROM memory_embeddings").changes;
+      return db.run("DELETE FROM memory_embeddings WHERE memory_seq IN (SELECT value FROM json_each(?))", [JSON.stringify(seqs)]).changes;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isPlanName, PLANS, planFigures } from "../../src/accounts/plans.ts";
+import { isPlanName, PLANS, planFigures } from "../../src/limits/plans.ts";
 
 describe("plans", () => {
   test("rate limits match the specification's table", () => {

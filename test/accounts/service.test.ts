@@ -4,8 +4,9 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase, type Db } from "../../src/storage/db.ts";
 import { fixedClock } from "../../src/shared/clock.ts";
-import { createAccountService, type AccountService } from "../../src/accounts/service.ts";
-import { PLANS } from "../../src/accounts/plans.ts";
+import type { AccountService } from "../../src/accounts/service.ts";
+import { createAdministration } from "../../src/app.ts";
+import { PLANS } from "../../src/limits/plans.ts";
 import { SAMPLE_MEMORIES } from "../../src/accounts/samples.ts";
 import { createMemoryRepository } from "../../src/memories/repository.ts";
 import { createUsageStore } from "../../src/limits/usage.ts";
@@ -20,7 +21,7 @@ beforeEach(async () => {
   dir = tempDir();
   db = await openDatabase(dir);
   clock = fixedClock("2026-03-10T12:00:00.000Z");
-  accounts = createAccountService({ db, clock });
+  accounts = createAdministration({ db, clock }).accounts;
 });
 afterEach(() => {
   db.close();

@@ -2,7 +2,7 @@
 // changed attribute becomes a superseding version; different facts stay apart however alike.
 import { afterEach, describe, expect, test } from "bun:test";
 import { attributeKey, decide } from "../../src/formation/reconcile.ts";
-import type { MemoryRow } from "../../src/memories/types.ts";
+import type { MemoryRow } from "../../src/domain/memory.ts";
 import type { Harness } from "../helpers.ts";
 import { active, find, harness, importMessages, inspect, remember, stored, writesUsed } from "./api-support.ts";
 

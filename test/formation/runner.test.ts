@@ -8,7 +8,7 @@ import { silentLogger } from "../../src/shared/logger.ts";
 import type { Extractor, MessagesInput, PassageInput } from "../../src/formation/extractor.ts";
 import { sentenceExtractor } from "../../src/formation/sentence-extractor.ts";
 import type { JobRow } from "../../src/formation/jobs.ts";
-import type { Principal } from "../../src/accounts/repository.ts";
+import type { Principal } from "../../src/domain/principal.ts";
 import type { Engram } from "../../src/app.ts";
 import { createHarness, type Harness } from "../helpers.ts";
 

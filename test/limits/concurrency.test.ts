@@ -7,7 +7,7 @@ import { loadConfig } from "../../src/config.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { sentenceExtractor } from "../../src/formation/sentence-extractor.ts";
-import type { PlanFigures } from "../../src/accounts/plans.ts";
+import type { PlanFigures } from "../../src/limits/plans.ts";
 import { tempDir } from "../helpers.ts";
 import { APRIL, START } from "./support.ts";
 

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Harness } from "../helpers.ts";
 import { missingId } from "../http/support.ts";
-import type { PlanFigures } from "../../src/accounts/plans.ts";
+import type { PlanFigures } from "../../src/limits/plans.ts";
 import { APRIL, customAccount, limitsHarness, seed, setFigures, usageOf, type Acct } from "./support.ts";
 
 let h: Harness;

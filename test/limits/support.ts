@@ -5,7 +5,7 @@ import { createHarness, type Harness } from "../helpers.ts";
 import { expectProblem, type Problem } from "../http/support.ts";
 import { fixedClock } from "../../src/shared/clock.ts";
 import type { ConfigOverrides } from "../../src/config.ts";
-import type { PlanFigures } from "../../src/accounts/plans.ts";
+import type { PlanFigures } from "../../src/limits/plans.ts";
 import { sentenceExtractor } from "../../src/formation/sentence-extractor.ts";
 
 /** Mid-month, so that a test crossing into April is a deliberate step. */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase, type Db } from "../../src/storage/db.ts";
-import { createMemoryRepository, type MemoryRepository, type NewMemory } from "../../src/memories/repository.ts";
+import { createMemoryRepository, type MemoryRepository } from "../../src/memories/repository.ts";
+import type { NewMemory } from "../../src/domain/memory.ts";
 import { tempDir } from "../helpers.ts";
 
 let dir: string;

@@ -5,7 +5,8 @@ import { createHarness, type Harness } from "../helpers.ts";
 import { createMemoryRepository } from "../../src/memories/repository.ts";
 import { loadStaticEmbedder } from "../../src/models/static-embedder.ts";
 import { createVectorStore, type VectorStore } from "../../src/retrieval/vector-store.ts";
-import { withVectors } from "../../src/retrieval/vector-hook.ts";
+import { createVectorWriter } from "../../src/retrieval/vector-hook.ts";
+import { createVectorBookkeeping } from "../../src/memories/search-queries.ts";
 import { createAnnIndex, type AnnIndex } from "../../src/retrieval/ann-index.ts";
 import type { Embedder } from "../../src/models/embedder.ts";
 
@@ -24,8 +25,8 @@ beforeAll(async () => {
   h = await createHarness();
   embedder = await loadStaticEmbedder();
   store = createVectorStore(h.engram.db);
-  ann = createAnnIndex({ db: h.engram.db, store, options: { minVectors: 1_000 } });
-  const repo = withVectors(createMemoryRepository(h.engram.db), { store, embedder, onMissing: () => {} });
+  ann = createAnnIndex({ store, counts: createVectorBookkeeping(h.engram.db), options: { minVectors: 1_000 } });
+  const repo = createMemoryRepository(h.engram.db, { onWrite: createVectorWriter({ store, embedder, onMissing: () => {} }) });
   insert = (content, userId) =>
     repo.insert({ projectId: h.project.projectId, content, scope: { user_id: userId }, occurredAt: null, jobId: null, source: { type: "sample" }, now: new Date().toISOString() }).seq;
   let i = 0;

@@ -2,7 +2,7 @@
 // around it (its messages, the two before, the one after), which are never returned.
 import { afterEach, describe, expect, test } from "bun:test";
 import { createPolicyStore } from "../../src/formation/policy.ts";
-import { createGraphStore } from "../../src/formation/graph-store.ts";
+import { createMemoryGraph } from "../../src/memories/graph.ts";
 import { MIGRATIONS } from "../../src/storage/migrations/index.ts";
 import { migrate } from "../../src/storage/db.ts";
 import { loadVec, materialiseVecExtension } from "../../src/storage/sqlite-vec.ts";
@@ -67,7 +67,7 @@ describe("search context of imported memories", () => {
   test("reconciliation looks for candidates by their own text, not their context", async () => {
     h = await harness();
     await importMessages(h, CHAT);
-    const graph = createGraphStore(h.engram.db);
+    const graph = createMemoryGraph(h.engram.db);
     expect(graph.candidates(h.project.projectId, {}, ["greenhouse"], 10)).toEqual([]); // only in the context of the memories after it
     expect(graph.candidates(h.project.projectId, {}, ["tomatoes"], 10).map((m) => m.content)).toEqual(["Caroline planted tomatoes and basil anyway."]);
   });

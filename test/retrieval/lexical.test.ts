@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase, type Db } from "../../src/storage/db.ts";
 import { createMemoryRepository } from "../../src/memories/repository.ts";
-import { createLexicalSearch, queryTerms } from "../../src/retrieval/lexical.ts";
+import { createLexicalSearch } from "../../src/retrieval/lexical.ts";
+import { createLexicalIndex } from "../../src/memories/search-queries.ts";
+import { queryTerms } from "../../src/domain/text.ts";
 import { tempDir } from "../helpers.ts";
 
 let dir: string;
@@ -33,7 +35,7 @@ describe("lexical search", () => {
     add("The greenhouse is finished.");
     add("Ada likes jazz.");
     add("tea elsewhere greenhouse", "", "prj_b");
-    const lex = createLexicalSearch(db);
+    const lex = createLexicalSearch(createLexicalIndex(db));
     expect(contents(lex.search("prj_a", queryTerms("greenhouse tomatoes?"), {}, 10))).toEqual(["Ada planted tomatoes.", "The greenhouse is finished."]);
     expect(contents(lex.search("prj_a", ["greenhouse"], {}, 10))).toEqual(["The greenhouse is finished.", "Ada planted tomatoes."]);
   });
@@ -43,7 +45,7 @@ describe("lexical search", () => {
     add("Bob likes tea.", "", "prj_a", { user_id: "bob" });
     const gone = add("Cy likes tea.");
     db.run("UPDATE memories SET status = 'forgotten' WHERE seq = ?", [gone]);
-    const lex = createLexicalSearch(db);
+    const lex = createLexicalSearch(createLexicalIndex(db));
     expect(contents(lex.search("prj_a", ["tea"], {}, 10)).sort()).toEqual(["Ada likes tea.", "Bob likes tea."]);
     expect(contents(lex.search("prj_a", ["tea"], { user_id: "bob" }, 10))).toEqual(["Bob likes tea."]);
   });
@@ -51,7 +53,7 @@ describe("lexical search", () => {
   test("when enough memories have every word, those are the candidates", () => {
     for (let i = 0; i < 3; i++) add(`Ada walked the dog ${i}.`);
     add("Ada fed the cat.");
-    const lex = createLexicalSearch(db);
+    const lex = createLexicalSearch(createLexicalIndex(db));
     expect(contents(lex.search("prj_a", ["ada", "dog"], {}, 3))).toHaveLength(3);
     expect(contents(lex.search("prj_a", ["ada", "dog"], {}, 3))).not.toContain("Ada fed the cat.");
     expect(contents(lex.search("prj_a", ["ada", "dog"], {}, 10))).toContain("Ada fed the cat.");
@@ -70,19 +72,19 @@ describe("lexical search in a large project", () => {
 
   test("a common word is not searched alone: memories with every word, then those with the rarer ones", () => {
     fill();
-    const lex = createLexicalSearch(db, { largeProject: 10, commonShare: 0.5 });
+    const lex = createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 0.5 });
     const hits = contents(lex.search("prj_a", ["ada", "greyhound"], {}, 10));
     expect(hits.slice(0, 2).sort()).toEqual(["Ada adopted a greyhound.", "Ada walked the greyhound at the beach."]);
     expect(hits.slice(2).sort()).toEqual(["Bo swam.", "The greyhound sleeps a lot."]);
     expect(hits.some((h) => h.startsWith("Ada went running"))).toBe(false);
     // The same project below the size: every memory with either word is a candidate.
-    const small = createLexicalSearch(db, { largeProject: 1_000, commonShare: 0.5 });
+    const small = createLexicalSearch(createLexicalIndex(db), { largeProject: 1_000, commonShare: 0.5 });
     expect(contents(small.search("prj_a", ["ada", "greyhound"], {}, 100))).toHaveLength(40);
   });
 
   test("a common word counts only in the memory's own text", () => {
     fill();
-    const lex = createLexicalSearch(db, { largeProject: 10, commonShare: 0.5 });
+    const lex = createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 0.5 });
     // "Bo swam." has ada and greyhound only in its context: with every word required of the memory's
     // own text for the common one, it comes after the memories that say "Ada" themselves.
     const hits = contents(lex.search("prj_a", ["ada", "greyhound"], {}, 2));
@@ -91,7 +93,7 @@ describe("lexical search in a large project", () => {
 
   test("when every word is common, the newest memories with all of them are the candidates", () => {
     fill();
-    const lex = createLexicalSearch(db, { largeProject: 10, commonShare: 0.5 });
+    const lex = createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 0.5 });
     const hits = contents(lex.search("prj_a", ["ada", "running"], {}, 3));
     expect(hits).toEqual(["Ada went running on day 35.", "Ada went running on day 34.", "Ada went running on day 33."]);
     expect(contents(lex.search("prj_a", ["ada"], {}, 2))).toEqual(["Ada walked the greyhound at the beach.", "Ada adopted a greyhound."]);

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { createEngram, type Engram } from "../../src/app.ts";
-import { loadConfig, type EmbeddingsConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/config.ts";
+import type { EmbeddingsConfig } from "../../src/models/index.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { STATIC_MODEL_ID } from "../../src/models/static-embedder.ts";
 import { tempDir } from "../helpers.ts";

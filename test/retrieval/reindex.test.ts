@@ -2,7 +2,6 @@
 // indexer re-makes them from the memories' text.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHarness, type Harness } from "../helpers.ts";
-import { markForReindex } from "../../src/retrieval/reindex.ts";
 import { PEOPLE, search, storeAll } from "./support.ts";
 
 let h: Harness;
@@ -18,7 +17,7 @@ const books = () => h.engram.db.query<{ n: number }, []>("SELECT count(*) AS n F
 describe("reindex", () => {
   test("one project: its vectors are re-made, search by meaning keeps working throughout", async () => {
     const before = books();
-    expect(markForReindex(h.engram.db, h.project.projectId)).toBe(PEOPLE.length);
+    expect(h.engram.reindex(h.project.projectId)).toBe(PEOPLE.length);
     expect(books()).toBe(before - PEOPLE.length);
     expect((await search(h, "musician"))[0]!.content).toBe("Omar plays the violin in a string quartet.");
     expect(await h.engram.vectors.runUntilIdle()).toBe(PEOPLE.length);
@@ -27,8 +26,8 @@ describe("reindex", () => {
 
   test("all projects, and an unknown project is not_found", async () => {
     const before = books();
-    expect(markForReindex(h.engram.db, null)).toBe(before);
+    expect(h.engram.reindex(null)).toBe(before);
     expect(await h.engram.vectors.runUntilIdle()).toBe(before);
-    expect(() => markForReindex(h.engram.db, "prj_01m83wcn2jen99p3qaxr9vh3zt")).toThrow("No project");
+    expect(() => h.engram.reindex("prj_01m83wcn2jen99p3qaxr9vh3zt")).toThrow("No project");
   });
 });

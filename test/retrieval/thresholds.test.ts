@@ -1,7 +1,8 @@
 // Recall's and context's confidence thresholds come from configuration (ENGRAM_RECALL_THRESHOLD,
 // ENGRAM_CONTEXT_THRESHOLD), defaulting to 0.35 and 0.15.
 import { afterEach, describe, expect, test } from "bun:test";
-import { CONTEXT_THRESHOLD, loadConfig, RECALL_THRESHOLD } from "../../src/config.ts";
+import { loadConfig } from "../../src/config.ts";
+import { CONTEXT_THRESHOLD, RECALL_THRESHOLD } from "../../src/retrieval/index.ts";
 import { createHarness, type Harness } from "../helpers.ts";
 import { recall, storeAll } from "./support.ts";
 

@@ -5,7 +5,7 @@ import { createHarness, type Harness } from "../helpers.ts";
 import { createMemoryRepository } from "../../src/memories/repository.ts";
 import { loadStaticEmbedder, STATIC_MODEL_ID } from "../../src/models/static-embedder.ts";
 import { createVectorStore } from "../../src/retrieval/vector-store.ts";
-import { withVectors } from "../../src/retrieval/vector-hook.ts";
+import { createVectorWriter } from "../../src/retrieval/vector-hook.ts";
 import { search, storeAll } from "./support.ts";
 
 let h: Harness;
@@ -35,7 +35,7 @@ describe("vectors", () => {
     const embedder = await loadStaticEmbedder();
     const store = createVectorStore(db);
     let missing = 0;
-    const repo = withVectors(createMemoryRepository(db), { store, embedder, onMissing: () => missing++ });
+    const repo = createMemoryRepository(db, { onWrite: createVectorWriter({ store, embedder, onMissing: () => missing++ }) });
     const now = new Date().toISOString();
     const row = db.transaction(() => {
       const m = repo.insert({ projectId: h.project.projectId, content: "Eli lives in Porto.", scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now });

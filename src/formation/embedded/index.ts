@@ -5,7 +5,7 @@
 // worth remembering → first/second person to names → relative dates to absolute → statements
 // about credentials dropped → category and entities.
 import { DEFAULT_POLICY, type ExtractionPolicy, type Extractor, type Fact, type MessageInput, type MessagesInput, type PassageInput } from "../extractor.ts";
-import { redactSecrets, scrubStatement } from "../secrets.ts";
+import { scrubStatement } from "../secrets.ts";
 import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
 import { resolveDates } from "./dates.ts";
 import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
@@ -55,9 +55,8 @@ export function sharedImages(text: string): { text: string; images: string[] } {
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];
   let focus: Person | null = null;
-  // Secrets go before the text is split: a key or a card number must not be cut in two first.
-  const redacted = ctx.policy.redactSecrets ? redactSecrets(text) : text;
-  const { text: clean, images } = sharedImages(redacted);
+  // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
+  const { text: clean, images } = sharedImages(text);
   for (const caption of images) {
     if (!ctx.speakers.speaker) continue;
     const content = finish(`${ctx.speakers.speaker} shared ${caption}`);

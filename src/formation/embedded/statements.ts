@@ -2,12 +2,11 @@
 // relationships, plans, events, opinions, possessions, skills. Greetings, thanks, questions,
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
+import type { Category } from "../../domain/categories.ts";
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 
-export type Category = "preference" | "plan" | "relationship" | "biography" | "health" | "skill" | "possession" | "event" | "opinion" | "other";
-export const CATEGORIES: readonly Category[] = ["preference", "plan", "relationship", "biography", "health", "skill", "possession", "event", "opinion", "other"];
 
 const DISCOURSE = new Set(["yeah", "yes", "yep", "yup", "nope", "oh", "ooh", "wow", "whoa", "well", "so", "ok", "okay", "haha", "hahaha", "lol", "hmm", "aw", "aww", "ah", "hey", "hi", "hello", "btw", "anyway", "anyways", "and", "but", "plus", "honestly", "omg", "gosh", "man", "dude", "sure", "totally", "definitely", "absolutely", "indeed", "right", "cool", "great", "awesome", "nice", "thanks", "thank"]);
 const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"]);

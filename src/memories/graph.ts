@@ -1,10 +1,11 @@
-// Storage that reconciliation needs: candidate memories for a new fact (same project, same scope,
-// active, FTS5), entities of memories, and relationships between memories.
+// Relationships between memories and the entities they are about, and the candidates a new fact is
+// reconciled with (same project, same scope, active, found by FTS5 in the memory's own text).
 import type { Db } from "../storage/db.ts";
-import { SCOPE_FIELDS, type MemoryRow, type Scope } from "../memories/types.ts";
-import { onContent, toMatchExpression } from "../retrieval/lexical.ts";
+import { onContent, toMatchExpression } from "../storage/sql.ts";
+import { SCOPE_FIELDS, type Scope } from "../domain/scope.ts";
+import type { MemoryRow } from "../domain/memory.ts";
 
-export function createGraphStore(db: Db) {
+export function createMemoryGraph(db: Db) {
   const insertEntity = db.query("INSERT OR IGNORE INTO memory_entities (memory_id, project_id, entity) VALUES (?, ?, ?)");
   const link = db.query(
     `INSERT INTO memory_relationships (memory_id, target_id, type, strength, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -43,10 +44,6 @@ export function createGraphStore(db: Db) {
         .all(projectId, ...entities, excludeId, limit);
     },
 
-    entitiesOf(memoryId: string): string[] {
-      return db.query<{ entity: string }, [string]>("SELECT entity FROM memory_entities WHERE memory_id = ?").all(memoryId).map((r) => r.entity);
-    },
-
     link(from: string, to: string, type: string, strength: number, now: string): void {
       if (from === to) return;
       link.run(from, to, type, Math.round(Math.min(1, Math.max(0, strength)) * 1000) / 1000, now);
@@ -54,4 +51,4 @@ export function createGraphStore(db: Db) {
   };
 }
 
-export type GraphStore = ReturnType<typeof createGraphStore>;
+export type MemoryGraph = ReturnType<typeof createMemoryGraph>;

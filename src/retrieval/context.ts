@@ -1,9 +1,14 @@
 // Composes the context text (about 1,000 characters at most) from memories, best first, with
 // dates where known. No LLM needed.
-import type { MemoryRow } from "./types.ts";
-import type { ContextResponse } from "./service.ts";
+import type { MemoryRow } from "../domain/memory.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
+
+export interface ContextResponse {
+  object: "context";
+  context: string;
+  memory_ids: string[];
+}
 
 function line(row: MemoryRow): string {
   const date = row.occurred_at ? ` (${row.occurred_at.slice(0, 10)})` : "";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { composeContext, CONTEXT_MAX_CHARS } from "../../src/memories/context.ts";
-import type { MemoryRow } from "../../src/memories/types.ts";
+import { composeContext, CONTEXT_MAX_CHARS } from "../../src/retrieval/context.ts";
+import type { MemoryRow } from "../../src/domain/memory.ts";
 
 let seq = 0;
 function row(content: string, occurredAt: string | null = null, id = `mem_${String(++seq).padStart(26, "0")}`): MemoryRow {
@@ -90,7 +90,7 @@ describe("composeContext", () => {
 });
 
 describe("composeContext with characters outside the Basic Multilingual Plane", () => {
-  // KNOWN BUG (src/memories/context.ts, not owned here): the cut is made at a UTF-16 code unit, so it
+  // KNOWN BUG (src/retrieval/context.ts, not owned here): the cut is made at a UTF-16 code unit, so it
   // can split an emoji's surrogate pair and leave a lone surrogate before the ellipsis.
   test("cutting an over-long memory never splits a surrogate pair", () => {
     const r = composeContext([row("🎉".repeat(600))]);

@@ -1,24 +1,5 @@
-// The memory domain's types and its wire shapes (decisions.md: Memory record).
-export const SCOPE_FIELDS = ["organization_id", "user_id", "application_id", "agent_id", "team_id"] as const;
-export type ScopeField = (typeof SCOPE_FIELDS)[number];
-export type Scope = Partial<Record<ScopeField, string>>;
-
-/**
- * SQL conditions for the scope fields a filter gives (` AND m.user_id = ?` ...; "" when none), and
- * their parameters. `alias` is the table's alias, or "" for bare column names.
- */
-export function scopeClause(scope: Scope, alias = "m"): { sql: string; params: string[] } {
-  const parts: string[] = [];
-  const params: string[] = [];
-  for (const f of SCOPE_FIELDS) {
-    const v = scope[f];
-    if (v !== undefined && v !== "") {
-      parts.push(`${alias ? `${alias}.` : ""}${f} = ?`);
-      params.push(v);
-    }
-  }
-  return { sql: parts.length ? ` AND ${parts.join(" AND ")}` : "", params };
-}
+// The memory: its stored row, where its text came from, and its wire shape (decisions.md: Memory record).
+import { SCOPE_FIELDS, type Scope } from "./scope.ts";
 
 export type MemoryStatus = "forming" | "active" | "forgotten";
 
@@ -49,6 +30,41 @@ export interface MemoryRow {
   context: string;
 }
 
+/** A memory to insert. */
+export interface NewMemory {
+  projectId: string;
+  content: string;
+  scope: Scope;
+  occurredAt: string | null;
+  jobId: string | null;
+  source: Source;
+  /** Words the memory is also found by, never returned (see migration 005). */
+  context?: string;
+  isSample?: boolean;
+  now: string;
+}
+
+/** A new version of an active memory (an update or a merge). */
+export interface NewVersion {
+  content: string;
+  occurredAt: string | null;
+  change: "updated" | "merged";
+  source: Source;
+  /** The version it replaced (an update), or null (a merge). */
+  supersedes: number | null;
+  context?: string;
+  now: string;
+}
+
+export interface RelatedMemory {
+  memory_id: string;
+  type: string;
+  strength: number;
+  content: string;
+}
+
+export type Rating = "positive" | "negative" | "very_negative";
+
 export interface MemoryRecord {
   object: "memory";
   id: string;
@@ -60,6 +76,12 @@ export interface MemoryRecord {
   updated_at: string;
   version: number;
   score?: number;
+}
+
+export interface ListEnvelope<T> {
+  object: "list";
+  data: T[];
+  has_more: boolean;
 }
 
 export function toRecord(row: MemoryRow, score?: number): MemoryRecord {
@@ -82,11 +104,3 @@ export function toRecord(row: MemoryRow, score?: number): MemoryRecord {
   if (score !== undefined) record.score = score;
   return record;
 }
-
-export interface ListEnvelope<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
-
-export type Rating = "positive" | "negative" | "very_negative";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { canonicalJson, prepareCreate, prepareImport, requestHash } from "../../src/memories/writes.ts";
+import { canonicalJson, prepareCreate, prepareImport, requestHash } from "../../src/memories/write-rules.ts";
 import type { ImportBody } from "../../src/memories/schemas.ts";
 import { refusal } from "../helpers.ts";
 

@@ -1,0 +1,25 @@
+// Text rules every layer shares: the meaningful words of a query or a fact, and one rough stem.
+
+// Words that carry no meaning for matching memories (questions are full of them).
+const STOPWORDS = new Set(
+  (
+    "a an and are as at be been being but by can could did do does doing for from had has have having he her hers him his how i if in into is it its " +
+    "me my no nor not of on or our ours she so some than that the their theirs them then there these they this those to too us was we were what when " +
+    "where which while who whom why will with would you your yours about any all also just more most other over such only own same very s t don should now"
+  ).split(" "),
+);
+
+/** Lower-case words of the text without stop words (all of its words when it has nothing else), once each. */
+export function queryTerms(text: string): string[] {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 0);
+  const meaningful = words.filter((w) => !STOPWORDS.has(w));
+  return [...new Set(meaningful.length ? meaningful : words)];
+}
+
+/**
+ * A rough stem: enough to tell whether two texts share a word ("stories" and "story", "moved" and
+ * "move"); FTS5 itself uses Porter.
+ */
+export function stem(word: string): string {
+  return word.replace(/'s$/, "").replace(/(ies)$/, "y").replace(/(?<=\w{3})(es|s)$/, "").replace(/(?<=\w{3})(ed|ing)$/, "");
+}

@@ -1,0 +1,58 @@
+// The read path's queries on memories: the full-text index (FTS5 over their text and search
+// context) and the bookkeeping of their vectors. Retrieval asks for them through retrieval/ports.ts.
+import type { Db } from "../storage/db.ts";
+import { scopeClause } from "../storage/sql.ts";
+import { SCOPE_FIELDS } from "../domain/scope.ts";
+import type { LexicalIndex, VectorBookkeeping } from "../retrieval/ports.ts";
+
+export function createLexicalIndex(db: Db): LexicalIndex {
+  const countProject = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM memories WHERE project_id = ? AND status = 'active'");
+  const countIndexed = db.query<{ n: number }, []>("SELECT coalesce(max(seq), 0) AS n FROM memories");
+  const countMatches = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?");
+  return {
+    matches(projectId, match, scope, limit, order, weights) {
+      const { sql: scopeSql, params } = scopeClause(scope);
+      return db
+        .query<{ seq: number; bm25: number }, (string | number)[]>(
+          `SELECT f.rowid AS seq, -bm25(memories_fts, ${Number(weights[0])}, ${Number(weights[1])}) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+           WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${scopeSql}
+           ORDER BY ${order === "bm25" ? "bm25 DESC" : "f.rowid DESC"} LIMIT ?`,
+        )
+        .all(match, projectId, ...params, limit);
+    },
+    activeCount: (projectId) => countProject.get(projectId)!.n,
+    indexedCount: () => countIndexed.get()!.n,
+    matchCount: (match) => countMatches.get(match)!.n,
+  };
+}
+
+export function createVectorBookkeeping(db: Db): VectorBookkeeping {
+  const versionOf = db.query<{ version: number; status: string }, [number]>("SELECT version, status FROM memories WHERE seq = ?");
+  const countVectors = db.query<{ n: number }, [string]>(
+    "SELECT count(*) AS n FROM memory_embeddings e JOIN memories m ON m.seq = e.memory_seq WHERE m.project_id = ?",
+  );
+  return {
+    vectorBacklog(model, limit) {
+      return db
+        .query<ReturnType<VectorBookkeeping["vectorBacklog"]>[number], [string, number]>(
+          `SELECT m.seq, m.project_id, m.version, m.content, m.context, ${SCOPE_FIELDS.map((f) => `m.${f}`).join(", ")}
+           FROM memories m LEFT JOIN memory_embeddings e ON e.memory_seq = m.seq
+           WHERE m.status = 'active' AND (e.memory_seq IS NULL OR e.model <> ? OR e.version <> m.version)
+           ORDER BY m.seq LIMIT ?`,
+        )
+        .all(model, limit);
+    },
+    versionOf: (seq) => versionOf.get(seq),
+    vectorCount: (projectId) => countVectors.get(projectId)?.n ?? 0,
+    vectorCounts() {
+      return db
+        .query<{ project_id: string; n: number }, []>(
+          "SELECT m.project_id, count(*) AS n FROM memory_embeddings e JOIN memories m ON m.seq = e.memory_seq GROUP BY m.project_id",
+        )
+        .all();
+    },
+    seqsOf(projectId) {
+      return db.query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE project_id = ?").all(projectId).map((r) => r.seq);
+    },
+  };
+}
