@@ -18,4 +18,6 @@ if (!result.success) {
   process.exit(1);
 }
 const size = (await $`stat -c %s ${outfile}`.text()).trim();
-console.log(`built ${outfile} (${(Number(size) / 1024 / 1024).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `built ${outfile} (${(Number(size) / 1024 / 1024).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -36,7 +36,10 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-const turns = readFileSync(opts.data!, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Turn);
+const turns = readFileSync(opts.data!, "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as Turn);
 const conversations = new Map<string, Turn[]>();
 for (const t of turns) conversations.set(t.sample_id, [...(conversations.get(t.sample_id) ?? []), t]);
 
@@ -55,7 +58,11 @@ interface Run {
 
 async function call(engram: Engram, key: string, body: unknown): Promise<void> {
   const r = await engram.handle(
-    new Request("http://localhost/v1/memories/import", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://localhost/v1/memories/import", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
   );
   if (r.status !== 202) throw new Error(`import answered ${r.status}: ${await r.text()}`);
 }
@@ -73,7 +80,11 @@ async function run(): Promise<Run> {
       return facts;
     },
   };
-  const engram = await createEngram(loadConfig({ dataDir, formationWorker: false }, {}), { logger: silentLogger, startWorker: false, extractor });
+  const engram = await createEngram(loadConfig({ dataDir, formationWorker: false }, {}), {
+    logger: silentLogger,
+    startWorker: false,
+    extractor,
+  });
   try {
     // job id → the conversation's turns, in the order its messages were sent
     const sent = new Map<string, Turn[]>();
@@ -84,8 +95,19 @@ async function run(): Promise<Run> {
       const key = engram.accounts.createKey({ projectId: project.id, name: "bench" }).key;
       for (let i = 0; i < ts.length; i += PER_REQUEST) {
         const part = ts.slice(i, i + PER_REQUEST);
-        await call(engram, key, { messages: part.map((t) => ({ role: "user", speaker: t.speaker, content: t.text, occurred_at: `${t.timestamp}Z` })) });
-        const job = engram.db.query<{ id: string }, [string]>("SELECT id FROM jobs WHERE project_id = ? ORDER BY created_at DESC, id DESC LIMIT 1").get(project.id)!;
+        await call(engram, key, {
+          messages: part.map((t) => ({
+            role: "user",
+            speaker: t.speaker,
+            content: t.text,
+            occurred_at: `${t.timestamp}Z`,
+          })),
+        });
+        const job = engram.db
+          .query<{ id: string }, [string]>(
+            "SELECT id FROM jobs WHERE project_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
+          )
+          .get(project.id)!;
         sent.set(job.id, part);
       }
     }
@@ -94,7 +116,9 @@ async function run(): Promise<Run> {
     const t2 = performance.now();
 
     const versions = engram.db
-      .query<{ change: string; source: string }, []>("SELECT v.change, v.source FROM memory_versions v JOIN memories m ON m.id = v.memory_id WHERE m.is_sample = 0")
+      .query<{ change: string; source: string }, []>(
+        "SELECT v.change, v.source FROM memory_versions v JOIN memories m ON m.id = v.memory_id WHERE m.is_sample = 0",
+      )
       .all();
     const withMemory = new Set<string>();
     for (const v of versions) {
@@ -116,7 +140,9 @@ async function run(): Promise<Run> {
       updated: count("updated"),
       turnsWithMemory: withMemory.size,
       extracted,
-      relationships: one("SELECT count(*) AS n FROM memory_relationships r JOIN memories m ON m.id = r.memory_id WHERE m.is_sample = 0"),
+      relationships: one(
+        "SELECT count(*) AS n FROM memory_relationships r JOIN memories m ON m.id = r.memory_id WHERE m.is_sample = 0",
+      ),
     };
   } finally {
     await engram.close();
@@ -130,18 +156,30 @@ const formS = median(runs.map((r) => r.formMs)) / 1000;
 const last = runs[runs.length - 1]!;
 const pad = (s: string) => s.padEnd(46);
 
-console.log(`Engram formation, embedded extractor, bun ${Bun.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`);
+console.log(
+  `Engram formation, embedded extractor, bun ${Bun.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`,
+);
 console.log(`command: bun bench/formation.ts --runs ${RUNS}`);
-console.log(`data:    ${turns.length} turns in ${conversations.size} conversations (${[...conversations].map(([id, ts]) => `${id}: ${ts.length}`).join(", ")}), one project each`);
+console.log(
+  `data:    ${turns.length} turns in ${conversations.size} conversations (${[...conversations].map(([id, ts]) => `${id}: ${ts.length}`).join(", ")}), one project each`,
+);
 console.log();
 console.log(`  ${pad("turns imported")}${turns.length}`);
-console.log(`  ${pad("import requests accepted (202)")}${median(runs.map((r) => r.acceptMs)).toFixed(0)} ms (median of ${RUNS})`);
-console.log(`  ${pad("formation wall time")}${formS.toFixed(2)} s (median of ${RUNS}; runs: ${runs.map((r) => (r.formMs / 1000).toFixed(2)).join(", ")})`);
+console.log(
+  `  ${pad("import requests accepted (202)")}${median(runs.map((r) => r.acceptMs)).toFixed(0)} ms (median of ${RUNS})`,
+);
+console.log(
+  `  ${pad("formation wall time")}${formS.toFixed(2)} s (median of ${RUNS}; runs: ${runs.map((r) => (r.formMs / 1000).toFixed(2)).join(", ")})`,
+);
 console.log(`  ${pad("facts extracted")}${last.extracted}`);
-console.log(`  ${pad("facts formed (versions written)")}${last.facts} (${last.extracted - last.facts} duplicates skipped)`);
+console.log(
+  `  ${pad("facts formed (versions written)")}${last.facts} (${last.extracted - last.facts} duplicates skipped)`,
+);
 console.log(`  ${pad("  created / merged / updated")}${last.created} / ${last.merged} / ${last.updated}`);
 console.log(`  ${pad("memories stored (active)")}${last.memories}`);
 console.log(`  ${pad("facts per second")}${(last.facts / formS).toFixed(0)}`);
 console.log(`  ${pad("turns per second")}${(turns.length / formS).toFixed(0)}`);
-console.log(`  ${pad("turns yielding at least one memory")}${last.turnsWithMemory} of ${turns.length} (${((100 * last.turnsWithMemory) / turns.length).toFixed(1)}%)`);
+console.log(
+  `  ${pad("turns yielding at least one memory")}${last.turnsWithMemory} of ${turns.length} (${((100 * last.turnsWithMemory) / turns.length).toFixed(1)}%)`,
+);
 console.log(`  ${pad("relationships")}${last.relationships}`);

@@ -52,13 +52,27 @@ interface Server {
 /** Starts `engram serve --port 0` on a new data directory; reads the bootstrap key from stdout. */
 async function start(dataDir: string, enforce: boolean): Promise<Server> {
   const env = cleanEnv({ ENGRAM_ENFORCE_LIMITS: String(enforce), ENGRAM_LOG_LEVEL: "warn" });
-  const { proc, url, output } = await spawnServer([process.execPath, MAIN, "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir], env);
+  const { proc, url, output } = await spawnServer(
+    [process.execPath, MAIN, "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir],
+    env,
+  );
   const text = output();
   const key = /API key:\s+(\S+)/.exec(text)![1]!;
   const account = /account:\s+(acct_\S+)/.exec(text)![1]!;
   // A plan far above the load: the figures measure the checks, never a refusal.
-  const flags = ["--reads", "--writes", "--memories", "--read-burst", "--read-rate", "--write-burst", "--write-rate"].flatMap((f) => [f, BIG]);
-  const admin = Bun.spawn([process.execPath, MAIN, "admin", "plan", "set", "--account", account, ...flags, "--data", dataDir, "--json"], { env, stdout: "pipe", stderr: "pipe" });
+  const flags = [
+    "--reads",
+    "--writes",
+    "--memories",
+    "--read-burst",
+    "--read-rate",
+    "--write-burst",
+    "--write-rate",
+  ].flatMap((f) => [f, BIG]);
+  const admin = Bun.spawn(
+    [process.execPath, MAIN, "admin", "plan", "set", "--account", account, ...flags, "--data", dataDir, "--json"],
+    { env, stdout: "pipe", stderr: "pipe" },
+  );
   if ((await admin.exited) !== 0) throw new Error(`engram admin plan set: ${await new Response(admin.stderr).text()}`);
   return { enforce, proc, url, key, ids: await seed(url, key) };
 }
@@ -67,14 +81,21 @@ async function start(dataDir: string, enforce: boolean): Promise<Server> {
 async function seed(url: string, key: string): Promise<string[]> {
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   for (let i = 0; i < SEED; i++) {
-    const r = await fetch(`${url}/v1/memories`, { method: "POST", headers, body: JSON.stringify({ content: `Bench memory ${i}: the ferry left at ${i} past six.`, infer: false }) });
+    const r = await fetch(`${url}/v1/memories`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ content: `Bench memory ${i}: the ferry left at ${i} past six.`, infer: false }),
+    });
     if (r.status !== 202) throw new Error(`create answered ${r.status}: ${await r.text()}`);
   }
   for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
     const ids: string[] = [];
     let cursor = "";
     for (;;) {
-      const page = (await (await fetch(`${url}/v1/memories?limit=20${cursor}`, { headers })).json()) as { data: Array<{ id: string; content: string }>; has_more: boolean };
+      const page = (await (await fetch(`${url}/v1/memories?limit=20${cursor}`, { headers })).json()) as {
+        data: Array<{ id: string; content: string }>;
+        has_more: boolean;
+      };
       ids.push(...page.data.filter((m) => m.content.startsWith("Bench memory")).map((m) => m.id));
       if (!page.has_more) break;
       cursor = `&starting_after=${page.data.at(-1)!.id}`;
@@ -110,19 +131,28 @@ async function round(s: Server): Promise<Round> {
   const cpu0 = cpuTicks(s.proc.pid);
   const t0 = performance.now();
   const end = t0 + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      const r = await fetch(`${s.url}/v1/memories/${s.ids[n++ % s.ids.length]}`, { headers });
-      await r.arrayBuffer();
-      latencies.push(performance.now() - t);
-      if (r.status !== 200) errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        const r = await fetch(`${s.url}/v1/memories/${s.ids[n++ % s.ids.length]}`, { headers });
+        await r.arrayBuffer();
+        latencies.push(performance.now() - t);
+        if (r.status !== 200) errors++;
+      }
+    }),
+  );
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = cpuTicks(s.proc.pid) - cpu0;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]!, errors, requests: latencies.length, cpuTicks: cpu };
+  return {
+    rps: latencies.length / elapsed,
+    p50: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+    errors,
+    requests: latencies.length,
+    cpuTicks: cpu,
+  };
 }
 
 async function stop(s: Server): Promise<void> {
@@ -170,7 +200,10 @@ try {
   const [on, off] = servers as [Server, Server];
   await round(on); // warm both servers up (JIT, page cache) before anything is kept
   await round(off);
-  const results = new Map<Server, Round[]>([[on, []], [off, []]]);
+  const results = new Map<Server, Round[]>([
+    [on, []],
+    [off, []],
+  ]);
   for (let i = 0; i < ROUNDS; i++) {
     // Alternate the order (on, off, off, on, ...) so that drift over the run falls on both sides.
     for (const s of i % 2 === 0 ? [on, off] : [off, on]) results.get(s)!.push(await round(s));
@@ -186,23 +219,53 @@ try {
   };
   const ratio = m(on, (r) => r.rps) / m(off, (r) => r.rps);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  console.log(`\nEngram limits overhead, bun ${Bun.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`);
-  console.log(`command: bun bench/limits.ts --rounds ${ROUNDS} --seconds ${SECONDS} --concurrency ${CONCURRENCY} --seed ${SEED} --checks ${CHECKS}${CONTROL ? " --control" : ""}`);
-  console.log(`servers: bun src/main.ts serve --port 0, ENGRAM_ENFORCE_LIMITS=true and =${CONTROL} (${CONTROL ? "A/A control" : "on vs off"}), plan figures ${BIG}`);
-  console.log(`load:    GET /v1/memories/{id} over ${SEED} ids, ${CONCURRENCY} fetches in flight, ${ROUNDS} alternating rounds of ${SECONDS} s each\n`);
-  console.log(`  ${"".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"min-max req/s".padStart(16)} ${"server CPU/req".padStart(15)} errors`);
+  console.log(
+    `\nEngram limits overhead, bun ${Bun.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`,
+  );
+  console.log(
+    `command: bun bench/limits.ts --rounds ${ROUNDS} --seconds ${SECONDS} --concurrency ${CONCURRENCY} --seed ${SEED} --checks ${CHECKS}${CONTROL ? " --control" : ""}`,
+  );
+  console.log(
+    `servers: bun src/main.ts serve --port 0, ENGRAM_ENFORCE_LIMITS=true and =${CONTROL} (${CONTROL ? "A/A control" : "on vs off"}), plan figures ${BIG}`,
+  );
+  console.log(
+    `load:    GET /v1/memories/{id} over ${SEED} ids, ${CONCURRENCY} fetches in flight, ${ROUNDS} alternating rounds of ${SECONDS} s each\n`,
+  );
+  console.log(
+    `  ${"".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"min-max req/s".padStart(16)} ${"server CPU/req".padStart(15)} errors`,
+  );
   for (const s of [on, off]) {
     const rps = results.get(s)!.map((r) => r.rps);
     const spread = `${Math.round(Math.min(...rps))}-${Math.round(Math.max(...rps))}`;
     const errors = results.get(s)!.reduce((n, r) => n + r.errors, 0);
     const name = s === off && CONTROL ? "limits enforced (B)" : s.enforce ? "limits enforced" : "limits not enforced";
-    const cells = [m(s, (r) => r.rps).toFixed(0).padStart(8), m(s, (r) => r.p50).toFixed(2).padStart(8), m(s, (r) => r.p99).toFixed(2).padStart(8), spread.padStart(16), `${cpuUs(s).toFixed(1)} us`.padStart(15)];
+    const cells = [
+      m(s, (r) => r.rps)
+        .toFixed(0)
+        .padStart(8),
+      m(s, (r) => r.p50)
+        .toFixed(2)
+        .padStart(8),
+      m(s, (r) => r.p99)
+        .toFixed(2)
+        .padStart(8),
+      spread.padStart(16),
+      `${cpuUs(s).toFixed(1)} us`.padStart(15),
+    ];
     console.log(`  ${name.padEnd(22)} ${cells.join(" ")} ${errors}`);
   }
-  console.log(`\n  req/s, median of per-round ratios (on / off)  ${median(pairRatios).toFixed(3)}  (throughput cost ${pct(1 - median(pairRatios))})`);
-  console.log(`  req/s, ratio of the medians (on / off)        ${ratio.toFixed(3)}  (throughput cost ${pct(1 - ratio)})`);
-  console.log(`  server CPU per request (on / off)             ${(cpuUs(on) / cpuUs(off)).toFixed(3)}  (CPU cost ${pct(cpuUs(on) / cpuUs(off) - 1)})`);
-  console.log(`  plan + bucket checks, in-process              ${micro.on.toFixed(2)} us enforced, ${micro.off.toFixed(2)} us not (median of 3 x ${CHECKS} calls)`);
+  console.log(
+    `\n  req/s, median of per-round ratios (on / off)  ${median(pairRatios).toFixed(3)}  (throughput cost ${pct(1 - median(pairRatios))})`,
+  );
+  console.log(
+    `  req/s, ratio of the medians (on / off)        ${ratio.toFixed(3)}  (throughput cost ${pct(1 - ratio)})`,
+  );
+  console.log(
+    `  server CPU per request (on / off)             ${(cpuUs(on) / cpuUs(off)).toFixed(3)}  (CPU cost ${pct(cpuUs(on) / cpuUs(off) - 1)})`,
+  );
+  console.log(
+    `  plan + bucket checks, in-process              ${micro.on.toFixed(2)} us enforced, ${micro.off.toFixed(2)} us not (median of 3 x ${CHECKS} calls)`,
+  );
 } finally {
   for (const s of servers) await stop(s);
   rmSync(root, { recursive: true, force: true });

@@ -28,9 +28,28 @@ const { values: opts } = parseArgs({
   },
 });
 
-interface Turn { sample_id: string; session: number; timestamp: string; turn_index: number; dia_id: string; speaker: string; text: string; blip_caption: string | null }
-interface Qa { sample_id: string; question: string; category: number; evidence: string[]; evidence_audit?: string[] }
-const readJsonl = <T>(file: string) => readFileSync(join(opts.data!, file), "utf8").trim().split("\n").map((l) => JSON.parse(l) as T);
+interface Turn {
+  sample_id: string;
+  session: number;
+  timestamp: string;
+  turn_index: number;
+  dia_id: string;
+  speaker: string;
+  text: string;
+  blip_caption: string | null;
+}
+interface Qa {
+  sample_id: string;
+  question: string;
+  category: number;
+  evidence: string[];
+  evidence_audit?: string[];
+}
+const readJsonl = <T>(file: string) =>
+  readFileSync(join(opts.data!, file), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as T);
 const turns = readJsonl<Turn>("turns.jsonl");
 const questions = readJsonl<Qa>("qa.jsonl").filter((q) => q.category >= 1 && q.category <= 4);
 /** Category 5: about something never said; recall should rather answer not_found. */
@@ -47,11 +66,13 @@ const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, 
 });
 
 async function call<T>(key: string, method: string, path: string, body?: unknown): Promise<T> {
-  const r = await engram.handle(new Request(`http://localhost${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  }));
+  const r = await engram.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
   return (r.status === 202 ? null : await r.json()) as T;
 }
@@ -68,15 +89,25 @@ for (const sample of samples) {
   const key = engram.accounts.createKey({ projectId: project.id, name: "bench" }).key;
   keys.set(sample, key);
   const sessions = new Map<number, Turn[]>();
-  for (const t of turns.filter((x) => x.sample_id === sample)) sessions.set(t.session, [...(sessions.get(t.session) ?? []), t]);
+  for (const t of turns.filter((x) => x.sample_id === sample))
+    sessions.set(t.session, [...(sessions.get(t.session) ?? []), t]);
   for (const [, session] of [...sessions].sort((a, b) => a[0] - b[0])) {
     session.sort((a, b) => a.turn_index - b.turn_index);
     await call(key, "POST", "/v1/memories/import", {
-      messages: session.map((t) => ({ role: "user", speaker: t.speaker, content: content(t), occurred_at: `${t.timestamp}Z` })),
+      messages: session.map((t) => ({
+        role: "user",
+        speaker: t.speaker,
+        content: content(t),
+        occurred_at: `${t.timestamp}Z`,
+      })),
     });
     // The import API answers 202 without a job id; the bench reads the id of the job it just queued.
-    const job = engram.db.query<{ id: string }, [string]>("SELECT id FROM jobs WHERE project_id = ? ORDER BY rowid DESC LIMIT 1").get(project.id)!;
-    session.forEach((t, i) => turnOf.set(`${job.id}:${i}`, t.dia_id));
+    const job = engram.db
+      .query<{ id: string }, [string]>("SELECT id FROM jobs WHERE project_id = ? ORDER BY rowid DESC LIMIT 1")
+      .get(project.id)!;
+    session.forEach((t, i) => {
+      turnOf.set(`${job.id}:${i}`, t.dia_id);
+    });
     await engram.formation.runUntilIdle();
   }
 }
@@ -90,14 +121,21 @@ let memoryCount = 0;
 for (const [sample, key] of keys) {
   let cursor = "";
   for (;;) {
-    const page = await call<{ data: Array<{ id: string }>; has_more: boolean }>(key, "GET", `/v1/memories?limit=20${cursor ? `&starting_after=${cursor}` : ""}`);
+    const page = await call<{ data: Array<{ id: string }>; has_more: boolean }>(
+      key,
+      "GET",
+      `/v1/memories?limit=20${cursor ? `&starting_after=${cursor}` : ""}`,
+    );
     for (const m of page.data) {
-      const inspection = await call<{ versions: Array<{ source: { type: string; job_id?: string; message_indexes?: number[] } }> }>(key, "GET", `/v1/memories/${m.id}/inspect`);
+      const inspection = await call<{
+        versions: Array<{ source: { type: string; job_id?: string; message_indexes?: number[] } }>;
+      }>(key, "GET", `/v1/memories/${m.id}/inspect`);
       const dias = new Set<string>();
-      for (const v of inspection.versions) for (const i of v.source.message_indexes ?? []) {
-        const dia = turnOf.get(`${v.source.job_id}:${i}`);
-        if (dia) dias.add(dia);
-      }
+      for (const v of inspection.versions)
+        for (const i of v.source.message_indexes ?? []) {
+          const dia = turnOf.get(`${v.source.job_id}:${i}`);
+          if (dia) dias.add(dia);
+        }
       turnsOfMemory.set(m.id, [...dias]);
       for (const d of dias) formedTurns.add(`${sample}:${d}`);
       memoryCount++;
@@ -114,12 +152,20 @@ const unformed = [...new Set(evidenceTurns.filter((e) => !formedTurns.has(e)))].
 
 // ---- baseline: BM25 over the raw turns, same query words ----
 const fts = new Database(":memory:");
-fts.run("CREATE VIRTUAL TABLE t USING fts5(sample UNINDEXED, dia UNINDEXED, content, tokenize='porter unicode61 remove_diacritics 2')");
-for (const t of turns) fts.run("INSERT INTO t VALUES (?, ?, ?)", [t.sample_id, t.dia_id, `${t.speaker}: ${content(t)}`]);
+fts.run(
+  "CREATE VIRTUAL TABLE t USING fts5(sample UNINDEXED, dia UNINDEXED, content, tokenize='porter unicode61 remove_diacritics 2')",
+);
+for (const t of turns)
+  fts.run("INSERT INTO t VALUES (?, ?, ?)", [t.sample_id, t.dia_id, `${t.speaker}: ${content(t)}`]);
 function bm25Turns(sample: string, query: string): string[][] {
   const match = toMatchExpression(queryTerms(query));
   if (!match) return [];
-  return fts.query<{ dia: string }, [string, string]>("SELECT dia FROM t WHERE t MATCH ? AND sample = ? ORDER BY bm25(t) LIMIT 50").all(match, sample).map((r) => [r.dia]);
+  return fts
+    .query<{ dia: string }, [string, string]>(
+      "SELECT dia FROM t WHERE t MATCH ? AND sample = ? ORDER BY bm25(t) LIMIT 50",
+    )
+    .all(match, sample)
+    .map((r) => [r.dia]);
 }
 
 // ---- ask ----
@@ -134,7 +180,9 @@ function add(sums: Sums, cat: string, ranked: string[][], evidence: string[]): n
   for (const key of ["all", cat]) {
     const s = sums.get(key) ?? { n: 0, hits: KS.map(() => 0) };
     s.n++;
-    r.forEach((x, i) => (s.hits[i]! += x));
+    r.forEach((x, i) => {
+      s.hits[i]! += x;
+    });
     sums.set(key, s);
   }
   return r;
@@ -146,17 +194,30 @@ for (const q of questions) {
   const evidence = evidenceOf(q);
   if (evidence.length === 0) continue;
   const t0 = performance.now();
-  const page = await call<{ data: Array<{ id: string; content: string }> }>(keys.get(q.sample_id)!, "POST", "/v1/memories/search", { query: q.question, limit: 25 });
+  const page = await call<{ data: Array<{ id: string; content: string }> }>(
+    keys.get(q.sample_id)!,
+    "POST",
+    "/v1/memories/search",
+    { query: q.question, limit: 25 },
+  );
   latencies.push(performance.now() - t0);
   const ranked = page.data.map((m) => turnsOfMemory.get(m.id) ?? []);
   const r = add(engramSums, `c${q.category}`, ranked, evidence);
   add(baseSums, `c${q.category}`, bm25Turns(q.sample_id, q.question), evidence);
   // Recall: the single best memory above the confidence threshold, or not_found.
-  const recalled = await call<{ id?: string; status?: string }>(keys.get(q.sample_id)!, "POST", "/v1/memories/recall", { query: q.question });
+  const recalled = await call<{ id?: string; status?: string }>(keys.get(q.sample_id)!, "POST", "/v1/memories/recall", {
+    query: q.question,
+  });
   if (recalled.status === "not_found") recallTally.notFound++;
   else if ((turnsOfMemory.get(recalled.id!) ?? []).some((t) => evidence.includes(t))) recallTally.right++;
   else recallTally.other++;
-  if (r[1]! < 1 && misses.length < Number(opts.misses)) misses.push(`[c${q.category}] ${q.question} (evidence ${evidence.join(",")}) → ${page.data.slice(0, 3).map((m) => m.content).join(" | ")}`);
+  if (r[1]! < 1 && misses.length < Number(opts.misses))
+    misses.push(
+      `[c${q.category}] ${q.question} (evidence ${evidence.join(",")}) → ${page.data
+        .slice(0, 3)
+        .map((m) => m.content)
+        .join(" | ")}`,
+    );
 }
 
 // ---- report ----
@@ -164,24 +225,46 @@ const fmt = (s: Sums, key: string) => {
   const v = s.get(key);
   return v ? KS.map((_, i) => ((100 * v.hits[i]!) / v.n).toFixed(1).padStart(5)).join(" ") : "    -     -     -";
 };
-const names: Record<string, string> = { all: "all", c1: "1 multi-hop", c2: "2 temporal", c3: "3 open-domain", c4: "4 single-hop" };
-console.log(`LoCoMo dev: ${samples.length} conversations, ${turns.length} turns → ${memoryCount} memories (formed in ${formSeconds.toFixed(1)} s); ${engramSums.get("all")?.n} questions (categories 1-4), ${opts["original-labels"] ? "original" : "audit-corrected"} evidence labels`);
-console.log(`evidence recall@5 / @10 / @25 (%); ${(100 * ceiling).toFixed(1)}% of evidence turns formed at least one memory`);
-console.log(`${"category".padEnd(16)} ${"questions".padStart(9)}   ${"Engram search".padEnd(17)}   BM25 over raw turns`);
+const names: Record<string, string> = {
+  all: "all",
+  c1: "1 multi-hop",
+  c2: "2 temporal",
+  c3: "3 open-domain",
+  c4: "4 single-hop",
+};
+console.log(
+  `LoCoMo dev: ${samples.length} conversations, ${turns.length} turns → ${memoryCount} memories (formed in ${formSeconds.toFixed(1)} s); ${engramSums.get("all")?.n} questions (categories 1-4), ${opts["original-labels"] ? "original" : "audit-corrected"} evidence labels`,
+);
+console.log(
+  `evidence recall@5 / @10 / @25 (%); ${(100 * ceiling).toFixed(1)}% of evidence turns formed at least one memory`,
+);
+console.log(
+  `${"category".padEnd(16)} ${"questions".padStart(9)}   ${"Engram search".padEnd(17)}   BM25 over raw turns`,
+);
 for (const key of ["all", "c1", "c2", "c3", "c4"]) {
-  console.log(`${names[key]!.padEnd(16)} ${String(engramSums.get(key)?.n ?? 0).padStart(9)}   ${fmt(engramSums, key)}   ${fmt(baseSums, key)}`);
+  console.log(
+    `${names[key]!.padEnd(16)} ${String(engramSums.get(key)?.n ?? 0).padStart(9)}   ${fmt(engramSums, key)}   ${fmt(baseSums, key)}`,
+  );
 }
 let adversarialNotFound = 0;
 for (const q of adversarial) {
-  const r = await call<{ status?: string }>(keys.get(q.sample_id)!, "POST", "/v1/memories/recall", { query: q.question });
+  const r = await call<{ status?: string }>(keys.get(q.sample_id)!, "POST", "/v1/memories/recall", {
+    query: q.question,
+  });
   if (r.status === "not_found") adversarialNotFound++;
 }
 const asked = recallTally.right + recallTally.other + recallTally.notFound;
 const pct = (n: number) => `${((100 * n) / asked).toFixed(1)}%`;
-console.log(`recall (categories 1-4): a memory from an evidence turn ${pct(recallTally.right)}, another memory ${pct(recallTally.other)}, not_found ${pct(recallTally.notFound)}`);
-console.log(`recall on ${adversarial.length} category-5 questions (about something never said): not_found ${((100 * adversarialNotFound) / Math.max(1, adversarial.length)).toFixed(1)}%`);
+console.log(
+  `recall (categories 1-4): a memory from an evidence turn ${pct(recallTally.right)}, another memory ${pct(recallTally.other)}, not_found ${pct(recallTally.notFound)}`,
+);
+console.log(
+  `recall on ${adversarial.length} category-5 questions (about something never said): not_found ${((100 * adversarialNotFound) / Math.max(1, adversarial.length)).toFixed(1)}%`,
+);
 latencies.sort((a, b) => a - b);
-console.log(`search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`);
+console.log(
+  `search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`,
+);
 for (const m of misses) console.log(`miss ${m}`);
 const turnText = new Map(turns.map((t) => [`${t.sample_id}:${t.dia_id}`, `${t.speaker}: ${content(t)}`]));
 for (const u of unformed) console.log(`unformed ${u} ${turnText.get(u)}`);

@@ -33,13 +33,96 @@ const ROOT = resolve(import.meta.dir, "..");
 
 // Deterministic synthetic memories: people, activities, things, places and dates in varied sentences.
 let seed = 42;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const rand = () => {
+  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+  return seed / 2 ** 32;
+};
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-const PEOPLE = ["Caroline", "Melanie", "Noor", "Omar", "Priya", "Jon", "Dana", "Mia", "Tom", "Rosa", "Kim", "Eli", "Sam", "Lee", "Ana", "Ben", "Zed", "Quinn", "Ivy", "Raj"];
-const VERBS = ["adopted", "bought", "visited", "painted", "started learning", "stopped playing", "wrote about", "cooked", "fixed", "sold", "borrowed", "lost", "found", "recommended", "planned a trip to"];
-const THINGS = ["a golden retriever", "a red bicycle", "the violin", "a vegetable garden", "a pottery class", "a mystery novel", "a marathon", "a vintage camera", "Japanese", "the old cabin", "a sourdough starter", "a kayak", "a chess set", "a charity race", "an electric car", "a jazz album", "a climbing gym", "a watercolour of the harbour", "a telescope", "a board game café"];
-const PLACES = ["in Lisbon", "in Berlin", "at the lake", "near the office", "with the kids", "after work", "on the weekend", "in the mountains", "downtown", "at the beach"];
-const REASONS = ["because it was calming", "to meet new people", "for a friend's birthday", "after a long week", "to save money", "for the first time", "again", "with a neighbour", "despite the rain", "as a surprise"];
+const PEOPLE = [
+  "Caroline",
+  "Melanie",
+  "Noor",
+  "Omar",
+  "Priya",
+  "Jon",
+  "Dana",
+  "Mia",
+  "Tom",
+  "Rosa",
+  "Kim",
+  "Eli",
+  "Sam",
+  "Lee",
+  "Ana",
+  "Ben",
+  "Zed",
+  "Quinn",
+  "Ivy",
+  "Raj",
+];
+const VERBS = [
+  "adopted",
+  "bought",
+  "visited",
+  "painted",
+  "started learning",
+  "stopped playing",
+  "wrote about",
+  "cooked",
+  "fixed",
+  "sold",
+  "borrowed",
+  "lost",
+  "found",
+  "recommended",
+  "planned a trip to",
+];
+const THINGS = [
+  "a golden retriever",
+  "a red bicycle",
+  "the violin",
+  "a vegetable garden",
+  "a pottery class",
+  "a mystery novel",
+  "a marathon",
+  "a vintage camera",
+  "Japanese",
+  "the old cabin",
+  "a sourdough starter",
+  "a kayak",
+  "a chess set",
+  "a charity race",
+  "an electric car",
+  "a jazz album",
+  "a climbing gym",
+  "a watercolour of the harbour",
+  "a telescope",
+  "a board game café",
+];
+const PLACES = [
+  "in Lisbon",
+  "in Berlin",
+  "at the lake",
+  "near the office",
+  "with the kids",
+  "after work",
+  "on the weekend",
+  "in the mountains",
+  "downtown",
+  "at the beach",
+];
+const REASONS = [
+  "because it was calming",
+  "to meet new people",
+  "for a friend's birthday",
+  "after a long week",
+  "to save money",
+  "for the first time",
+  "again",
+  "with a neighbour",
+  "despite the rain",
+  "as a surprise",
+];
 function memoryText(): string {
   return `${pick(PEOPLE)} ${pick(VERBS)} ${pick(THINGS)} ${pick(PLACES)} ${pick(REASONS)}.`;
 }
@@ -47,7 +130,12 @@ const QUERIES = [
   ...PEOPLE.map((p) => `What pet does ${p} have?`),
   ...THINGS.slice(0, 10).map((t) => `Who bought ${t}?`),
   ...PLACES.map((p) => `What did people do ${p}?`),
-  "Which instrument does Omar play?", "Where did Caroline travel?", "hobbies involving music", "outdoor sports", "books someone recommended", "What does Priya cook?",
+  "Which instrument does Omar play?",
+  "Where did Caroline travel?",
+  "hobbies involving music",
+  "outdoor sports",
+  "books someone recommended",
+  "What does Priya cook?",
 ];
 
 function percentile(xs: number[], p: number): number {
@@ -64,17 +152,32 @@ function rssMiB(pid: number): { rss: number; peak: number } {
   return { rss: kb("VmRSS"), peak: kb("VmHWM") };
 }
 function dbBytes(dir: string): number {
-  return ["engram.db", "engram.db-wal"].map((f) => join(dir, f)).filter(existsSync).reduce((n, f) => n + statSync(f).size, 0);
+  return ["engram.db", "engram.db-wal"]
+    .map((f) => join(dir, f))
+    .filter(existsSync)
+    .reduce((n, f) => n + statSync(f).size, 0);
 }
 
-async function fill(dataDir: string, size: number): Promise<{ key: string; bytesPerMemory: number; fillSeconds: number }> {
-  const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, enforceLimits: false }, {}), { logger: silentLogger, startWorker: false });
+async function fill(
+  dataDir: string,
+  size: number,
+): Promise<{ key: string; bytesPerMemory: number; fillSeconds: number }> {
+  const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, enforceLimits: false }, {}), {
+    logger: silentLogger,
+    startWorker: false,
+  });
   const account = engram.accounts.createAccount({ name: "Speed", plan: "scale" });
   const project = engram.accounts.createProject({ accountId: account.id, name: "Big" });
   const key = engram.accounts.createKey({ projectId: project.id, name: "bench" }).key;
   engram.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
   const before = dbBytes(dataDir);
-  const repo = createMemoryRepository(engram.db, { onWrite: createVectorWriter({ store: createVectorStore(engram.db), embedder: await loadStaticEmbedder(), onMissing: () => {} }) });
+  const repo = createMemoryRepository(engram.db, {
+    onWrite: createVectorWriter({
+      store: createVectorStore(engram.db),
+      embedder: await loadStaticEmbedder(),
+      onMissing: () => {},
+    }),
+  });
   const started = performance.now();
   const day = Date.UTC(2023, 0, 1);
   for (let done = 0; done < size; ) {
@@ -84,7 +187,16 @@ async function fill(dataDir: string, size: number): Promise<{ key: string; bytes
         const now = new Date(day + (done + i) * 600_000).toISOString();
         const content = memoryText();
         const context = opts["no-context"] ? "" : [memoryText(), memoryText(), content, memoryText()].join("\n");
-        repo.insert({ projectId: project.id, content, context, scope: { user_id: pick(PEOPLE).toLowerCase() }, occurredAt: now, jobId: null, source: { type: "create", job_id: "job_bench" }, now });
+        repo.insert({
+          projectId: project.id,
+          content,
+          context,
+          scope: { user_id: pick(PEOPLE).toLowerCase() },
+          occurredAt: now,
+          jobId: null,
+          source: { type: "create", job_id: "job_bench" },
+          now,
+        });
       }
     })();
     done += batch;
@@ -101,10 +213,17 @@ async function measure(size: number) {
   try {
     const { key, bytesPerMemory, fillSeconds } = await fill(dataDir, size);
     const env = cleanEnv({ ENGRAM_ENFORCE_LIMITS: "false", ENGRAM_LOG_LEVEL: "error" });
-    const { proc: server, url } = await spawnServer([process.execPath, join(ROOT, "src/main.ts"), "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir], env);
+    const { proc: server, url } = await spawnServer(
+      [process.execPath, join(ROOT, "src/main.ts"), "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir],
+      env,
+    );
     try {
       const search = (query: string) =>
-        fetch(`${url}/v1/memories/search`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ query, limit: 10 }) });
+        fetch(`${url}/v1/memories/search`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ query, limit: 10 }),
+        });
       for (let i = 0; i < 30; i++) await (await search(pick(QUERIES))).arrayBuffer(); // warm up
       const totals: number[] = [];
       const stages: Record<string, number[]> = { embed: [], search: [] };
@@ -139,8 +258,12 @@ async function measure(size: number) {
   }
 }
 
-console.log(`search speed: one project, ${opts.queries} sequential searches (limit 10) for the percentiles, then ${opts.concurrency} concurrent clients for ${opts.seconds} s, loopback`);
-console.log(`${"memories".padStart(9)}  ${"total p50".padStart(9)} ${"p95".padStart(7)}  ${"search p50".padStart(10)} ${"p95".padStart(7)}  ${"embed p50".padStart(9)}  ${"searches/s".padStart(10)}  ${"RSS MiB".padStart(7)} ${"peak".padStart(6)}  ${"bytes/memory".padStart(12)}  fill`);
+console.log(
+  `search speed: one project, ${opts.queries} sequential searches (limit 10) for the percentiles, then ${opts.concurrency} concurrent clients for ${opts.seconds} s, loopback`,
+);
+console.log(
+  `${"memories".padStart(9)}  ${"total p50".padStart(9)} ${"p95".padStart(7)}  ${"search p50".padStart(10)} ${"p95".padStart(7)}  ${"embed p50".padStart(9)}  ${"searches/s".padStart(10)}  ${"RSS MiB".padStart(7)} ${"peak".padStart(6)}  ${"bytes/memory".padStart(12)}  fill`,
+);
 for (const size of opts.sizes!.split(",").map(Number)) {
   const r = await measure(size);
   const f = (x: number) => x.toFixed(2).padStart(7);

@@ -38,16 +38,22 @@ function newestSource(paths: string[]): number {
   for (const p of paths.map((x) => join(ROOT, x))) {
     if (!existsSync(p)) continue;
     const st = statSync(p);
-    if (st.isDirectory()) newest = Math.max(newest, newestSource(readdirSync(p).map((f) => relative(ROOT, join(p, f)))));
+    if (st.isDirectory())
+      newest = Math.max(newest, newestSource(readdirSync(p).map((f) => relative(ROOT, join(p, f)))));
     else newest = Math.max(newest, st.mtimeMs);
   }
   return newest;
 }
 
 async function buildIfNeeded(): Promise<void> {
-  if (existsSync(BINARY) && statSync(BINARY).mtimeMs >= newestSource(["src", "build.ts", "package.json", "bun.lock"])) return;
+  if (existsSync(BINARY) && statSync(BINARY).mtimeMs >= newestSource(["src", "build.ts", "package.json", "bun.lock"]))
+    return;
   console.log(`building ${relative(ROOT, BINARY)} ...`);
-  const p = Bun.spawn([process.execPath, join(ROOT, "build.ts"), BINARY], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  const p = Bun.spawn([process.execPath, join(ROOT, "build.ts"), BINARY], {
+    cwd: ROOT,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   if ((await p.exited) !== 0) throw new Error("the build failed");
 }
 
@@ -95,18 +101,25 @@ async function round(path: () => string, key: string): Promise<LoadResult> {
   let errors = 0;
   const end = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      const r = await fetch(path(), { headers });
-      await r.arrayBuffer();
-      latencies.push(performance.now() - t);
-      if (r.status !== 200) errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        const r = await fetch(path(), { headers });
+        await r.arrayBuffer();
+        latencies.push(performance.now() - t);
+        if (r.status !== 200) errors++;
+      }
+    }),
+  );
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]!, errors };
+  return {
+    rps: latencies.length / elapsed,
+    p50: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+    errors,
+  };
 }
 
 /** Median figures over `rounds` rounds (errors are summed). */
@@ -114,7 +127,12 @@ async function load(path: () => string, key: string): Promise<LoadResult> {
   const rounds: LoadResult[] = [];
   for (let i = 0; i < ROUNDS; i++) rounds.push(await round(path, key));
   const m = (f: (r: LoadResult) => number) => median(rounds.map(f));
-  return { rps: m((r) => r.rps), p50: m((r) => r.p50), p99: m((r) => r.p99), errors: rounds.reduce((n, r) => n + r.errors, 0) };
+  return {
+    rps: m((r) => r.rps),
+    p50: m((r) => r.p50),
+    p99: m((r) => r.p99),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+  };
 }
 
 await buildIfNeeded();
@@ -146,18 +164,47 @@ try {
 
   // Throughput: lift the account's limits so the figures measure the server, not the plan.
   const big = "1000000000";
-  await admin(dataDir, "plan", "set", "--account", accountId, "--reads", big, "--writes", big, "--memories", big, "--read-burst", big, "--read-rate", big, "--write-burst", big, "--write-rate", big);
+  await admin(
+    dataDir,
+    "plan",
+    "set",
+    "--account",
+    accountId,
+    "--reads",
+    big,
+    "--writes",
+    big,
+    "--memories",
+    big,
+    "--read-burst",
+    big,
+    "--read-rate",
+    big,
+    "--write-burst",
+    big,
+    "--write-rate",
+    big,
+  );
   const s = await start(dataDir);
   children.push(s.proc);
-  const messages = Array.from({ length: SEED }, (_, i) => ({ role: "user", content: `Seed memory ${i}: the keeper counted ${i} gulls at the lighthouse.` }));
-  const imported = await fetch(`${s.url}/v1/memories/import`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ messages }) });
+  const messages = Array.from({ length: SEED }, (_, i) => ({
+    role: "user",
+    content: `Seed memory ${i}: the keeper counted ${i} gulls at the lighthouse.`,
+  }));
+  const imported = await fetch(`${s.url}/v1/memories/import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ messages }),
+  });
   if (imported.status !== 202) throw new Error(`import answered ${imported.status}: ${await imported.text()}`);
   const ids: string[] = [];
   for (let wait = 5; ids.length < SEED; wait = Math.min(wait * 2, 100)) {
     ids.length = 0;
     let cursor = "";
     for (;;) {
-      const page = (await (await fetch(`${s.url}/v1/memories?limit=20${cursor}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: Array<{ id: string; content: string }>; has_more: boolean };
+      const page = (await (
+        await fetch(`${s.url}/v1/memories?limit=20${cursor}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as { data: Array<{ id: string; content: string }>; has_more: boolean };
       ids.push(...page.data.filter((m) => m.content.startsWith("Seed memory")).map((m) => m.id));
       if (!page.has_more) break;
       cursor = `&starting_after=${page.data.at(-1)!.id}`;
@@ -172,15 +219,26 @@ try {
   await stop(s);
 
   const row = (name: string, value: string) => console.log(`  ${name.padEnd(46)} ${value}`);
-  console.log(`\nEngram ${relative(ROOT, BINARY) || BINARY} (${(statSync(BINARY).size / 2 ** 20).toFixed(1)} MiB), bun ${Bun.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`);
-  console.log(`command: bun bench/startup.ts --runs ${RUNS} --rounds ${ROUNDS} --seconds ${SECONDS} --concurrency ${CONCURRENCY} --seed ${SEED}`);
+  console.log(
+    `\nEngram ${relative(ROOT, BINARY) || BINARY} (${(statSync(BINARY).size / 2 ** 20).toFixed(1)} MiB), bun ${Bun.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`,
+  );
+  console.log(
+    `command: bun bench/startup.ts --runs ${RUNS} --rounds ${ROUNDS} --seconds ${SECONDS} --concurrency ${CONCURRENCY} --seed ${SEED}`,
+  );
   console.log(`server:  ${relative(ROOT, BINARY)} serve --host 127.0.0.1 --port 0 --data <temp dir>`);
   console.log(`load:    ${CONCURRENCY} fetches in flight from one Bun process on the same machine\n`);
   row(`spawn -> first 200 /health, empty data dir`, `${median(coldMs).toFixed(1)} ms (median of ${coldMs.length})`);
   row(`spawn -> first 200 /health, existing data`, `${median(warmMs).toFixed(1)} ms (median of ${warmMs.length})`);
   row(`idle RSS after start (VmRSS)`, `${median(idleRss).toFixed(1)} MiB (median of ${idleRss.length})`);
-  for (const [name, r] of [["GET /health (no auth, no database)", health], ["GET /v1/memories/{id}", get], ["GET /v1/memories?limit=10", list]] as const) {
-    row(`${name}`, `${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (median of ${ROUNDS} x ${SECONDS} s)${r.errors ? `, ${r.errors} non-200!` : ""}`);
+  for (const [name, r] of [
+    ["GET /health (no auth, no database)", health],
+    ["GET /v1/memories/{id}", get],
+    ["GET /v1/memories?limit=10", list],
+  ] as const) {
+    row(
+      `${name}`,
+      `${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (median of ${ROUNDS} x ${SECONDS} s)${r.errors ? `, ${r.errors} non-200!` : ""}`,
+    );
   }
   row(`RSS after the load (${SEED} memories seeded)`, `${busyRss.toFixed(1)} MiB`);
 } finally {

@@ -12,7 +12,13 @@ export interface Spawned {
 
 /** Environment without the ENGRAM_* settings of the shell the benchmark runs in. */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { ...(Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ENGRAM_"))) as Record<string, string>), ...extra };
+  return {
+    ...(Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ENGRAM_"))) as Record<
+      string,
+      string
+    >),
+    ...extra,
+  };
 }
 
 export async function spawnServer(cmd: string[], env: Record<string, string>): Promise<Spawned> {

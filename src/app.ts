@@ -12,7 +12,9 @@ import { createLexicalIndex, createVectorBookkeeping } from "./memories/search-q
 import { createWriteAcceptance } from "./memories/writes.ts";
 import { createMemoryService, type MemoryService } from "./memories/service.ts";
 import { LIMITS } from "./memories/schemas.ts";
-import { createLimits } from "./limits/index.ts";
+import { createLimits, type Limits } from "./limits/index.ts";
+import type { BucketClass } from "./limits/buckets.ts";
+import type { Principal } from "./domain/principal.ts";
 import { createUsageStore } from "./limits/usage.ts";
 import { createJobStore } from "./formation/jobs.ts";
 import { createFormationRunner, type FormationRunner } from "./formation/runner.ts";
@@ -42,17 +44,30 @@ export interface Administration {
  * Administration over a database. The server passes its memory repository (samples get their vectors
  * at once); the CLI's samples get theirs from the server's indexer.
  */
-export function createAdministration(deps: { db: Db; clock: Clock; memories?: MemoryRepository; vectorStore?: VectorStore }): Administration {
+export function createAdministration(deps: {
+  db: Db;
+  clock: Clock;
+  memories?: MemoryRepository;
+  vectorStore?: VectorStore;
+}): Administration {
   const { db, clock } = deps;
   const repo = createAccountRepository(db);
   const memories = deps.memories ?? createMemoryRepository(db);
-  const accounts = createAccountService({ db, clock, repo, memories, usage: createUsageStore(db), policies: createPolicyStore(db) });
+  const accounts = createAccountService({
+    db,
+    clock,
+    repo,
+    memories,
+    usage: createUsageStore(db),
+    policies: createPolicyStore(db),
+  });
   const store = deps.vectorStore ?? createVectorStore(db);
   const bookkeeping = createVectorBookkeeping(db);
   return {
     accounts,
     reindex(projectId) {
-      if (projectId !== null && !repo.getProject(projectId)) throw new ApiError("not_found", { detail: `No project ${projectId}.` });
+      if (projectId !== null && !repo.getProject(projectId))
+        throw new ApiError("not_found", { detail: `No project ${projectId}.` });
       return markForReindex({ db, store, memories: bookkeeping }, projectId);
     },
   };
@@ -85,22 +100,73 @@ export interface EngramOptions {
   ann?: Partial<AnnOptions>;
 }
 
-export async function createEngram(config: Config, options: EngramOptions = {}): Promise<Engram> {
-  const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const db = await openDatabase(config.dataDir);
+/** The vector side of memories: embedder, sqlite-vec store, approximate index, indexer, and the memory repository whose writes carry vectors. */
+async function createVectorParts(db: Db, clock: Clock, config: Config, logger: Logger, ann?: Partial<AnnOptions>) {
   const embedder = await createEmbedder(config.embeddings);
-  const vectorStore = createVectorStore(db);
+  const store = createVectorStore(db);
   // A local model's size is known now: adopt it before anything is written (a provider's on its first answer).
-  if (embedder.dims > 0) vectorStore.adopt(embedder.model, embedder.dims, clock.now().toISOString());
+  if (embedder.dims > 0) store.adopt(embedder.model, embedder.dims, clock.now().toISOString());
   const bookkeeping = createVectorBookkeeping(db);
-  const ann = createAnnIndex({ store: vectorStore, counts: bookkeeping, options: options.ann });
-  const vectors = createVectorIndexer({ db, clock, store: vectorStore, memories: bookkeeping, embedder, logger });
+  const indexer = createVectorIndexer({ db, clock, store, memories: bookkeeping, embedder, logger });
   // Every memory written gets its vector in the same transaction (or from the indexer).
-  const memoryRepo = createMemoryRepository(db, { onWrite: createVectorWriter({ store: vectorStore, embedder, onMissing: () => vectors.notify() }) });
-  const admin = createAdministration({ db, clock, memories: memoryRepo, vectorStore });
+  const onWrite = createVectorWriter({ store, embedder, onMissing: () => indexer.notify() });
+  return {
+    embedder,
+    store,
+    indexer,
+    ann: createAnnIndex({ store, counts: bookkeeping, options: ann }),
+    memories: createMemoryRepository(db, { onWrite }),
+  };
+}
+
+type VectorParts = Awaited<ReturnType<typeof createVectorParts>>;
+
+/** REST and MCP over one memory service; /mcp goes to the MCP handler, everything else to Elysia. */
+function createTransports(
+  config: Config,
+  deps: { memories: MemoryService; limits: Limits; admin: Administration; logger: Logger },
+) {
+  const { memories, limits, logger } = deps;
+  const base =
+    config.publicUrl ?? `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+  const docsUrl = `${base.replace(/\/$/, "")}/docs`;
+  const authenticate = (token: string) => deps.admin.accounts.authenticate(token);
+  const maxBodyBytes = LIMITS.bodyBytesMax;
+  const http = createHttpApp({
+    service: memories,
+    authenticate,
+    docsUrl,
+    maxBodyBytes,
+    logger,
+    limits,
+    version: VERSION,
+  });
+  const admit = (p: Principal, cls: BucketClass) => limits.admit(p.accountId, cls);
+  const allowedHosts = config.allowedHosts;
+  const mcp = createMcpHandler({ service: memories, logger, authenticate, admit, docsUrl, allowedHosts, maxBodyBytes });
+  const handle = (request: Request) => (new URL(request.url).pathname === "/mcp" ? mcp(request) : http.handle(request));
+  return { http, handle };
+}
+
+/** The services over one database: administration, limits, formation, and the memory service. */
+function createServices(
+  db: Db,
+  clock: Clock,
+  logger: Logger,
+  config: Config,
+  options: EngramOptions,
+  vectors: VectorParts,
+) {
+  const memoryRepo = vectors.memories;
+  const admin = createAdministration({ db, clock, memories: memoryRepo, vectorStore: vectors.store });
   const accountRepo = createAccountRepository(db);
-  const limits = createLimits({ db, clock, enforce: config.enforceLimits, storedPlan: (id) => accountRepo.getAccount(id), storedMemories: (id) => memoryRepo.countActive(id) });
+  const limits = createLimits({
+    db,
+    clock,
+    enforce: config.enforceLimits,
+    storedPlan: (id) => accountRepo.getAccount(id),
+    storedMemories: memoryRepo.countActive,
+  });
   const jobs = createJobStore(db);
   const policies = createPolicyStore(db);
   const formation = createFormationRunner({
@@ -111,65 +177,60 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     graph: createMemoryGraph(db),
     policies,
     limits,
-    extractor: options.extractor ?? createExtractor(config.extractor, config.llm),
     logger,
+    extractor: options.extractor ?? createExtractor(config.extractor, config.llm),
     projectExists: (id) => accountRepo.getProject(id) !== null,
   });
   const retrieval = createRetrieval({
     memories: memoryRepo,
     index: createLexicalIndex(db),
-    vectors: vectorStore,
-    embedder,
+    vectors: vectors.store,
+    embedder: vectors.embedder,
     clock,
     options: options.hybrid,
-    ann,
+    ann: vectors.ann,
     recallThreshold: config.recallThreshold,
     contextThreshold: config.contextThreshold,
   });
-  const writes = createWriteAcceptance({ db, clock, jobs, limits, policies, queueBound: config.queueBound, onEnqueued: () => formation.notify() });
-  const memories = createMemoryService({ clock, memories: memoryRepo, writes, limits, retrieval });
-  const docsUrl = `${(config.publicUrl ?? `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`).replace(/\/$/, "")}/docs`;
-  const authenticate = (token: string) => admin.accounts.authenticate(token);
-  const http = createHttpApp({ service: memories, authenticate, docsUrl, maxBodyBytes: LIMITS.bodyBytesMax, logger, limits, version: VERSION });
-  const mcp = createMcpHandler({
-    service: memories,
-    logger,
-    authenticate,
-    admit: (p, cls) => limits.admit(p.accountId, cls),
-    docsUrl,
-    allowedHosts: config.allowedHosts,
-    maxBodyBytes: LIMITS.bodyBytesMax,
+  const onEnqueued = () => formation.notify();
+  const writes = createWriteAcceptance({
+    db,
+    clock,
+    jobs,
+    limits,
+    policies,
+    queueBound: config.queueBound,
+    onEnqueued,
   });
+  const memories = createMemoryService({ clock, memories: memoryRepo, writes, limits, retrieval });
+  return { admin, limits, formation, memories };
+}
+
+export async function createEngram(config: Config, options: EngramOptions = {}): Promise<Engram> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = await openDatabase(config.dataDir);
+  const vectors = await createVectorParts(db, clock, config, logger, options.ann);
+  const { admin, limits, formation, memories } = createServices(db, clock, logger, config, options, vectors);
+  const { http, handle } = createTransports(config, { memories, limits, admin, logger });
   let warmTimer: ReturnType<typeof setTimeout> | null = null;
   if (options.startWorker ?? config.formationWorker) {
     formation.start();
-    vectors.start();
+    vectors.indexer.start();
     // Large projects' approximate indexes are built once the server is up, not on their first search.
     warmTimer = setTimeout(() => {
-      const built = ann.rebuildAll();
+      const built = vectors.ann.rebuildAll();
       if (built > 0) logger.info({ projects: built }, "approximate vector indexes built");
     }, 0);
   }
-
   let closed = false;
-  return {
-    ...admin,
-    config,
-    db,
-    clock,
-    logger,
-    memories,
-    formation,
-    vectors,
-    http,
-    handle: (request) => (new URL(request.url).pathname === "/mcp" ? mcp(request) : http.handle(request)),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await formation.close();
-      if (warmTimer) clearTimeout(warmTimer);
-      await vectors.close();
-      db.close();
-    },
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await formation.close();
+    if (warmTimer) clearTimeout(warmTimer);
+    await vectors.indexer.close();
+    db.close();
   };
+  return { ...admin, config, db, clock, logger, memories, formation, vectors: vectors.indexer, http, handle, close };
 }

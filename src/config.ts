@@ -43,7 +43,12 @@ export interface Config {
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
 
-function envNumber(env: Record<string, string | undefined>, name: string, valid: (n: number) => boolean, expected: string): number | undefined {
+function envNumber(
+  env: Record<string, string | undefined>,
+  name: string,
+  valid: (n: number) => boolean,
+  expected: string,
+): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
   const n = Number(raw);
@@ -51,7 +56,8 @@ function envNumber(env: Record<string, string | undefined>, name: string, valid:
   return n;
 }
 
-const envInt = (env: Record<string, string | undefined>, name: string) => envNumber(env, name, Number.isInteger, "an integer");
+const envInt = (env: Record<string, string | undefined>, name: string) =>
+  envNumber(env, name, Number.isInteger, "an integer");
 const envShare = (env: Record<string, string | undefined>, name: string) =>
   envNumber(env, name, (n) => Number.isFinite(n) && n >= 0 && n <= 1, "a number from 0 to 1");
 
@@ -92,13 +98,26 @@ export function loadConfig(
   };
   // Checked where it is used (`engram mcp`), so that a client setting never stops the server starting.
   const serverUrl = (config.serverUrl || env.ENGRAM_URL || localServerUrl(config)).trim();
-  const allowedHosts = overrides.allowedHosts ?? defaultAllowedHosts(config.host, config.publicUrl, env.ENGRAM_ALLOWED_HOSTS);
-  return Object.freeze({ ...config, serverUrl, dataDir: resolve(config.dataDir), allowedHosts: Object.freeze([...allowedHosts]) });
+  const allowedHosts =
+    overrides.allowedHosts ?? defaultAllowedHosts(config.host, config.publicUrl, env.ENGRAM_ALLOWED_HOSTS);
+  return Object.freeze({
+    ...config,
+    serverUrl,
+    dataDir: resolve(config.dataDir),
+    allowedHosts: Object.freeze([...allowedHosts]),
+  });
 }
 
 /** Where a server started with this configuration listens, as seen from this machine. */
 function localServerUrl(c: Pick<Config, "host" | "port" | "tlsCert" | "tlsKey">): string {
-  const host = c.host === "0.0.0.0" || c.host === "" ? "127.0.0.1" : c.host === "::" ? "[::1]" : c.host.includes(":") ? `[${c.host}]` : c.host;
+  const host =
+    c.host === "0.0.0.0" || c.host === ""
+      ? "127.0.0.1"
+      : c.host === "::"
+        ? "[::1]"
+        : c.host.includes(":")
+          ? `[${c.host}]`
+          : c.host;
   return `${c.tlsCert && c.tlsKey ? "https" : "http"}://${host}:${c.port}`;
 }
 
@@ -136,7 +155,8 @@ function llmConfig(env: Record<string, string | undefined>): LlmConfig | null {
 
 function extractorName(env: Record<string, string | undefined>): ExtractorName {
   const name = env.ENGRAM_EXTRACTOR || (env.ENGRAM_LLM_URL ? "llm" : "embedded");
-  if (name !== "embedded" && name !== "llm" && name !== "sentence") throw new Error(`ENGRAM_EXTRACTOR must be embedded, llm or sentence, got "${name}"`);
+  if (name !== "embedded" && name !== "llm" && name !== "sentence")
+    throw new Error(`ENGRAM_EXTRACTOR must be embedded, llm or sentence, got "${name}"`);
   return name;
 }
 
@@ -150,7 +170,10 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 function defaultAllowedHosts(host: string, publicUrl: string | null, list: string | undefined): string[] {
   const extra = publicUrl ? [new URL(publicUrl).hostname] : [];
   if (list !== undefined && list.trim() !== "") {
-    const hosts = list.split(",").map((h) => h.trim()).filter(Boolean);
+    const hosts = list
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean);
     return hosts.includes("*") ? [] : [...hosts, ...extra];
   }
   const loopback = LOOPBACK.includes(host) || host.startsWith("127.") || host === "::1";

@@ -18,14 +18,22 @@ program
   .command("serve")
   .description("start the REST service")
   .addOption(new Option("--host <host>", "address to listen on (ENGRAM_HOST, default 127.0.0.1)"))
-  .addOption(new Option("--port <port>", "port to listen on; 0 picks a free one (ENGRAM_PORT, default 8420)").argParser(port))
+  .addOption(
+    new Option("--port <port>", "port to listen on; 0 picks a free one (ENGRAM_PORT, default 8420)").argParser(port),
+  )
   .addOption(new Option("--data <dir>", "data directory (ENGRAM_DATA_DIR, default ./engram-data)"))
   .addOption(new Option("--tls-cert <file>", "TLS certificate (PEM)"))
   .addOption(new Option("--tls-key <file>", "TLS private key (PEM)"))
   .action(async (opts: { host?: string; port?: number; data?: string; tlsCert?: string; tlsKey?: string }) => {
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
-      server = await startServer({ host: opts.host, port: opts.port, dataDir: opts.data, tlsCert: opts.tlsCert, tlsKey: opts.tlsKey });
+      server = await startServer({
+        host: opts.host,
+        port: opts.port,
+        dataDir: opts.data,
+        tlsCert: opts.tlsCert,
+        tlsKey: opts.tlsKey,
+      });
     } catch (err) {
       // Bad configuration, a port in use, an unreadable certificate: one line, not a stack trace.
       process.stderr.write(`engram serve: ${err instanceof Error ? err.message : String(err)}\n`);

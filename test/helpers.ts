@@ -23,7 +23,11 @@ export interface Harness {
   /** A second, empty project of the same account. */
   project: TestProject;
   newAccount(plan?: string): TestProject;
-  call(method: string, path: string, opts?: { key?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    opts?: { key?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** Runs the formation queue until it is idle. */
   form(): Promise<number>;
   close(): Promise<void>;
@@ -56,7 +60,11 @@ export async function createHarness(options: EngramOptions & { config?: ConfigOv
   }
   const demo = newAccount();
   const p = engram.accounts.createProject({ accountId: demo.accountId, name: "Empty project" });
-  const project = { accountId: demo.accountId, projectId: p.id, key: engram.accounts.createKey({ projectId: p.id, name: "test" }).key };
+  const project = {
+    accountId: demo.accountId,
+    projectId: p.id,
+    key: engram.accounts.createKey({ projectId: p.id, name: "test" }).key,
+  };
 
   return {
     engram,

@@ -51,4 +51,6 @@ out.set(new Uint8Array(rows.buffer), 16 + padded + factors.byteLength);
 const target = new URL(`../../src/models/assets/static-use-lite-${DIMS}.bin`, import.meta.url);
 mkdirSync(new URL("../../src/models/assets/", import.meta.url), { recursive: true });
 writeFileSync(target, out);
-console.log(`wrote ${target.pathname}: ${words.length} words x ${DIMS} dims, ${(out.length / 1024 / 1024).toFixed(1)} MiB`);
+console.log(
+  `wrote ${target.pathname}: ${words.length} words x ${DIMS} dims, ${(out.length / 1024 / 1024).toFixed(1)} MiB`,
+);

@@ -14,5 +14,9 @@ export function hashKey(key: string): string {
 
 /** Cheap syntactic check before touching the database. */
 export function looksLikeKey(key: string): boolean {
-  return key.startsWith(KEY_PREFIX) && key.length === KEY_PREFIX.length + 43 && /^[A-Za-z0-9_-]+$/.test(key.slice(KEY_PREFIX.length));
+  return (
+    key.startsWith(KEY_PREFIX) &&
+    key.length === KEY_PREFIX.length + 43 &&
+    /^[A-Za-z0-9_-]+$/.test(key.slice(KEY_PREFIX.length))
+  );
 }

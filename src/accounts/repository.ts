@@ -32,7 +32,10 @@ export interface KeyRow {
 }
 
 export function createAccountRepository(db: Db) {
-  const byHash = db.query<{ key_id: string; project_id: string; account_id: string; expires_at: string | null }, [string]>(
+  const byHash = db.query<
+    { key_id: string; project_id: string; account_id: string; expires_at: string | null },
+    [string]
+  >(
     `SELECT k.id AS key_id, k.project_id, p.account_id, k.expires_at FROM api_keys k
        JOIN projects p ON p.id = k.project_id AND p.deleted_at IS NULL
        JOIN accounts a ON a.id = p.account_id
@@ -41,7 +44,11 @@ export function createAccountRepository(db: Db) {
   return {
     insertAccount(a: AccountRow): void {
       db.run("INSERT INTO accounts (id, name, plan, custom_plan, created_at) VALUES (?, ?, ?, ?, ?)", [
-        a.id, a.name, a.plan, a.custom_plan, a.created_at,
+        a.id,
+        a.name,
+        a.plan,
+        a.custom_plan,
+        a.created_at,
       ]);
     },
     getAccount(id: string): AccountRow | null {
@@ -58,7 +65,11 @@ export function createAccountRepository(db: Db) {
     },
     insertProject(p: Omit<ProjectRow, "deleted_at">): void {
       db.run("INSERT INTO projects (id, account_id, name, is_demo, created_at) VALUES (?, ?, ?, ?, ?)", [
-        p.id, p.account_id, p.name, p.is_demo, p.created_at,
+        p.id,
+        p.account_id,
+        p.name,
+        p.is_demo,
+        p.created_at,
       ]);
     },
     getProject(id: string): ProjectRow | null {
@@ -66,13 +77,17 @@ export function createAccountRepository(db: Db) {
     },
     listProjects(accountId: string): ProjectRow[] {
       return db
-        .query<ProjectRow, [string]>("SELECT * FROM projects WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at, id")
+        .query<ProjectRow, [string]>(
+          "SELECT * FROM projects WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at, id",
+        )
         .all(accountId);
     },
     /** Live projects that count toward the plan's project limit (the Demo Project does not). */
     countCountedProjects(accountId: string): number {
       return db
-        .query<{ n: number }, [string]>("SELECT count(*) AS n FROM projects WHERE account_id = ? AND deleted_at IS NULL AND is_demo = 0")
+        .query<{ n: number }, [string]>(
+          "SELECT count(*) AS n FROM projects WHERE account_id = ? AND deleted_at IS NULL AND is_demo = 0",
+        )
         .get(accountId)!.n;
     },
     deleteProject(id: string, now: string): boolean {
@@ -88,7 +103,9 @@ export function createAccountRepository(db: Db) {
       return db.query<KeyRow, [string]>("SELECT * FROM api_keys WHERE id = ?").get(id);
     },
     listKeys(projectId: string): KeyRow[] {
-      return db.query<KeyRow, [string]>("SELECT * FROM api_keys WHERE project_id = ? ORDER BY created_at, id").all(projectId);
+      return db
+        .query<KeyRow, [string]>("SELECT * FROM api_keys WHERE project_id = ? ORDER BY created_at, id")
+        .all(projectId);
     },
     revokeKey(id: string, now: string): boolean {
       return db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now, id]).changes > 0;

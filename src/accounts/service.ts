@@ -61,16 +61,32 @@ export function createAccountService(deps: {
     return p;
   }
 
-  function createKey(input: { projectId: string; name: string; expiresAt?: string | null }): { id: string; key: string; view: KeyView } {
+  function createKey(input: { projectId: string; name: string; expiresAt?: string | null }): {
+    id: string;
+    key: string;
+    view: KeyView;
+  } {
     requireProject(input.projectId);
     let expiresAt: string | null = null;
     if (input.expiresAt) {
       const d = parseTimestamp(input.expiresAt);
-      if (!d) throw new ApiError("validation_error", { detail: "expires must be an RFC 3339 timestamp.", errors: { expires: ["must be an RFC 3339 timestamp"] } });
+      if (!d)
+        throw new ApiError("validation_error", {
+          detail: "expires must be an RFC 3339 timestamp.",
+          errors: { expires: ["must be an RFC 3339 timestamp"] },
+        });
       expiresAt = d.toISOString();
     }
     const key = generateKey();
-    const row = { id: newId("key"), project_id: input.projectId, name: input.name, key_hash: hashKey(key), last4: key.slice(-4), created_at: nowIso(), expires_at: expiresAt };
+    const row = {
+      id: newId("key"),
+      project_id: input.projectId,
+      name: input.name,
+      key_hash: hashKey(key),
+      last4: key.slice(-4),
+      created_at: nowIso(),
+      expires_at: expiresAt,
+    };
     repo.insertKey(row);
     return { id: row.id, key, view: keyView({ ...row, revoked_at: null, last_used_at: null }, clock.now()) };
   }
@@ -78,7 +94,11 @@ export function createAccountService(deps: {
   return {
     createAccount(input: { name: string; plan?: string }): { id: string; demo_project_id: string } {
       const plan = input.plan ?? "free";
-      if (!isPlanName(plan)) throw new ApiError("validation_error", { detail: `Unknown plan "${plan}".`, errors: { plan: ["must be one of free, starter, growth, scale"] } });
+      if (!isPlanName(plan))
+        throw new ApiError("validation_error", {
+          detail: `Unknown plan "${plan}".`,
+          errors: { plan: ["must be one of free, starter, growth, scale"] },
+        });
       const now = nowIso();
       const id = newId("acct");
       const demoId = newId("prj");
@@ -86,7 +106,16 @@ export function createAccountService(deps: {
         repo.insertAccount({ id, name: input.name, plan, custom_plan: null, created_at: now });
         repo.insertProject({ id: demoId, account_id: id, name: "Demo Project", is_demo: 1, created_at: now });
         for (const s of SAMPLE_MEMORIES) {
-          memories.insert({ projectId: demoId, content: s.content, scope: s.scope, occurredAt: s.occurred_at, jobId: null, source: { type: "sample" }, isSample: true, now });
+          memories.insert({
+            projectId: demoId,
+            content: s.content,
+            scope: s.scope,
+            occurredAt: s.occurred_at,
+            jobId: null,
+            source: { type: "sample" },
+            isSample: true,
+            now,
+          });
         }
       }).immediate();
       return { id, demo_project_id: demoId };
@@ -121,7 +150,9 @@ export function createAccountService(deps: {
 
     listProjects(accountId: string) {
       requireAccount(accountId);
-      return repo.listProjects(accountId).map((p) => ({ id: p.id, name: p.name, is_demo: p.is_demo === 1, created_at: p.created_at }));
+      return repo
+        .listProjects(accountId)
+        .map((p) => ({ id: p.id, name: p.name, is_demo: p.is_demo === 1, created_at: p.created_at }));
     },
 
     /** Deletes a project: its keys stop working on their next request; its memories are no longer reachable. */
@@ -152,7 +183,11 @@ export function createAccountService(deps: {
         throw new ApiError("validation_error", { detail: "Give either --plan NAME or custom figures, not both." });
       }
       if (plan && plan !== "custom") {
-        if (!isPlanName(plan)) throw new ApiError("validation_error", { detail: `Unknown plan "${plan}".`, errors: { plan: ["must be one of free, starter, growth, scale, custom"] } });
+        if (!isPlanName(plan))
+          throw new ApiError("validation_error", {
+            detail: `Unknown plan "${plan}".`,
+            errors: { plan: ["must be one of free, starter, growth, scale, custom"] },
+          });
         repo.setPlan(accountId, plan, null);
       } else {
         // Custom figures start from the account's current figures, so one flag changes one figure.
@@ -164,7 +199,8 @@ export function createAccountService(deps: {
             figures.projects = null; // unlimited
             continue;
           }
-          if (!Number.isInteger(v) || (v as number) < 0) throw new ApiError("validation_error", { detail: `${k} must be a non-negative integer.` });
+          if (!Number.isInteger(v) || (v as number) < 0)
+            throw new ApiError("validation_error", { detail: `${k} must be a non-negative integer.` });
           (figures as unknown as Record<string, unknown>)[k] = v;
         }
         repo.setPlan(accountId, "custom", JSON.stringify(figures));
@@ -179,7 +215,10 @@ export function createAccountService(deps: {
       return policies.view(projectId);
     },
 
-    setPolicy(projectId: string, change: { instructions?: string | null; excludeCategories?: string[]; redactSecrets?: boolean }): PolicyView {
+    setPolicy(
+      projectId: string,
+      change: { instructions?: string | null; excludeCategories?: string[]; redactSecrets?: boolean },
+    ): PolicyView {
       requireProject(projectId);
       return policies.set(projectId, change, nowIso());
     },
@@ -188,7 +227,12 @@ export function createAccountService(deps: {
       requireAccount(accountId);
       const now = clock.now();
       const u = usage.current(accountId, now);
-      return { reads: u.reads, writes: u.writes, memories: memories.countActive(accountId), resets_at: nextReset(now).toISOString() };
+      return {
+        reads: u.reads,
+        writes: u.writes,
+        memories: memories.countActive(accountId),
+        resets_at: nextReset(now).toISOString(),
+      };
     },
 
     /** The principal of a presented key, or null when it must be refused (the caller gives one 401 for all cases). */

@@ -1,6 +1,6 @@
 // `engram admin ...`: accounts, projects, keys, plans and usage, working on the data directory
 // directly (also while the server runs: SQLite WAL with a busy timeout).
-import { Command, InvalidArgumentError, Option } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../config.ts";
@@ -23,6 +23,7 @@ function withCommon(cmd: Command): Command {
     .option("--json", "print JSON for scripts");
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each command prints its own result shape
 function print(value: unknown, json: boolean | undefined, human: (v: any) => string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human(value)}\n`);
 }
@@ -32,7 +33,10 @@ function print(value: unknown, json: boolean | undefined, human: (v: any) => str
  * code 1 (JSON on stderr with --json). Only `account create` may start a new data directory: any
  * other command on a missing one is a mistyped --data, not an empty store.
  */
-function action<A extends unknown[]>(fn: (svc: AccountService & { reindex(projectId: string | null): number }, ...args: A) => void, opts: { createsData?: boolean } = {}) {
+function action<A extends unknown[]>(
+  fn: (svc: AccountService & { reindex(projectId: string | null): number }, ...args: A) => void,
+  opts: { createsData?: boolean } = {},
+) {
   return async (...args: A) => {
     const cmd = args[args.length - 1] as Command;
     const common = cmd.optsWithGlobals() as Common;
@@ -40,14 +44,18 @@ function action<A extends unknown[]>(fn: (svc: AccountService & { reindex(projec
     try {
       const config = loadConfig({ dataDir: common.data });
       if (!opts.createsData && !existsSync(join(config.dataDir, "engram.db"))) {
-        throw new ApiError("not_found", { detail: `No Engram data in ${config.dataDir} (give --data DIR or set ENGRAM_DATA_DIR).` });
+        throw new ApiError("not_found", {
+          detail: `No Engram data in ${config.dataDir} (give --data DIR or set ENGRAM_DATA_DIR).`,
+        });
       }
       db = await openDatabase(config.dataDir);
       const admin = createAdministration({ db, clock: systemClock });
       fn({ ...admin.accounts, reindex: admin.reindex }, ...args);
     } catch (err) {
-      const message = err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
-      if (common.json) process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
+      const message =
+        err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
+      if (common.json)
+        process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
       else process.stderr.write(`engram admin: ${message}\n`);
       process.exitCode = 1;
     } finally {
@@ -63,74 +71,159 @@ const int = (v: string) => {
 
 export function registerAdmin(program: Command): void {
   const admin = program.command("admin").description("manage accounts, projects, keys, plans and usage");
+  registerAccounts(admin);
+  registerProjects(admin);
+  registerKeys(admin);
+  registerPlansAndUsage(admin);
+}
 
+function registerAccounts(admin: Command): void {
   const account = admin.command("account").description("accounts");
   withCommon(account.command("create").description("create an account with its Demo Project"))
     .requiredOption("--name <name>", "account name")
     .addOption(new Option("--plan <plan>", "plan").choices(["free", "starter", "growth", "scale"]).default("free"))
-    .action(action((svc, opts: { name: string; plan: string; json?: boolean }) => {
-      const r = svc.createAccount({ name: opts.name, plan: opts.plan });
-      print(r, opts.json, (v) => `account ${v.id}\ndemo project ${v.demo_project_id}`);
-    }, { createsData: true }));
-  withCommon(account.command("list").description("list accounts")).action(action((svc, opts: Common) => {
-    print(svc.listAccounts(), opts.json, (v: Array<{ id: string; name: string; plan: string }>) => v.map((a) => `${a.id}  ${a.plan.padEnd(8)} ${a.name}`).join("\n") || "(no accounts)");
-  }));
+    .action(
+      action(
+        (svc, opts: { name: string; plan: string; json?: boolean }) => {
+          const r = svc.createAccount({ name: opts.name, plan: opts.plan });
+          print(r, opts.json, (v) => `account ${v.id}\ndemo project ${v.demo_project_id}`);
+        },
+        { createsData: true },
+      ),
+    );
+  withCommon(account.command("list").description("list accounts")).action(
+    action((svc, opts: Common) => {
+      print(
+        svc.listAccounts(),
+        opts.json,
+        (v: Array<{ id: string; name: string; plan: string }>) =>
+          v.map((a) => `${a.id}  ${a.plan.padEnd(8)} ${a.name}`).join("\n") || "(no accounts)",
+      );
+    }),
+  );
+}
 
+function registerProjects(admin: Command): void {
   const project = admin.command("project").description("projects");
   withCommon(project.command("create").description("create a project"))
     .requiredOption("--account <id>", "account id")
     .requiredOption("--name <name>", "project name")
-    .action(action((svc, opts: { account: string; name: string; json?: boolean }) => {
-      print(svc.createProject({ accountId: opts.account, name: opts.name }), opts.json, (v) => `project ${v.id}`);
-    }));
+    .action(
+      action((svc, opts: { account: string; name: string; json?: boolean }) => {
+        print(svc.createProject({ accountId: opts.account, name: opts.name }), opts.json, (v) => `project ${v.id}`);
+      }),
+    );
   withCommon(project.command("list").description("list an account's projects"))
     .requiredOption("--account <id>", "account id")
-    .action(action((svc, opts: { account: string; json?: boolean }) => {
-      print(svc.listProjects(opts.account), opts.json, (v: Array<{ id: string; name: string; is_demo: boolean }>) => v.map((p) => `${p.id}  ${p.name}${p.is_demo ? " (demo)" : ""}`).join("\n"));
-    }));
+    .action(
+      action((svc, opts: { account: string; json?: boolean }) => {
+        print(svc.listProjects(opts.account), opts.json, (v: Array<{ id: string; name: string; is_demo: boolean }>) =>
+          v.map((p) => `${p.id}  ${p.name}${p.is_demo ? " (demo)" : ""}`).join("\n"),
+        );
+      }),
+    );
   withCommon(project.command("delete").description("delete a project; its keys stop working at once"))
     .argument("<project_id>")
-    .action(action((svc, id: string, opts: Common) => {
-      print(svc.deleteProject(id), opts.json, (v) => `deleted ${v.id}`);
-    }));
+    .action(
+      action((svc, id: string, opts: Common) => {
+        print(svc.deleteProject(id), opts.json, (v) => `deleted ${v.id}`);
+      }),
+    );
 
-  withCommon(project.command("policy").description("show or set a project's memory policy (used by every key of the project)"))
+  withCommon(
+    project.command("policy").description("show or set a project's memory policy (used by every key of the project)"),
+  )
     .argument("<project_id>")
-    .option("--instructions <text>", "extraction instructions for the LLM extractor (\"\" clears them)")
-    .option("--exclude-categories <list>", `categories never stored, comma-separated, or "none" (${CATEGORIES.join(", ")})`)
-    .addOption(new Option("--redact-secrets <on|off>", "redact API keys, passwords and card numbers before storing").choices(["on", "off"]))
-    .action(action((svc, id: string, o: { instructions?: string; excludeCategories?: string; redactSecrets?: string; json?: boolean }) => {
-      const change = {
-        ...(o.instructions !== undefined ? { instructions: o.instructions === "" ? null : o.instructions } : {}),
-        ...(o.excludeCategories !== undefined ? { excludeCategories: o.excludeCategories === "none" ? [] : o.excludeCategories.split(",").map((c) => c.trim()).filter(Boolean) } : {}),
-        ...(o.redactSecrets !== undefined ? { redactSecrets: o.redactSecrets === "on" } : {}),
-      };
-      const view = Object.keys(change).length ? svc.setPolicy(id, change) : svc.policy(id);
-      print(view, o.json, (v) =>
-        [`project ${v.project_id}`, `redact secrets: ${v.redact_secrets ? "on" : "off"}`, `excluded categories: ${v.exclude_categories.join(", ") || "none"}`, `instructions: ${v.instructions ?? "(none)"}`].join("\n"));
-    }));
+    .option("--instructions <text>", 'extraction instructions for the LLM extractor ("" clears them)')
+    .option(
+      "--exclude-categories <list>",
+      `categories never stored, comma-separated, or "none" (${CATEGORIES.join(", ")})`,
+    )
+    .addOption(
+      new Option("--redact-secrets <on|off>", "redact API keys, passwords and card numbers before storing").choices([
+        "on",
+        "off",
+      ]),
+    )
+    .action(
+      action(
+        (
+          svc,
+          id: string,
+          o: { instructions?: string; excludeCategories?: string; redactSecrets?: string; json?: boolean },
+        ) => {
+          const change = {
+            ...(o.instructions !== undefined ? { instructions: o.instructions === "" ? null : o.instructions } : {}),
+            ...(o.excludeCategories !== undefined
+              ? {
+                  excludeCategories:
+                    o.excludeCategories === "none"
+                      ? []
+                      : o.excludeCategories
+                          .split(",")
+                          .map((c) => c.trim())
+                          .filter(Boolean),
+                }
+              : {}),
+            ...(o.redactSecrets !== undefined ? { redactSecrets: o.redactSecrets === "on" } : {}),
+          };
+          const view = Object.keys(change).length ? svc.setPolicy(id, change) : svc.policy(id);
+          print(view, o.json, (v) =>
+            [
+              `project ${v.project_id}`,
+              `redact secrets: ${v.redact_secrets ? "on" : "off"}`,
+              `excluded categories: ${v.exclude_categories.join(", ") || "none"}`,
+              `instructions: ${v.instructions ?? "(none)"}`,
+            ].join("\n"),
+          );
+        },
+      ),
+    );
+}
 
+function registerKeys(admin: Command): void {
   const key = admin.command("key").description("API keys");
   withCommon(key.command("create").description("create a key (the full key is shown once)"))
     .requiredOption("--project <id>", "project id")
     .requiredOption("--name <name>", "key name")
     .option("--expires <rfc3339>", "expiry time (default: never)")
-    .action(action((svc, opts: { project: string; name: string; expires?: string; json?: boolean }) => {
-      const r = svc.createKey({ projectId: opts.project, name: opts.name, expiresAt: opts.expires ?? null });
-      print({ id: r.id, key: r.key }, opts.json, (v) => `key id ${v.id}\nkey    ${v.key}\n(shown once: store it now)`);
-    }));
+    .action(
+      action((svc, opts: { project: string; name: string; expires?: string; json?: boolean }) => {
+        const r = svc.createKey({ projectId: opts.project, name: opts.name, expiresAt: opts.expires ?? null });
+        print(
+          { id: r.id, key: r.key },
+          opts.json,
+          (v) => `key id ${v.id}\nkey    ${v.key}\n(shown once: store it now)`,
+        );
+      }),
+    );
   withCommon(key.command("revoke").description("revoke a key; it fails on its next request"))
     .argument("<key_id>")
-    .action(action((svc, id: string, opts: Common) => {
-      print(svc.revokeKey(id), opts.json, (v) => `revoked ${v.id} (…${v.last4})`);
-    }));
+    .action(
+      action((svc, id: string, opts: Common) => {
+        print(svc.revokeKey(id), opts.json, (v) => `revoked ${v.id} (…${v.last4})`);
+      }),
+    );
   withCommon(key.command("list").description("list a project's keys (never the secret)"))
     .requiredOption("--project <id>", "project id")
-    .action(action((svc, opts: { project: string; json?: boolean }) => {
-      print(svc.listKeys(opts.project), opts.json, (v: Array<{ id: string; name: string; last4: string; status: string; expires_at: string | null }>) =>
-        v.map((k) => `${k.id}  …${k.last4}  ${k.status.padEnd(7)} ${k.name}${k.expires_at ? `  expires ${k.expires_at}` : ""}`).join("\n") || "(no keys)");
-    }));
+    .action(
+      action((svc, opts: { project: string; json?: boolean }) => {
+        print(
+          svc.listKeys(opts.project),
+          opts.json,
+          (v: Array<{ id: string; name: string; last4: string; status: string; expires_at: string | null }>) =>
+            v
+              .map(
+                (k) =>
+                  `${k.id}  …${k.last4}  ${k.status.padEnd(7)} ${k.name}${k.expires_at ? `  expires ${k.expires_at}` : ""}`,
+              )
+              .join("\n") || "(no keys)",
+        );
+      }),
+    );
+}
 
+function registerPlansAndUsage(admin: Command): void {
   const plan = admin.command("plan").description("plans");
   withCommon(plan.command("set").description("set an account's plan, or custom figures"))
     .requiredOption("--account <id>", "account id")
@@ -143,25 +236,58 @@ export function registerAdmin(program: Command): void {
     .addOption(new Option("--read-rate <n>", "reads per second").argParser(int))
     .addOption(new Option("--write-burst <n>", "write bucket size").argParser(int))
     .addOption(new Option("--write-rate <n>", "writes per second").argParser(int))
-    .action(action((svc, o: Record<string, any>) => {
-      const custom: Partial<PlanFigures> = {
-        reads: o.reads, writes: o.writes, memories: o.memories, projects: o.projects,
-        read_burst: o.readBurst, read_rate: o.readRate, write_burst: o.writeBurst, write_rate: o.writeRate,
-      };
-      if (!o.plan && Object.values(custom).every((v) => v === undefined)) throw new ApiError("validation_error", { detail: "Give --plan NAME or at least one custom figure." });
-      print(svc.setPlan(o.account, o.plan ?? null, custom), o.json, (v) => `${v.account_id}: ${v.plan}\n${JSON.stringify(v.figures)}`);
-    }));
+    .action(
+      // biome-ignore lint/suspicious/noExplicitAny: commander gives options untyped
+      action((svc, o: Record<string, any>) => {
+        const custom: Partial<PlanFigures> = {
+          reads: o.reads,
+          writes: o.writes,
+          memories: o.memories,
+          projects: o.projects,
+          read_burst: o.readBurst,
+          read_rate: o.readRate,
+          write_burst: o.writeBurst,
+          write_rate: o.writeRate,
+        };
+        if (!o.plan && Object.values(custom).every((v) => v === undefined))
+          throw new ApiError("validation_error", { detail: "Give --plan NAME or at least one custom figure." });
+        print(
+          svc.setPlan(o.account, o.plan ?? null, custom),
+          o.json,
+          (v) => `${v.account_id}: ${v.plan}\n${JSON.stringify(v.figures)}`,
+        );
+      }),
+    );
 
-  withCommon(admin.command("reindex").description("re-make memory vectors from their text (all projects, or one); the server does it in the background"))
+  withCommon(
+    admin
+      .command("reindex")
+      .description(
+        "re-make memory vectors from their text (all projects, or one); the server does it in the background",
+      ),
+  )
     .addOption(new Option("--project <id>", "only this project"))
-    .action(action((svc, opts: { project?: string; json?: boolean }) => {
-      const marked = svc.reindex(opts.project ?? null);
-      print({ marked }, opts.json, (v) => `${v.marked} memory vectors marked; the running server re-makes them within a minute (search keeps using the current ones meanwhile)`);
-    }));
+    .action(
+      action((svc, opts: { project?: string; json?: boolean }) => {
+        const marked = svc.reindex(opts.project ?? null);
+        print(
+          { marked },
+          opts.json,
+          (v) =>
+            `${v.marked} memory vectors marked; the running server re-makes them within a minute (search keeps using the current ones meanwhile)`,
+        );
+      }),
+    );
 
   withCommon(admin.command("usage").description("reads, writes and stored memories this month"))
     .requiredOption("--account <id>", "account id")
-    .action(action((svc, opts: { account: string; json?: boolean }) => {
-      print(svc.usage(opts.account), opts.json, (v) => `reads ${v.reads}\nwrites ${v.writes}\nmemories ${v.memories}\nresets at ${v.resets_at}`);
-    }));
+    .action(
+      action((svc, opts: { account: string; json?: boolean }) => {
+        print(
+          svc.usage(opts.account),
+          opts.json,
+          (v) => `reads ${v.reads}\nwrites ${v.writes}\nmemories ${v.memories}\nresets at ${v.resets_at}`,
+        );
+      }),
+    );
 }

@@ -1,7 +1,7 @@
 // `engram mcp`: serves the MCP tools over stdio for local clients (Claude Desktop, editors) by
 // bridging to a running server's /mcp endpoint. stdout carries MCP JSON-RPC only: every message of
 // this command goes to stderr.
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { loadConfig } from "../config.ts";
 import { mcpEndpoint, runStdioBridge } from "../mcp/stdio.ts";
@@ -14,8 +14,10 @@ function fail(message: string): never {
 /** One line saying why the first exchange with the server failed. */
 function connectError(err: unknown, endpoint: string): string {
   if (err instanceof StreamableHTTPError) {
-    if (err.code === 401) return `the server at ${endpoint} refused the API key in ENGRAM_API_KEY (401). Check that it is a current key of the project.`;
-    if (err.code === 403) return `the server at ${endpoint} refused the request (403): its allowed hosts (ENGRAM_ALLOWED_HOSTS) do not include this address.`;
+    if (err.code === 401)
+      return `the server at ${endpoint} refused the API key in ENGRAM_API_KEY (401). Check that it is a current key of the project.`;
+    if (err.code === 403)
+      return `the server at ${endpoint} refused the request (403): its allowed hosts (ENGRAM_ALLOWED_HOSTS) do not include this address.`;
     return `the server at ${endpoint} answered HTTP ${err.code ?? "error"}: ${err.message}`;
   }
   const why = err instanceof Error ? err.message : String(err);
@@ -26,7 +28,12 @@ export function registerMcp(program: Command): void {
   program
     .command("mcp")
     .description("serve the MCP tools over stdio, through a running server (key from ENGRAM_API_KEY)")
-    .addOption(new Option("--url <url>", "address of the running server (ENGRAM_URL, default http://ENGRAM_HOST:ENGRAM_PORT, i.e. http://127.0.0.1:8420)"))
+    .addOption(
+      new Option(
+        "--url <url>",
+        "address of the running server (ENGRAM_URL, default http://ENGRAM_HOST:ENGRAM_PORT, i.e. http://127.0.0.1:8420)",
+      ),
+    )
     .action(async (opts: { url?: string }) => {
       let config: ReturnType<typeof loadConfig>;
       try {
@@ -34,7 +41,10 @@ export function registerMcp(program: Command): void {
       } catch (err) {
         fail(err instanceof Error ? err.message : String(err));
       }
-      if (!config.apiKey) fail("ENGRAM_API_KEY is not set. Set it to a project API key (engram_sk_...), e.g. in the MCP client's env settings.");
+      if (!config.apiKey)
+        fail(
+          "ENGRAM_API_KEY is not set. Set it to a project API key (engram_sk_...), e.g. in the MCP client's env settings.",
+        );
       let endpoint: string;
       try {
         endpoint = mcpEndpoint(config.serverUrl).href;

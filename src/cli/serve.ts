@@ -24,9 +24,15 @@ function bootstrap(engram: Engram, print: (line: string) => void, url: string): 
   print("");
 }
 
-export async function startServer(overrides: ConfigOverrides, print: (line: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  overrides: ConfigOverrides,
+  print: (line: string) => void = console.log,
+): Promise<RunningServer> {
   const config = loadConfig(overrides);
-  const tls = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert, "utf8"), key: readFileSync(config.tlsKey, "utf8") } : undefined;
+  const tls =
+    config.tlsCert && config.tlsKey
+      ? { cert: readFileSync(config.tlsCert, "utf8"), key: readFileSync(config.tlsKey, "utf8") }
+      : undefined;
   const engram = await createEngram(config);
   let server: ReturnType<typeof Bun.serve>;
   try {

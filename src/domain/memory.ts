@@ -1,4 +1,4 @@
-// The memory: its stored row, where its text came from, and its wire shape (decisions.md: Memory record).
+// The memory: its stored row, where its text came from, and its wire shape (docs/api.md: Memory record).
 import { SCOPE_FIELDS, type Scope } from "./scope.ts";
 
 export type MemoryStatus = "forming" | "active" | "forgotten";

@@ -1,4 +1,4 @@
-// Scope: the fields that say whom or what a memory is about (decisions.md: Memory record).
+// Scope: the fields that say whom or what a memory is about (docs/api.md: Memory record).
 export const SCOPE_FIELDS = ["organization_id", "user_id", "application_id", "agent_id", "team_id"] as const;
 export type ScopeField = (typeof SCOPE_FIELDS)[number];
 export type Scope = Partial<Record<ScopeField, string>>;

@@ -21,5 +21,9 @@ export function queryTerms(text: string): string[] {
  * "move"); FTS5 itself uses Porter.
  */
 export function stem(word: string): string {
-  return word.replace(/'s$/, "").replace(/(ies)$/, "y").replace(/(?<=\w{3})(es|s)$/, "").replace(/(?<=\w{3})(ed|ing)$/, "");
+  return word
+    .replace(/'s$/, "")
+    .replace(/(ies)$/, "y")
+    .replace(/(?<=\w{3})(es|s)$/, "")
+    .replace(/(?<=\w{3})(ed|ing)$/, "");
 }

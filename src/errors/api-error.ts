@@ -44,7 +44,8 @@ export function validationError(errors: Record<string, string[]>, detail?: strin
   const fields = Object.keys(errors);
   return new ApiError("validation_error", {
     errors,
-    detail: detail ?? `The request has ${fields.length === 1 ? "an invalid field" : "invalid fields"}: ${fields.join(", ")}.`,
+    detail:
+      detail ?? `The request has ${fields.length === 1 ? "an invalid field" : "invalid fields"}: ${fields.join(", ")}.`,
   });
 }
 

@@ -1,5 +1,5 @@
 // Renders an ApiError as an RFC 9457 problem document.
-import { ApiError } from "./api-error.ts";
+import type { ApiError } from "./api-error.ts";
 import { ERROR_CODES } from "./codes.ts";
 
 export interface Problem {

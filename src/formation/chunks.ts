@@ -1,4 +1,4 @@
-// A chunk of a conversation (decisions.md): at most 20 consecutive messages and at most 8,000
+// A chunk of a conversation (docs/api.md: Endpoints, import): at most 20 consecutive messages and at most 8,000
 // characters, whichever comes first. Chunks are both the unit of write accounting on import and
 // the unit of formation (one transaction each), so a crash resumes at a chunk boundary.
 export const CHUNK_MAX_MESSAGES = 20;

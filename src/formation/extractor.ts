@@ -37,7 +37,11 @@ export interface ExtractionPolicy {
   redactSecrets: boolean;
 }
 
-export const DEFAULT_POLICY: ExtractionPolicy = Object.freeze({ instructions: null, excludeCategories: [], redactSecrets: true });
+export const DEFAULT_POLICY: ExtractionPolicy = Object.freeze({
+  instructions: null,
+  excludeCategories: [],
+  redactSecrets: true,
+});
 
 export interface Fact {
   content: string;

@@ -86,7 +86,16 @@ export function createUnitFormer(deps: {
     if (job.kind === "create") {
       const p = JSON.parse(job.payload) as CreatePayload;
       const verbatim = p.infer ? null : { content: p.content, occurredAt: p.occurred_at, messageIndexes: [] };
-      return { input: p.infer ? { kind: "passage", text: p.content, occurredAt: p.occurred_at, receivedAt: job.created_at } : null, verbatim, scope: p.scope, next: 1, total: 1, charged: p.infer };
+      return {
+        input: p.infer
+          ? { kind: "passage", text: p.content, occurredAt: p.occurred_at, receivedAt: job.created_at }
+          : null,
+        verbatim,
+        scope: p.scope,
+        next: 1,
+        total: 1,
+        charged: p.infer,
+      };
     }
     const p = JSON.parse(job.payload) as ImportPayload;
     const chunks = chunkMessages(p.messages.map((m) => m.content.length));
@@ -106,7 +115,15 @@ export function createUnitFormer(deps: {
         occurredAt: m.occurred_at ?? p.occurred_at,
       })),
     };
-    return { input, verbatim: null, scope: p.scope, next: chunk.end, total, charged: true, contextOf: (f) => importContext(p.messages, f) };
+    return {
+      input,
+      verbatim: null,
+      scope: p.scope,
+      next: chunk.end,
+      total,
+      charged: true,
+      contextOf: (f) => importContext(p.messages, f),
+    };
   }
 
   function sourceOf(job: JobRow, f: Fact): Source {
@@ -121,7 +138,8 @@ export function createUnitFormer(deps: {
     if (key) {
       const seen = new Set(found.map((c) => c.id));
       const hints = ATTRIBUTE_HINTS[key.attribute.split(":")[0]!] ?? [];
-      for (const c of graph.candidates(projectId, scope, [...key.subject.split(" "), ...hints], 30)) if (!seen.has(c.id)) found.push(c);
+      for (const c of graph.candidates(projectId, scope, [...key.subject.split(" "), ...hints], 30))
+        if (!seen.has(c.id)) found.push(c);
     }
     return found;
   }
@@ -131,7 +149,13 @@ export function createUnitFormer(deps: {
     const entities = [...new Set((f.entities ?? []).map((e) => e.toLowerCase()))];
     graph.setEntities(m.id, projectId, entities);
     for (const other of graph.sharingEntities(projectId, entities, m.id, 5)) {
-      graph.link(m.id, other.id, "same_subject", 0.5 + 0.5 * Math.min(1, other.shared / Math.max(1, entities.length)), now);
+      graph.link(
+        m.id,
+        other.id,
+        "same_subject",
+        0.5 + 0.5 * Math.min(1, other.shared / Math.max(1, entities.length)),
+        now,
+      );
     }
     const mine = significantTerms(m.content);
     for (const c of lexical.slice(0, 5)) {
@@ -141,7 +165,13 @@ export function createUnitFormer(deps: {
   }
 
   /** Stores the facts that fit; returns false when a limit was reached (the rest is discarded). */
-  function store(job: JobRow, unit: Unit, facts: Fact[], contextOf: ((f: Fact) => string) | undefined, now: string): boolean {
+  function store(
+    job: JobRow,
+    unit: Unit,
+    facts: Fact[],
+    contextOf: ((f: Fact) => string) | undefined,
+    now: string,
+  ): boolean {
     const account = job.account_id;
     const planFigures = limits.planOf(account);
     let room = limits.enforce ? planFigures.memories - limits.allowances.storedMemories(account) : Infinity;
@@ -156,7 +186,16 @@ export function createUnitFormer(deps: {
       }
       let m: MemoryRow;
       if (decision.action === "create") {
-        m = memories.insert({ projectId: job.project_id, content: f.content, scope: unit.scope, occurredAt: f.occurredAt, jobId: job.id, source: sourceOf(job, f), context: contextOf?.(f), now });
+        m = memories.insert({
+          projectId: job.project_id,
+          content: f.content,
+          scope: unit.scope,
+          occurredAt: f.occurredAt,
+          jobId: job.id,
+          source: sourceOf(job, f),
+          context: contextOf?.(f),
+          now,
+        });
         room--;
       } else {
         const old = decision.memory;
@@ -179,7 +218,7 @@ export function createUnitFormer(deps: {
     /** Forms the next unit of the job. `done` when the job has nothing left (or is gone). */
     async formNext(jobId: string): Promise<{ done: boolean }> {
       const job = jobs.get(jobId);
-      if (!job || job.status !== "queued") return { done: true };
+      if (job?.status !== "queued") return { done: true };
       if (!deps.projectExists(job.project_id)) {
         jobs.finish(job.id, clock.now().toISOString(), "project deleted during formation");
         return { done: true };
@@ -192,18 +231,21 @@ export function createUnitFormer(deps: {
       else if (unit.input) facts = await extractor.extract(unit.input, policy);
 
       const now = clock.now().toISOString();
-      return db.transaction(() => {
-        // Re-read in the transaction that advances it: a caller holding a stale copy of the job
-        // (another runOnce, a retry) can never form the same chunk twice.
-        const fresh = jobs.get(job.id);
-        if (!fresh || fresh.status !== "queued" || fresh.progress !== job.progress) return { done: !fresh || fresh.status !== "queued" };
-        // A project that excludes categories gets no context: an excluded statement's words stay out of the index too.
-        const complete = store(job, unit, facts, policy.excludeCategories.length ? undefined : unit.contextOf, now);
-        const done = !complete || unit.next >= unit.total;
-        if (done) jobs.finish(job.id, now, complete ? null : "a limit was reached; the rest was discarded");
-        else jobs.setProgress(job.id, unit.next, now);
-        return { done };
-      }).immediate();
+      return db
+        .transaction(() => {
+          // Re-read in the transaction that advances it: a caller holding a stale copy of the job
+          // (another runOnce, a retry) can never form the same chunk twice.
+          const fresh = jobs.get(job.id);
+          if (fresh?.status !== "queued" || fresh.progress !== job.progress)
+            return { done: fresh?.status !== "queued" };
+          // A project that excludes categories gets no context: an excluded statement's words stay out of the index too.
+          const complete = store(job, unit, facts, policy.excludeCategories.length ? undefined : unit.contextOf, now);
+          const done = !complete || unit.next >= unit.total;
+          if (done) jobs.finish(job.id, now, complete ? null : "a limit was reached; the rest was discarded");
+          else jobs.setProgress(job.id, unit.next, now);
+          return { done };
+        })
+        .immediate();
     },
   };
 }

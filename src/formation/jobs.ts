@@ -44,7 +44,14 @@ export function createJobStore(db: Db) {
     "SELECT id FROM jobs WHERE project_id = ? AND request_hash = ? AND status = 'queued' LIMIT 1",
   );
   return {
-    insert(j: { projectId: string; accountId: string; kind: JobKind; payload: CreatePayload | ImportPayload; requestHash: string; now: string }): string {
+    insert(j: {
+      projectId: string;
+      accountId: string;
+      kind: JobKind;
+      payload: CreatePayload | ImportPayload;
+      requestHash: string;
+      now: string;
+    }): string {
       const id = newId("job");
       db.run(
         `INSERT INTO jobs (id, project_id, account_id, kind, payload, request_hash, status, run_after, created_at, updated_at)
@@ -67,7 +74,10 @@ export function createJobStore(db: Db) {
     },
     /** The earliest run_after among queued jobs, for the run loop's timer. */
     nextRunAfter(): string | null {
-      return db.query<{ t: string | null }, []>("SELECT min(run_after) AS t FROM jobs WHERE status = 'queued'").get()?.t ?? null;
+      return (
+        db.query<{ t: string | null }, []>("SELECT min(run_after) AS t FROM jobs WHERE status = 'queued'").get()?.t ??
+        null
+      );
     },
     setProgress(id: string, progress: number, now: string): void {
       db.run("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ?", [progress, now, id]);
@@ -76,7 +86,13 @@ export function createJobStore(db: Db) {
       db.run("UPDATE jobs SET status = 'done', updated_at = ?, last_error = ? WHERE id = ?", [now, note, id]);
     },
     retryLater(id: string, attempts: number, runAfter: string, error: string, now: string): void {
-      db.run("UPDATE jobs SET attempts = ?, run_after = ?, last_error = ?, updated_at = ? WHERE id = ?", [attempts, runAfter, error, now, id]);
+      db.run("UPDATE jobs SET attempts = ?, run_after = ?, last_error = ?, updated_at = ? WHERE id = ?", [
+        attempts,
+        runAfter,
+        error,
+        now,
+        id,
+      ]);
     },
   };
 }

@@ -5,7 +5,14 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { createChatModel, type LlmConfig } from "../models/llm.ts";
 import { createValidator } from "../shared/validate.ts";
-import { DEFAULT_POLICY, type ExtractionPolicy, type Extractor, type Fact, type MessagesInput, type PassageInput } from "./extractor.ts";
+import {
+  DEFAULT_POLICY,
+  type ExtractionPolicy,
+  type Extractor,
+  type Fact,
+  type MessagesInput,
+  type PassageInput,
+} from "./extractor.ts";
 import { CATEGORIES } from "../domain/categories.ts";
 import { scrubStatement } from "./secrets.ts";
 import { parseTimestamp } from "../shared/time.ts";
@@ -19,7 +26,10 @@ const FactItem = Type.Object(
   },
   { additionalProperties: false },
 );
-export const FACTS_SCHEMA = Type.Object({ facts: Type.Array(FactItem, { maxItems: 200 }) }, { additionalProperties: false });
+export const FACTS_SCHEMA = Type.Object(
+  { facts: Type.Array(FactItem, { maxItems: 200 }) },
+  { additionalProperties: false },
+);
 type FactsAnswer = Static<typeof FACTS_SCHEMA>;
 const validator = createValidator(FACTS_SCHEMA);
 
@@ -34,19 +44,32 @@ Answer with JSON only: {"facts": [{"content": "...", "occurred_at": null, "messa
 
 function userPrompt(input: PassageInput | MessagesInput): string {
   if (input.kind === "passage") {
-    return JSON.stringify({ kind: "passage", occurred_at: input.occurredAt ?? input.receivedAt ?? null, text: input.text });
+    return JSON.stringify({
+      kind: "passage",
+      occurred_at: input.occurredAt ?? input.receivedAt ?? null,
+      text: input.text,
+    });
   }
   return JSON.stringify({
     kind: "conversation",
     participants: input.participants ?? [],
-    messages: input.messages.map((m) => ({ index: m.index, role: m.role, speaker: m.speaker, occurred_at: m.occurredAt ?? input.receivedAt ?? null, content: m.content })),
+    messages: input.messages.map((m) => ({
+      index: m.index,
+      role: m.role,
+      speaker: m.speaker,
+      occurred_at: m.occurredAt ?? input.receivedAt ?? null,
+      content: m.content,
+    })),
   });
 }
 
 /** Parses and checks the model's answer; throws (so the job is retried) when it is not what was asked. */
 export function parseAnswer(text: string | null | undefined): FactsAnswer {
   if (!text) throw new Error("LLM extractor: empty answer");
-  const json = text.trim().replace(/^```(?:json)?\s*/i, "").replace(/```\s*$/, "");
+  const json = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/```\s*$/, "");
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -56,13 +79,52 @@ export function parseAnswer(text: string | null | undefined): FactsAnswer {
   try {
     return validator.parse(value);
   } catch (err) {
-    throw new Error(`LLM extractor: the answer does not match the schema: ${JSON.stringify((err as { errors?: unknown }).errors ?? err)}`);
+    throw new Error(
+      `LLM extractor: the answer does not match the schema: ${JSON.stringify((err as { errors?: unknown }).errors ?? err)}`,
+    );
   }
 }
 
-const NOT_NAMES = new Set(["the", "a", "an", "in", "on", "at", "it", "this", "that", "they", "he", "she", "we", "i", "my", "her", "his", "their", "our",
-  "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
-  "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+const NOT_NAMES = new Set([
+  "the",
+  "a",
+  "an",
+  "in",
+  "on",
+  "at",
+  "it",
+  "this",
+  "that",
+  "they",
+  "he",
+  "she",
+  "we",
+  "i",
+  "my",
+  "her",
+  "his",
+  "their",
+  "our",
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+]);
 
 /** Capitalised words and runs of them: the people, places and things a fact names. */
 function namesIn(text: string): string[] {
@@ -76,10 +138,17 @@ export function createLlmExtractor(config: LlmConfig): Extractor {
     name: "llm",
     async extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Promise<Fact[]> {
       const system = policy.instructions ? `${SYSTEM}\n\nProject instructions:\n${policy.instructions}` : SYSTEM;
-      const answer = parseAnswer(await model.answerJson(system, userPrompt(input), { name: "facts", schema: JSON.parse(JSON.stringify(FACTS_SCHEMA)) }));
+      const answer = parseAnswer(
+        await model.answerJson(system, userPrompt(input), {
+          name: "facts",
+          schema: JSON.parse(JSON.stringify(FACTS_SCHEMA)),
+        }),
+      );
       const allowed = new Set(input.kind === "messages" ? input.messages.map((m) => m.index) : []);
       const fallbackTime = (indexes: number[]) =>
-        input.kind === "passage" ? input.occurredAt : (input.messages.find((m) => indexes.includes(m.index))?.occurredAt ?? null);
+        input.kind === "passage"
+          ? input.occurredAt
+          : (input.messages.find((m) => indexes.includes(m.index))?.occurredAt ?? null);
       const facts: Fact[] = [];
       answer.facts.forEach((f, sentence) => {
         if (policy.excludeCategories.includes(f.category)) return;

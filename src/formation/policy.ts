@@ -14,13 +14,27 @@ export interface PolicyView {
 }
 
 export function createPolicyStore(db: Db) {
-  const get = db.query<{ instructions: string | null; exclude_categories: string; redact_secrets: number; updated_at: string }, [string]>(
-    "SELECT instructions, exclude_categories, redact_secrets, updated_at FROM project_policies WHERE project_id = ?",
-  );
+  const get = db.query<
+    { instructions: string | null; exclude_categories: string; redact_secrets: number; updated_at: string },
+    [string]
+  >("SELECT instructions, exclude_categories, redact_secrets, updated_at FROM project_policies WHERE project_id = ?");
   function view(projectId: string): PolicyView {
     const row = get.get(projectId);
-    if (!row) return { project_id: projectId, instructions: null, exclude_categories: [], redact_secrets: true, updated_at: null };
-    return { project_id: projectId, instructions: row.instructions, exclude_categories: JSON.parse(row.exclude_categories), redact_secrets: row.redact_secrets === 1, updated_at: row.updated_at };
+    if (!row)
+      return {
+        project_id: projectId,
+        instructions: null,
+        exclude_categories: [],
+        redact_secrets: true,
+        updated_at: null,
+      };
+    return {
+      project_id: projectId,
+      instructions: row.instructions,
+      exclude_categories: JSON.parse(row.exclude_categories),
+      redact_secrets: row.redact_secrets === 1,
+      updated_at: row.updated_at,
+    };
   }
   return {
     view,
@@ -29,13 +43,23 @@ export function createPolicyStore(db: Db) {
       if (!v.updated_at) return DEFAULT_POLICY;
       return { instructions: v.instructions, excludeCategories: v.exclude_categories, redactSecrets: v.redact_secrets };
     },
-    set(projectId: string, change: { instructions?: string | null; excludeCategories?: string[]; redactSecrets?: boolean }, now: string): PolicyView {
+    set(
+      projectId: string,
+      change: { instructions?: string | null; excludeCategories?: string[]; redactSecrets?: boolean },
+      now: string,
+    ): PolicyView {
       const unknown = (change.excludeCategories ?? []).filter((c) => !(CATEGORIES as readonly string[]).includes(c));
       if (unknown.length) {
-        throw new ApiError("validation_error", { detail: `Unknown categories: ${unknown.join(", ")}. Known: ${CATEGORIES.join(", ")}.`, errors: { exclude_categories: [`must be among ${CATEGORIES.join(", ")}`] } });
+        throw new ApiError("validation_error", {
+          detail: `Unknown categories: ${unknown.join(", ")}. Known: ${CATEGORIES.join(", ")}.`,
+          errors: { exclude_categories: [`must be among ${CATEGORIES.join(", ")}`] },
+        });
       }
       if (change.instructions && change.instructions.length > 4_000) {
-        throw new ApiError("validation_error", { detail: "instructions must be at most 4,000 characters.", errors: { instructions: ["exceeds maximum length of 4000 characters"] } });
+        throw new ApiError("validation_error", {
+          detail: "instructions must be at most 4,000 characters.",
+          errors: { instructions: ["exceeds maximum length of 4000 characters"] },
+        });
       }
       const cur = view(projectId);
       const next = {

@@ -14,6 +14,11 @@ export interface MemoryLinks {
   candidates(projectId: string, scope: Scope, terms: string[], limit: number): MemoryRow[];
   setEntities(memoryId: string, projectId: string, entities: readonly string[]): void;
   /** Other active memories that share an entity, most shared first. */
-  sharingEntities(projectId: string, entities: readonly string[], excludeId: string, limit: number): Array<{ id: string; shared: number }>;
+  sharingEntities(
+    projectId: string,
+    entities: readonly string[],
+    excludeId: string,
+    limit: number,
+  ): Array<{ id: string; shared: number }>;
   link(from: string, to: string, type: string, strength: number, now: string): void;
 }

@@ -20,11 +20,18 @@ const DUPLICATE = 0.85;
 const MERGE_MIN_TERMS = 3;
 
 // Dates are compared as anchors, not as words ("on 7 May 2023" adds no meaning to a match).
-const DATE_WORDS = /^(\d+|january|february|march|april|may|june|july|august|september|october|november|december|week|on|in)$/;
+const DATE_WORDS =
+  /^(\d+|january|february|march|april|may|june|july|august|september|october|november|december|week|on|in)$/;
 
 /** The fact's meaningful words, stemmed, in order of first appearance. */
 function orderedTerms(text: string): string[] {
-  return [...new Set(queryTerms(text).filter((w) => !DATE_WORDS.test(w)).map(stem))];
+  return [
+    ...new Set(
+      queryTerms(text)
+        .filter((w) => !DATE_WORDS.test(w))
+        .map(stem),
+    ),
+  ];
 }
 
 export function significantTerms(text: string): Set<string> {
@@ -35,7 +42,10 @@ export function similarity(a: Set<string>, b: Set<string>): { jaccard: number; c
   let inter = 0;
   for (const t of a) if (b.has(t)) inter++;
   const union = a.size + b.size - inter;
-  return { jaccard: union ? inter / union : 0, containment: Math.min(a.size, b.size) ? inter / Math.min(a.size, b.size) : 0 };
+  return {
+    jaccard: union ? inter / union : 0,
+    containment: Math.min(a.size, b.size) ? inter / Math.min(a.size, b.size) : 0,
+  };
 }
 
 /** Length of the longest common subsequence: how many of `a`'s words appear in `b` in the same order. */
@@ -59,17 +69,62 @@ function containedInOrder(small: string[], big: string[]): boolean {
 }
 
 const NAME = String.raw`(?<s>[\p{Lu}][\p{L}'’.-]*(?: [\p{Lu}][\p{L}'’.-]*)*|I|We)`;
-const ADVERB = String.raw`(?: (?:now|just|recently|finally|also|currently|still|officially))?`;
+const ADVERB = "(?: (?:now|just|recently|finally|also|currently|still|officially))?";
 const ATTRIBUTES: Array<[string, RegExp]> = [
-  ["location", new RegExp(`^${NAME}${ADVERB} (?:lives?|is living|has lived|lived|moved|has moved|is moving|relocated|has relocated|is based|resides|settled|is settling)(?: back)? (?:in|to) (?:the )?(?<v>[\\p{Lu}][\\p{L} .'-]*)`, "u")],
-  ["job:title", new RegExp(`^${NAME}${ADVERB} (?:works|is working|started working|has started working|got a job|has a new job|began working|took a job|is employed) as (?:an? )?(?<v>[^,.;]+?)(?= at | for | in |[,.;]|$)`, "u")],
-  ["job:employer", new RegExp(`^${NAME}${ADVERB} (?:works|is working|started working|has started working|got a job|has a new job|began working|took a job|is employed)(?: as [^,.;]+?)? (?:at|for|with|by) (?<v>[^,.;]+)`, "u")],
-  ["relationship_status", new RegExp(`^${NAME}${ADVERB} (?:is|got|has been|just got|became) (?<v>married|engaged|single|divorced|separated|widowed)`, "u")],
-  ["age", new RegExp(`^${NAME}${ADVERB} (?:is|turned|has turned) (?<v>\\d{1,3})(?: years old| years of age|[,.;]|$| on | in )`, "u")],
-  ["diet", new RegExp(`^${NAME}${ADVERB} (?:is|has become|became|went|has gone) (?:a )?(?<v>vegetarian|vegan|pescatarian|keto|gluten-free|carnivore)`, "u")],
-  ["children", new RegExp(`^${NAME}${ADVERB} has (?<v>\\d+|one|two|three|four|five|six|no) (?:kids|children|child|kid)\\b`, "u")],
+  [
+    "location",
+    new RegExp(
+      `^${NAME}${ADVERB} (?:lives?|is living|has lived|lived|moved|has moved|is moving|relocated|has relocated|is based|resides|settled|is settling)(?: back)? (?:in|to) (?:the )?(?<v>[\\p{Lu}][\\p{L} .'-]*)`,
+      "u",
+    ),
+  ],
+  [
+    "job:title",
+    new RegExp(
+      `^${NAME}${ADVERB} (?:works|is working|started working|has started working|got a job|has a new job|began working|took a job|is employed) as (?:an? )?(?<v>[^,.;]+?)(?= at | for | in |[,.;]|$)`,
+      "u",
+    ),
+  ],
+  [
+    "job:employer",
+    new RegExp(
+      `^${NAME}${ADVERB} (?:works|is working|started working|has started working|got a job|has a new job|began working|took a job|is employed)(?: as [^,.;]+?)? (?:at|for|with|by) (?<v>[^,.;]+)`,
+      "u",
+    ),
+  ],
+  [
+    "relationship_status",
+    new RegExp(
+      `^${NAME}${ADVERB} (?:is|got|has been|just got|became) (?<v>married|engaged|single|divorced|separated|widowed)`,
+      "u",
+    ),
+  ],
+  [
+    "age",
+    new RegExp(
+      `^${NAME}${ADVERB} (?:is|turned|has turned) (?<v>\\d{1,3})(?: years old| years of age|[,.;]|$| on | in )`,
+      "u",
+    ),
+  ],
+  [
+    "diet",
+    new RegExp(
+      `^${NAME}${ADVERB} (?:is|has become|became|went|has gone) (?:a )?(?<v>vegetarian|vegan|pescatarian|keto|gluten-free|carnivore)`,
+      "u",
+    ),
+  ],
+  [
+    "children",
+    new RegExp(`^${NAME}${ADVERB} has (?<v>\\d+|one|two|three|four|five|six|no) (?:kids|children|child|kid)\\b`, "u"),
+  ],
   ["favorite", new RegExp(`^${NAME}'s favou?rite (?<a>[\\p{L}]+(?: [\\p{L}]+)?) is (?:now )?(?<v>[^,.;]+)`, "u")],
-  ["name", new RegExp(`^${NAME}'s (?<a>dog|cat|pet|puppy|kitten|partner|wife|husband|boyfriend|girlfriend|son|daughter)(?:'s name)? is (?:named |called )?(?<v>[\\p{Lu}][\\p{L}]+)`, "u")],
+  [
+    "name",
+    new RegExp(
+      `^${NAME}'s (?<a>dog|cat|pet|puppy|kitten|partner|wife|husband|boyfriend|girlfriend|son|daughter)(?:'s name)? is (?:named |called )?(?<v>[\\p{Lu}][\\p{L}]+)`,
+      "u",
+    ),
+  ],
 ];
 
 export interface AttributeKey {
@@ -86,7 +141,10 @@ export function attributeKey(text: string): AttributeKey | null {
     const m = re.exec(text);
     if (!m?.groups) continue;
     const attribute = m.groups.a ? `${attr}:${m.groups.a.toLowerCase()}` : attr;
-    const value = m.groups.v!.trim().toLowerCase().replace(/\s+(in|on|at|since|with|and|from|for)\s.*$/, "");
+    const value = m.groups
+      .v!.trim()
+      .toLowerCase()
+      .replace(/\s+(in|on|at|since|with|and|from|for)\s.*$/, "");
     // Words after the attribute beyond a short tail ("since 2019", "with her partner") are another fact.
     const end = text.toLowerCase().indexOf(value, m.index) + value.length;
     const alone = text.slice(end).split(/\s+/).filter(Boolean).length <= 5;
@@ -98,7 +156,8 @@ export function attributeKey(text: string): AttributeKey | null {
 /** Numbers and capitalised names: two texts that differ in these are different facts however alike the rest. */
 function anchors(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const a of text.match(/\d+(?:[.,]\d+)?|(?<!^)\b\p{Lu}[\p{L}]+/gu) ?? []) counts.set(a.toLowerCase(), (counts.get(a.toLowerCase()) ?? 0) + 1);
+  for (const a of text.match(/\d+(?:[.,]\d+)?|(?<!^)\b\p{Lu}[\p{L}]+/gu) ?? [])
+    counts.set(a.toLowerCase(), (counts.get(a.toLowerCase()) ?? 0) + 1);
   return counts;
 }
 
@@ -124,9 +183,15 @@ export function decide(content: string, candidates: MemoryRow[]): Decision {
     const { jaccard } = similarity(new Set(mine.terms), new Set(theirs.terms));
     if (adds && within && jaccard >= DUPLICATE) return { action: "skip", memory: c };
     // Nothing new: the new fact is part of the stored one.
-    if (within && mine.terms.length >= 2 && containedInOrder(mine.terms, theirs.terms)) return { action: "skip", memory: c };
+    if (within && mine.terms.length >= 2 && containedInOrder(mine.terms, theirs.terms))
+      return { action: "skip", memory: c };
     // More detail: the stored fact, in order, inside the new one.
-    if (adds && theirs.terms.length >= MERGE_MIN_TERMS && mine.terms.length > theirs.terms.length && containedInOrder(theirs.terms, mine.terms)) {
+    if (
+      adds &&
+      theirs.terms.length >= MERGE_MIN_TERMS &&
+      mine.terms.length > theirs.terms.length &&
+      containedInOrder(theirs.terms, mine.terms)
+    ) {
       return { action: "merge", memory: c };
     }
   }
@@ -134,7 +199,8 @@ export function decide(content: string, candidates: MemoryRow[]): Decision {
   if (key) {
     for (const c of candidates) {
       const k = attributeKey(c.content);
-      if (k && k.alone && k.subject === key.subject && k.attribute === key.attribute && k.value !== key.value) return { action: "update", memory: c };
+      if (k?.alone && k.subject === key.subject && k.attribute === key.attribute && k.value !== key.value)
+        return { action: "update", memory: c };
     }
   }
   return { action: "create" };

@@ -64,7 +64,10 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
     }
     // Idle: sleep until notified or until the earliest backoff expires.
     const next = jobs.nextRunAfter();
-    return { worked: false, sleepMs: next ? Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), BACKOFF_MAX_MS) : null };
+    return {
+      worked: false,
+      sleepMs: next ? Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), BACKOFF_MAX_MS) : null,
+    };
   });
 
   return {

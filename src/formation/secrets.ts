@@ -17,7 +17,8 @@ const TOKEN_PATTERNS: RegExp[] = [
 ];
 
 // "my password is hunter2", "PIN: 1234", "the wifi passcode was xyz"
-const CREDENTIAL = /\b(password|passphrase|passcode|passwd|pwd|pin(?: code| number)?|secret(?: key)?|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token|security code|cvv|cvc)\b(\s+(?:for|to|of)\s+[\w .'-]{1,40}?)?\s*(?:is|was|=|:|are)\s*(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|“([^”\n]{1,64})”|([^\s"'”,;]+))/gi;
+const CREDENTIAL =
+  /\b(password|passphrase|passcode|passwd|pwd|pin(?: code| number)?|secret(?: key)?|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token|security code|cvv|cvc)\b(\s+(?:for|to|of)\s+[\w .'-]{1,40}?)?\s*(?:is|was|=|:|are)\s*(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|“([^”\n]{1,64})”|([^\s"'”,;]+))/gi;
 // Words that name a password outright: whatever follows "is" is the secret ("my password is hunter").
 const SAYS_PASSWORD = /^(password|passphrase|passcode|passwd|pwd)/i;
 // Otherwise ("the secret to bread is time", "the token is ...") the value must look like one: digits, or mixed classes.
@@ -54,7 +55,8 @@ interface Span {
 
 export function findSecrets(text: string): Span[] {
   const spans: Span[] = [];
-  for (const re of TOKEN_PATTERNS) for (const m of text.matchAll(re)) spans.push({ start: m.index!, end: m.index! + m[0].length });
+  for (const re of TOKEN_PATTERNS)
+    for (const m of text.matchAll(re)) spans.push({ start: m.index!, end: m.index! + m[0].length });
   for (const m of text.matchAll(CREDENTIAL)) {
     const raw = m[3] ?? m[4] ?? m[5] ?? m[6]!;
     const value = m[6] !== undefined ? raw.replace(/[.!?]+$/, "") : raw;
@@ -64,12 +66,14 @@ export function findSecrets(text: string): Span[] {
   }
   for (const m of text.matchAll(CARD)) {
     const digits = m[0].replace(/\D/g, "");
-    if (digits.length >= 13 && digits.length <= 19 && luhn(digits)) spans.push({ start: m.index!, end: m.index! + m[0].length });
+    if (digits.length >= 13 && digits.length <= 19 && luhn(digits))
+      spans.push({ start: m.index!, end: m.index! + m[0].length });
   }
   // Generic high-entropy tokens (random keys without a known prefix).
   for (const m of text.matchAll(/[A-Za-z0-9_+/=-]{32,}/g)) {
     const s = m[0];
-    if (/[A-Za-z]/.test(s) && /\d/.test(s) && entropy(s) >= 4) spans.push({ start: m.index!, end: m.index! + s.length });
+    if (/[A-Za-z]/.test(s) && /\d/.test(s) && entropy(s) >= 4)
+      spans.push({ start: m.index!, end: m.index! + s.length });
   }
   return spans.sort((a, b) => a.start - b.start);
 }
@@ -95,7 +99,8 @@ export function redactSecrets(text: string): string {
   return out + text.slice(last);
 }
 
-const CREDENTIAL_WORDS = /\b(password|passphrase|passcode|passwd|pwd|pin|api[ _-]?key|keys?|token|secret|credentials?|login|cvv|cvc|security code|card number)\b/i;
+const CREDENTIAL_WORDS =
+  /\b(password|passphrase|passcode|passwd|pwd|pin|api[ _-]?key|keys?|token|secret|credentials?|login|cvv|cvc|security code|card number)\b/i;
 
 /**
  * A statement as it may be stored under a policy that redacts secrets: null when it is about a

@@ -1,4 +1,4 @@
-// SIMPLE DEFAULT (until the formation issue lands): one fact per sentence of the input.
+// The sentence extractor (ENGRAM_EXTRACTOR=sentence): one fact per sentence of the input, as given.
 // Sentences come from the platform's Unicode sentence segmenter (Intl.Segmenter), with a merge step
 // for common abbreviations ("Dr.", "e.g.") that the segmenter splits on. Only words that rarely end
 // a sentence are listed: "no." and "etc." often do ("The answer was no."), and the segmenter already
@@ -29,7 +29,12 @@ export const sentenceExtractor: Extractor = {
   name: "sentence",
   extract(input: PassageInput | MessagesInput): Fact[] {
     if (input.kind === "passage") {
-      return splitSentences(input.text).map((content, sentence) => ({ content, occurredAt: input.occurredAt, messageIndexes: [], sentence }));
+      return splitSentences(input.text).map((content, sentence) => ({
+        content,
+        occurredAt: input.occurredAt,
+        messageIndexes: [],
+        sentence,
+      }));
     }
     return input.messages.flatMap((m) =>
       splitSentences(m.content).map((content) => ({ content, occurredAt: m.occurredAt, messageIndexes: [m.index] })),

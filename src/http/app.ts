@@ -18,7 +18,10 @@ function allowedMethods(pathname: string): string[] | null {
 
 function errorDocs(): string {
   const rows = (Object.keys(ERROR_CODES) as ErrorCode[])
-    .map((c) => `<tr id="${c}"><td><code>${c}</code></td><td>${ERROR_CODES[c].status}</td><td>${ERROR_CODES[c].title}</td><td>${ERROR_DESCRIPTIONS[c]}</td></tr>`)
+    .map(
+      (c) =>
+        `<tr id="${c}"><td><code>${c}</code></td><td>${ERROR_CODES[c].status}</td><td>${ERROR_CODES[c].title}</td><td>${ERROR_DESCRIPTIONS[c]}</td></tr>`,
+    )
     .join("\n");
   return `<!doctype html><html><head><meta charset="utf-8"><title>Engram errors</title></head><body>
 <h1>Engram error codes</h1><p>Error bodies are RFC 9457 problem details; branch on <code>code</code>.</p>
@@ -28,25 +31,28 @@ ${rows}</table></body></html>`;
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-/** Answers outside an endpoint charge nothing; they still carry both headers (spec: every response but 401). */
+/** Answers outside an endpoint charge nothing; they still carry both headers (docs/api.md: Headers, every response but 401). */
 function fallbackHeaders(): Record<string, string> {
   return { "Service-Usage": "reads=0", "Server-Timing": serverTiming(new Meter()) };
 }
 
 export function createHttpApp(deps: EndpointDeps & { service: MemoryService; version: string }) {
-  const methodNotAllowed = (methods: string[]) => ({ request }: { request: Request }) =>
-    problemResponse(
-      new ApiError("method_not_allowed", { detail: `Use ${methods.join(" or ")} on this path.` }),
-      new URL(request.url).pathname,
-      deps.docsUrl,
-      { ...fallbackHeaders(), Allow: methods.join(", ") },
-    );
+  const methodNotAllowed =
+    (methods: string[]) =>
+    ({ request }: { request: Request }) =>
+      problemResponse(
+        new ApiError("method_not_allowed", { detail: `Use ${methods.join(" or ")} on this path.` }),
+        new URL(request.url).pathname,
+        deps.docsUrl,
+        { ...fallbackHeaders(), Allow: methods.join(", ") },
+      );
   // Static paths such as /v1/memories/search would otherwise fall through to /v1/memories/:memory_id
   // for other methods (GET /v1/memories/search is a wrong method, not a malformed id): answer 405.
   const wrongMethods = new Elysia();
   for (const [path, methods] of Object.entries(REST_PATHS)) {
     if (path.includes(":")) continue;
-    for (const m of METHODS.filter((x) => !methods.includes(x))) wrongMethods.route(m, path, methodNotAllowed(methods), { parse: "none" });
+    for (const m of METHODS.filter((x) => !methods.includes(x)))
+      wrongMethods.route(m, path, methodNotAllowed(methods), { parse: "none" });
   }
   return new Elysia({ normalize: false })
     .get("/health", () => Response.json({ status: "ok", version: deps.version }))
@@ -59,9 +65,19 @@ export function createHttpApp(deps: EndpointDeps & { service: MemoryService; ver
       if (code === "NOT_FOUND") {
         const methods = allowedMethods(url.pathname);
         if (methods) return methodNotAllowed(methods)({ request });
-        return problemResponse(new ApiError("not_found", { detail: `No route for ${request.method} ${url.pathname}.` }), url.pathname, deps.docsUrl, fallbackHeaders());
+        return problemResponse(
+          new ApiError("not_found", { detail: `No route for ${request.method} ${url.pathname}.` }),
+          url.pathname,
+          deps.docsUrl,
+          fallbackHeaders(),
+        );
       }
       deps.logger.error({ err: error, code, path: url.pathname }, "request failed outside an endpoint");
-      return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), url.pathname, deps.docsUrl, fallbackHeaders());
+      return problemResponse(
+        new ApiError("internal_error", { detail: "The request could not be completed." }),
+        url.pathname,
+        deps.docsUrl,
+        fallbackHeaders(),
+      );
     });
 }

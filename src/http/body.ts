@@ -9,7 +9,10 @@ export function isJsonMediaType(header: string | null): boolean {
 }
 
 function tooLarge(limit: number): ApiError {
-  return new ApiError("invalid_argument", { status: 413, detail: `The request body exceeds ${limit / 1024 / 1024} MiB.` });
+  return new ApiError("invalid_argument", {
+    status: 413,
+    detail: `The request body exceeds ${limit / 1024 / 1024} MiB.`,
+  });
 }
 
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -46,7 +49,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch {
     throw validationError({ body: ["is not valid UTF-8"] }, "The request body is not valid UTF-8.");
   }
-  if (text.trim() === "") throw validationError({ body: ["is required"] }, "The request body is empty; a JSON object is required.");
+  if (text.trim() === "")
+    throw validationError({ body: ["is required"] }, "The request body is empty; a JSON object is required.");
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -19,9 +19,13 @@ export interface EndpointDeps {
   limits: Pick<Limits, "take" | "enforce">;
 }
 
-/** RateLimit-* headers of a memory response (spec: Response headers). */
+/** RateLimit-* headers of a memory response (docs/api.md: Headers). */
 function rateLimitHeaders(r: TakeResult): Record<string, string> {
-  return { "RateLimit-Limit": String(r.limit), "RateLimit-Remaining": String(r.remaining), "RateLimit-Reset": String(r.reset) };
+  return {
+    "RateLimit-Limit": String(r.limit),
+    "RateLimit-Remaining": String(r.remaining),
+    "RateLimit-Reset": String(r.reset),
+  };
 }
 
 export interface Call<B> {
@@ -44,7 +48,9 @@ export interface EndpointSpec<S extends TSchema | undefined> {
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
 function unauthorized(): ApiError {
-  return new ApiError("unauthorized", { detail: "A valid API key is required in the Authorization header (Bearer <key>)." });
+  return new ApiError("unauthorized", {
+    detail: "A valid API key is required in the Authorization header (Bearer <key>).",
+  });
 }
 
 export function createEndpointFactory(deps: EndpointDeps) {
@@ -63,20 +69,28 @@ export function createEndpointFactory(deps: EndpointDeps) {
       const bucket = deps.limits.take(principal.accountId, spec.usage, meter);
       const limitHeaders: Record<string, string> = deps.limits.enforce ? rateLimitHeaders(bucket) : {};
       const headersOf = () => ({ ...usageHeaders(meter, spec.usage), ...limitHeaders });
-      if (!bucket.allowed) return problemResponse(rateLimitError(spec.usage, bucket), instance, deps.docsUrl, headersOf());
+      if (!bucket.allowed)
+        return problemResponse(rateLimitError(spec.usage, bucket), instance, deps.docsUrl, headersOf());
 
       try {
-        let body: unknown = undefined;
+        let body: unknown;
         if (validator) body = validator.parse(await readJsonBody(ctx.request, deps.maxBodyBytes));
         const result = await spec.handle({ principal, meter, body: body as never, params: ctx.params ?? {}, url });
         const headers = headersOf();
-        return result.body === undefined ? emptyResponse(result.status, headers) : jsonResponse(result.body, result.status, headers);
+        return result.body === undefined
+          ? emptyResponse(result.status, headers)
+          : jsonResponse(result.body, result.status, headers);
       } catch (err) {
         if (!(err instanceof ApiError)) {
           deps.logger.error({ err, path: instance }, "unhandled error");
-          return problemResponse(new ApiError("internal_error", { detail: "The request could not be completed." }), instance, deps.docsUrl, headersOf());
+          return problemResponse(
+            new ApiError("internal_error", { detail: "The request could not be completed." }),
+            instance,
+            deps.docsUrl,
+            headersOf(),
+          );
         }
-        // Spec (Response headers): on any 429 RateLimit-Reset is the Retry-After, so a monthly
+        // docs/api.md (Headers): on any 429 RateLimit-Reset is the Retry-After, so a monthly
         // refusal does not invite a retry in 1 s that would be refused again.
         if (err.status === 429 && err.retryAfter !== undefined && deps.limits.enforce) {
           limitHeaders["RateLimit-Reset"] = String(Math.max(0, Math.ceil(err.retryAfter)));

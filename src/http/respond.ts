@@ -1,5 +1,5 @@
 // Shapes HTTP responses: problem+json errors and the Server-Timing / Service-Usage headers.
-import { ApiError } from "../errors/api-error.ts";
+import type { ApiError } from "../errors/api-error.ts";
 import { toProblem } from "../errors/problem.ts";
 import type { Meter } from "../shared/meter.ts";
 
@@ -16,7 +16,12 @@ export function usageHeaders(meter: Meter, kind: "reads" | "writes"): Record<str
   };
 }
 
-export function problemResponse(error: ApiError, instance: string, docsUrl: string, headers: Record<string, string> = {}): Response {
+export function problemResponse(
+  error: ApiError,
+  instance: string,
+  docsUrl: string,
+  headers: Record<string, string> = {},
+): Response {
   const h: Record<string, string> = { "Content-Type": "application/problem+json", ...headers };
   if (error.retryAfter !== undefined) h["Retry-After"] = String(Math.max(0, Math.ceil(error.retryAfter)));
   return new Response(JSON.stringify(toProblem(error, instance, docsUrl)), { status: error.status, headers: h });

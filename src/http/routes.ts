@@ -23,7 +23,8 @@ export function parseListQuery(url: URL): ListParams {
 /** Path ids are checked for shape before any lookup: `../` and other tricks never reach storage. */
 function memoryId(params: Record<string, string>): string {
   const id = params.memory_id ?? "";
-  if (!isMemoryId(id)) throw validationError({ memory_id: ["must be a memory identifier (mem_ followed by 26 characters)"] });
+  if (!isMemoryId(id))
+    throw validationError({ memory_id: ["must be a memory identifier (mem_ followed by 26 characters)"] });
   return id;
 }
 
@@ -41,14 +42,99 @@ export const REST_PATHS: Record<string, string[]> = {
 export function memoryRoutes(service: MemoryService, deps: EndpointDeps) {
   const endpoint = createEndpointFactory(deps);
   return new Elysia()
-    .post("/v1/memories", endpoint({ usage: "writes", body: CreateMemoryBody, handle: (c) => (service.create(c.principal, c.meter, c.body), { status: 202 }) }), { parse: "none" })
-    .get("/v1/memories", endpoint({ usage: "reads", handle: (c) => ({ status: 200, body: service.list(c.principal, c.meter, parseListQuery(c.url)) }) }))
-    .post("/v1/memories/import", endpoint({ usage: "writes", body: ImportBody, handle: (c) => (service.import(c.principal, c.meter, c.body), { status: 202 }) }), { parse: "none" })
-    .post("/v1/memories/search", endpoint({ usage: "reads", body: SearchBody, handle: async (c) => ({ status: 200, body: await service.search(c.principal, c.meter, c.body) }) }), { parse: "none" })
-    .post("/v1/memories/recall", endpoint({ usage: "reads", body: SearchBody, handle: async (c) => ({ status: 200, body: await service.recall(c.principal, c.meter, c.body) }) }), { parse: "none" })
-    .post("/v1/memories/context", endpoint({ usage: "reads", body: SearchBody, handle: async (c) => ({ status: 200, body: await service.context(c.principal, c.meter, c.body) }) }), { parse: "none" })
-    .get("/v1/memories/:memory_id", endpoint({ usage: "reads", handle: (c) => ({ status: 200, body: service.get(c.principal, c.meter, memoryId(c.params)) }) }))
-    .delete("/v1/memories/:memory_id", endpoint({ usage: "writes", handle: (c) => (service.forget(c.principal, c.meter, memoryId(c.params)), { status: 202 }) }), { parse: "none" })
-    .get("/v1/memories/:memory_id/inspect", endpoint({ usage: "reads", handle: (c) => ({ status: 200, body: service.inspect(c.principal, c.meter, memoryId(c.params)) }) }))
-    .put("/v1/memories/:memory_id/feedback", endpoint({ usage: "writes", body: FeedbackBody, handle: (c) => (service.feedback(c.principal, c.meter, memoryId(c.params), c.body), { status: 204 }) }), { parse: "none" });
+    .post(
+      "/v1/memories",
+      endpoint({
+        usage: "writes",
+        body: CreateMemoryBody,
+        handle: (c) => {
+          service.create(c.principal, c.meter, c.body);
+          return { status: 202 };
+        },
+      }),
+      { parse: "none" },
+    )
+    .get(
+      "/v1/memories",
+      endpoint({
+        usage: "reads",
+        handle: (c) => ({ status: 200, body: service.list(c.principal, c.meter, parseListQuery(c.url)) }),
+      }),
+    )
+    .post(
+      "/v1/memories/import",
+      endpoint({
+        usage: "writes",
+        body: ImportBody,
+        handle: (c) => {
+          service.import(c.principal, c.meter, c.body);
+          return { status: 202 };
+        },
+      }),
+      { parse: "none" },
+    )
+    .post(
+      "/v1/memories/search",
+      endpoint({
+        usage: "reads",
+        body: SearchBody,
+        handle: async (c) => ({ status: 200, body: await service.search(c.principal, c.meter, c.body) }),
+      }),
+      { parse: "none" },
+    )
+    .post(
+      "/v1/memories/recall",
+      endpoint({
+        usage: "reads",
+        body: SearchBody,
+        handle: async (c) => ({ status: 200, body: await service.recall(c.principal, c.meter, c.body) }),
+      }),
+      { parse: "none" },
+    )
+    .post(
+      "/v1/memories/context",
+      endpoint({
+        usage: "reads",
+        body: SearchBody,
+        handle: async (c) => ({ status: 200, body: await service.context(c.principal, c.meter, c.body) }),
+      }),
+      { parse: "none" },
+    )
+    .get(
+      "/v1/memories/:memory_id",
+      endpoint({
+        usage: "reads",
+        handle: (c) => ({ status: 200, body: service.get(c.principal, c.meter, memoryId(c.params)) }),
+      }),
+    )
+    .delete(
+      "/v1/memories/:memory_id",
+      endpoint({
+        usage: "writes",
+        handle: (c) => {
+          service.forget(c.principal, c.meter, memoryId(c.params));
+          return { status: 202 };
+        },
+      }),
+      { parse: "none" },
+    )
+    .get(
+      "/v1/memories/:memory_id/inspect",
+      endpoint({
+        usage: "reads",
+        handle: (c) => ({ status: 200, body: service.inspect(c.principal, c.meter, memoryId(c.params)) }),
+      }),
+    )
+    .put(
+      "/v1/memories/:memory_id/feedback",
+      endpoint({
+        usage: "writes",
+        body: FeedbackBody,
+        handle: (c) => {
+          service.feedback(c.principal, c.meter, memoryId(c.params), c.body);
+          return { status: 204 };
+        },
+      }),
+      { parse: "none" },
+    );
 }

@@ -20,12 +20,25 @@ export interface Allowances {
   assertRoomForMemories(accountId: string, plan: PlanFigures): void;
 }
 
-export function createAllowances(deps: { db: Db; clock: Clock; enforce: boolean; storedMemories(accountId: string): number }): Allowances {
+export function createAllowances(deps: {
+  db: Db;
+  clock: Clock;
+  enforce: boolean;
+  storedMemories(accountId: string): number;
+}): Allowances {
   const { db, clock, enforce, storedMemories } = deps;
-  const ensureRow = db.query("INSERT INTO usage (account_id, period, reads, writes) VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING");
-  const addReads = db.query("UPDATE usage SET reads = reads + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR reads + ?1 <= ?5)");
-  const addWrites = db.query("UPDATE usage SET writes = writes + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR writes + ?1 <= ?5)");
-  const current = db.query<{ reads: number; writes: number }, [string, string]>("SELECT reads, writes FROM usage WHERE account_id = ? AND period = ?");
+  const ensureRow = db.query(
+    "INSERT INTO usage (account_id, period, reads, writes) VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING",
+  );
+  const addReads = db.query(
+    "UPDATE usage SET reads = reads + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR reads + ?1 <= ?5)",
+  );
+  const addWrites = db.query(
+    "UPDATE usage SET writes = writes + ?1 WHERE account_id = ?2 AND period = ?3 AND (?4 OR writes + ?1 <= ?5)",
+  );
+  const current = db.query<{ reads: number; writes: number }, [string, string]>(
+    "SELECT reads, writes FROM usage WHERE account_id = ? AND period = ?",
+  );
 
   function refusal(kind: "read" | "write", limit: number, used: number): ApiError {
     const now = clock.now();
@@ -47,7 +60,11 @@ export function createAllowances(deps: { db: Db; clock: Clock; enforce: boolean;
       const r = addReads.run(cost, accountId, period, enforce ? 0 : 1, plan.reads);
       if (r.changes === 0) throw refusal("read", plan.reads, current.get(accountId, period)?.reads ?? 0);
       return () => {
-        db.run("UPDATE usage SET reads = max(0, reads - ?) WHERE account_id = ? AND period = ?", [cost, accountId, period]);
+        db.run("UPDATE usage SET reads = max(0, reads - ?) WHERE account_id = ? AND period = ?", [
+          cost,
+          accountId,
+          period,
+        ]);
       };
     },
 

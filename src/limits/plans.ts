@@ -1,4 +1,4 @@
-// Plans and their figures (spec: Limits). A custom plan stores its own figures on the account.
+// Plans and their figures (docs/api.md: Limits). A custom plan stores its own figures on the account.
 export interface PlanFigures {
   reads: number; // per month
   writes: number; // per month
@@ -11,10 +11,46 @@ export interface PlanFigures {
 }
 
 export const PLANS: Record<"free" | "starter" | "growth" | "scale", PlanFigures> = {
-  free: { reads: 10_000, writes: 1_000, memories: 500, projects: 3, read_burst: 10, read_rate: 5, write_burst: 5, write_rate: 5 },
-  starter: { reads: 50_000, writes: 5_000, memories: 5_000, projects: 10, read_burst: 100, read_rate: 50, write_burst: 50, write_rate: 25 },
-  growth: { reads: 300_000, writes: 30_000, memories: 50_000, projects: null, read_burst: 400, read_rate: 200, write_burst: 200, write_rate: 100 },
-  scale: { reads: 3_000_000, writes: 250_000, memories: 500_000, projects: null, read_burst: 2_000, read_rate: 1_000, write_burst: 1_000, write_rate: 500 },
+  free: {
+    reads: 10_000,
+    writes: 1_000,
+    memories: 500,
+    projects: 3,
+    read_burst: 10,
+    read_rate: 5,
+    write_burst: 5,
+    write_rate: 5,
+  },
+  starter: {
+    reads: 50_000,
+    writes: 5_000,
+    memories: 5_000,
+    projects: 10,
+    read_burst: 100,
+    read_rate: 50,
+    write_burst: 50,
+    write_rate: 25,
+  },
+  growth: {
+    reads: 300_000,
+    writes: 30_000,
+    memories: 50_000,
+    projects: null,
+    read_burst: 400,
+    read_rate: 200,
+    write_burst: 200,
+    write_rate: 100,
+  },
+  scale: {
+    reads: 3_000_000,
+    writes: 250_000,
+    memories: 500_000,
+    projects: null,
+    read_burst: 2_000,
+    read_rate: 1_000,
+    write_burst: 1_000,
+    write_rate: 500,
+  },
 };
 
 export type PlanName = keyof typeof PLANS | "custom";

@@ -54,16 +54,27 @@ export function createMcpHandler(deps: McpHttpDeps) {
     const token = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
     const principal = token ? deps.authenticate(token) : null;
     if (!principal) {
-      return problemResponse(new ApiError("unauthorized", { detail: "A valid API key is required in the Authorization header (Bearer <key>)." }), url.pathname, deps.docsUrl, {
-        "WWW-Authenticate": 'Bearer realm="engram"',
-      });
+      return problemResponse(
+        new ApiError("unauthorized", {
+          detail: "A valid API key is required in the Authorization header (Bearer <key>).",
+        }),
+        url.pathname,
+        deps.docsUrl,
+        {
+          "WWW-Authenticate": 'Bearer realm="engram"',
+        },
+      );
     }
     // Stateless: no session to resume or delete and no server-initiated messages, so there is no
     // GET stream. 405 tells clients so; an SSE stream that closed at once would make them reconnect
     // to it every second for as long as they are connected.
     if (request.method !== "POST") {
       return Response.json(
-        { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless and answers POST only." }, id: null },
+        {
+          jsonrpc: "2.0",
+          error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless and answers POST only." },
+          id: null,
+        },
         { status: 405, headers: { Allow: "POST" } },
       );
     }

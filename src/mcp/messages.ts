@@ -24,7 +24,7 @@ function argumentMessage(errors: Record<string, string[]>): string {
 /** "occurred_at must not be in the future." → "occurred_at: invalid value (must not be in the future)". */
 function invalidValue(detail: string | undefined): string {
   const text = (detail ?? "unusable value").trim().replace(/\.$/, "");
-  const field = /^([A-Za-z_][\w.\[\]]*) (must .*)$/s.exec(text);
+  const field = /^([A-Za-z_][\w.[\]]*) (must .*)$/s.exec(text);
   if (field) return `${field[1]}: invalid value (${field[2]})`;
   return `invalid value (${text.charAt(0).toLowerCase()}${text.slice(1)})`;
 }
@@ -46,7 +46,8 @@ export function toolErrorMessage(err: unknown, cls: BucketClass): string {
       if (err.reason === "memory_limit_reached") {
         return `Stored-memory limit reached: ${err.used} of ${err.limit} memories stored. Forget memories that are no longer needed to make room.`;
       }
-      if (err.reason === "duplicate_request_in_progress") return `An identical request is still in progress. Retry after ${seconds(err.retryAfter ?? 1)}.`;
+      if (err.reason === "duplicate_request_in_progress")
+        return `An identical request is still in progress. Retry after ${seconds(err.retryAfter ?? 1)}.`;
       return err.detail ?? "The request conflicts with the account's state.";
     case "capacity_exceeded":
     case "upstream_failure":

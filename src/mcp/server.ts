@@ -31,7 +31,11 @@ const RESOURCE_NOT_FOUND = -32002;
  * message is not prefixed with "MCP error <code>:", which the client adds again on its side.
  */
 class ProtocolError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -59,7 +63,11 @@ export function createMcpServer(deps: McpDeps, principal: Principal): Server {
       name: t.name,
       description: t.description,
       inputSchema: inputSchemaOf(t) as { type: "object" },
-      annotations: { readOnlyHint: t.cls === "reads", destructiveHint: t.name === "forget_memory", openWorldHint: false },
+      annotations: {
+        readOnlyHint: t.cls === "reads",
+        destructiveHint: t.name === "forget_memory",
+        openWorldHint: false,
+      },
     })),
   }));
 
@@ -94,13 +102,19 @@ export function createMcpServer(deps: McpDeps, principal: Principal): Server {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
     const id = RESOURCE_URI.exec(uri)?.[1];
-    if (!id || !isMemoryId(id)) throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} is not a memory (expected ${RESOURCE_TEMPLATE})`, { uri });
+    if (!id || !isMemoryId(id))
+      throw new ProtocolError(
+        RESOURCE_NOT_FOUND,
+        `Resource not found: ${uri} is not a memory (expected ${RESOURCE_TEMPLATE})`,
+        { uri },
+      );
     try {
       deps.admit(principal, "reads");
       const memory = await deps.service.get(principal, new Meter(), id);
       return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(memory) }] };
     } catch (err) {
-      if (err instanceof ApiError && err.code === "not_found") throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      if (err instanceof ApiError && err.code === "not_found")
+        throw new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
       if (!(err instanceof ApiError)) deps.logger.error({ err, uri }, "MCP resource read failed");
       throw new ProtocolError(ErrorCode.InternalError, toolErrorMessage(err, "reads"));
     }

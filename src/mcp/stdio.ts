@@ -28,7 +28,8 @@ export interface StdioBridgeOptions {
 /** The /mcp endpoint of a server address, keeping any path prefix (a reverse proxy's). */
 export function mcpEndpoint(serverUrl: string): URL {
   const url = new URL(serverUrl);
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`expected an http or https URL, got ${serverUrl}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new TypeError(`expected an http or https URL, got ${serverUrl}`);
   const path = url.pathname.replace(/\/+$/, "");
   url.pathname = path.endsWith("/mcp") ? path : `${path}/mcp`;
   url.search = "";
@@ -80,7 +81,9 @@ export async function runStdioBridge(opts: StdioBridgeOptions): Promise<StdioBri
   );
   server.setRequestHandler(ListToolsRequestSchema, (req) => relay(() => upstream.listTools(req.params)));
   server.setRequestHandler(CallToolRequestSchema, (req) => relay(() => upstream.callTool(req.params)) as never);
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, (req) => relay(() => upstream.listResourceTemplates(req.params)));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (req) =>
+    relay(() => upstream.listResourceTemplates(req.params)),
+  );
   server.setRequestHandler(ListResourcesRequestSchema, (req) => relay(() => upstream.listResources(req.params)));
   server.setRequestHandler(ReadResourceRequestSchema, (req) => relay(() => upstream.readResource(req.params)));
   await server.connect(opts.transport ?? new StdioServerTransport());

@@ -6,7 +6,9 @@ import { SCOPE_FIELDS, type Scope } from "../domain/scope.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 
 export function createMemoryGraph(db: Db) {
-  const insertEntity = db.query("INSERT OR IGNORE INTO memory_entities (memory_id, project_id, entity) VALUES (?, ?, ?)");
+  const insertEntity = db.query(
+    "INSERT OR IGNORE INTO memory_entities (memory_id, project_id, entity) VALUES (?, ?, ?)",
+  );
   const link = db.query(
     `INSERT INTO memory_relationships (memory_id, target_id, type, strength, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
      ON CONFLICT (memory_id, target_id, type) DO UPDATE SET strength = max(strength, ?4)`,
@@ -32,7 +34,12 @@ export function createMemoryGraph(db: Db) {
     },
 
     /** Other active memories that share an entity, most shared first, then newest. */
-    sharingEntities(projectId: string, entities: readonly string[], excludeId: string, limit: number): Array<{ id: string; shared: number }> {
+    sharingEntities(
+      projectId: string,
+      entities: readonly string[],
+      excludeId: string,
+      limit: number,
+    ): Array<{ id: string; shared: number }> {
       if (entities.length === 0) return [];
       return db
         .query<{ id: string; shared: number }, (string | number)[]>(

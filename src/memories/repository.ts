@@ -42,7 +42,9 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
   const newText = db.query<MemoryRow, [string, string | null, string | null, string, string]>(
     "UPDATE memories SET content = ?, occurred_at = ?, context = coalesce(?, context), updated_at = ?, version = version + 1 WHERE id = ? AND status = 'active' RETURNING *",
   );
-  const getActive = db.query<MemoryRow, [string, string]>("SELECT * FROM memories WHERE project_id = ? AND id = ? AND status = 'active'");
+  const getActive = db.query<MemoryRow, [string, string]>(
+    "SELECT * FROM memories WHERE project_id = ? AND id = ? AND status = 'active'",
+  );
   const countActive = db.query<{ n: number }, [string]>(
     `SELECT count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
      WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' AND m.is_sample = 0`,
@@ -57,9 +59,20 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
       const id = newId("mem");
       const s = m.scope;
       const row = insert.get(
-        id, m.projectId, m.content,
-        s.organization_id ?? null, s.user_id ?? null, s.application_id ?? null, s.agent_id ?? null, s.team_id ?? null,
-        m.occurredAt, m.now, m.now, m.jobId, m.isSample ? 1 : 0, m.context ?? "",
+        id,
+        m.projectId,
+        m.content,
+        s.organization_id ?? null,
+        s.user_id ?? null,
+        s.application_id ?? null,
+        s.agent_id ?? null,
+        s.team_id ?? null,
+        m.occurredAt,
+        m.now,
+        m.now,
+        m.jobId,
+        m.isSample ? 1 : 0,
+        m.context ?? "",
       )!;
       insertVersion.run(id, 1, m.content, m.occurredAt, m.now, "created", JSON.stringify(m.source), null);
       return written(row);
@@ -73,7 +86,16 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
     addVersion(id: string, v: NewVersion): MemoryRow {
       const row = newText.get(v.content, v.occurredAt, v.context || null, v.now, id);
       if (!row) throw new Error(`addVersion: memory ${id} is not active`);
-      insertVersion.run(id, row.version, v.content, v.occurredAt, v.now, v.change, JSON.stringify(v.source), v.supersedes);
+      insertVersion.run(
+        id,
+        row.version,
+        v.content,
+        v.occurredAt,
+        v.now,
+        v.change,
+        JSON.stringify(v.source),
+        v.supersedes,
+      );
       return written(row);
     },
 
@@ -95,7 +117,12 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
     list(projectId: string, q: ListQuery): { rows: MemoryRow[]; hasMore: boolean } {
       const { sql: scopeSql, params: scopeParams } = scopeClause(q.scope);
       const backwards = q.endingBeforeSeq !== undefined;
-      const cursor = q.startingAfterSeq !== undefined ? { sql: " AND m.seq < ?", seq: q.startingAfterSeq } : backwards ? { sql: " AND m.seq > ?", seq: q.endingBeforeSeq! } : null;
+      const cursor =
+        q.startingAfterSeq !== undefined
+          ? { sql: " AND m.seq < ?", seq: q.startingAfterSeq }
+          : backwards
+            ? { sql: " AND m.seq > ?", seq: q.endingBeforeSeq! }
+            : null;
       const rows = db
         .query<MemoryRow, (string | number)[]>(
           `SELECT m.* FROM memories m WHERE m.project_id = ? AND m.status = 'active'${scopeSql}${cursor?.sql ?? ""}
@@ -142,7 +169,11 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
 
     addFeedback(projectId: string, memoryId: string, rating: Rating, comment: string | null, now: string): void {
       db.run("INSERT INTO feedback (memory_id, project_id, rating, comment, created_at) VALUES (?, ?, ?, ?, ?)", [
-        memoryId, projectId, rating, comment, now,
+        memoryId,
+        projectId,
+        rating,
+        comment,
+        now,
       ]);
     },
 

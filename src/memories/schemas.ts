@@ -22,13 +22,19 @@ export const LIMITS = {
   bodyBytesMax: 5 * 1024 * 1024,
 } as const;
 
-const Timestamp = Type.String({ description: "RFC 3339 timestamp (e.g. 2023-05-07T13:56:00Z) or a plain date (2023-05-07)" });
+const Timestamp = Type.String({
+  description: "RFC 3339 timestamp (e.g. 2023-05-07T13:56:00Z) or a plain date (2023-05-07)",
+});
 
 function scopeObject(minLength: number) {
   const field = () => Type.Optional(Type.String({ minLength, maxLength: LIMITS.scopeMax }));
   return Type.Object(
     { organization_id: field(), user_id: field(), application_id: field(), agent_id: field(), team_id: field() },
-    { additionalProperties: false, description: "Scope fields (organization_id, user_id, application_id, agent_id, team_id), each at most 128 characters" },
+    {
+      additionalProperties: false,
+      description:
+        "Scope fields (organization_id, user_id, application_id, agent_id, team_id), each at most 128 characters",
+    },
   );
 }
 
@@ -38,7 +44,11 @@ export const ScopeFilterSchema = scopeObject(0);
 
 export const CreateMemoryBody = Type.Object(
   {
-    content: Type.String({ minLength: 1, maxLength: LIMITS.contentMax, description: "The text to remember (at most 1,000 characters when infer is false)" }),
+    content: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.contentMax,
+      description: "The text to remember (at most 1,000 characters when infer is false)",
+    }),
     infer: Type.Optional(Type.Boolean({ description: "Split the passage into one memory per fact (default true)" })),
     occurred_at: Type.Optional(Timestamp),
     scope: Type.Optional(ScopeSchema),
@@ -69,7 +79,11 @@ export type ImportBody = Static<typeof ImportBody>;
 
 export const SearchBody = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: LIMITS.queryMax, description: "What to look for, in natural language" }),
+    query: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.queryMax,
+      description: "What to look for, in natural language",
+    }),
     limit: Type.Optional(Type.Integer({ description: "Results to return, 1 to 50 (clamped), default 25" })),
     scope: Type.Optional(ScopeFilterSchema),
   },
@@ -104,4 +118,7 @@ export const ListParams = Type.Object(
 );
 export type ListParams = Static<typeof ListParams>;
 
-export const MemoryIdParam = Type.String({ pattern: "^mem_[0-7][0-9a-hjkmnp-tv-z]{25}$", description: "must be a memory identifier (mem_ followed by 26 characters)" });
+export const MemoryIdParam = Type.String({
+  pattern: "^mem_[0-7][0-9a-hjkmnp-tv-z]{25}$",
+  description: "must be a memory identifier (mem_ followed by 26 characters)",
+});

@@ -6,9 +6,13 @@ import { SCOPE_FIELDS } from "../domain/scope.ts";
 import type { LexicalIndex, VectorBookkeeping } from "../retrieval/ports.ts";
 
 export function createLexicalIndex(db: Db): LexicalIndex {
-  const countProject = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM memories WHERE project_id = ? AND status = 'active'");
+  const countProject = db.query<{ n: number }, [string]>(
+    "SELECT count(*) AS n FROM memories WHERE project_id = ? AND status = 'active'",
+  );
   const countIndexed = db.query<{ n: number }, []>("SELECT coalesce(max(seq), 0) AS n FROM memories");
-  const countMatches = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?");
+  const countMatches = db.query<{ n: number }, [string]>(
+    "SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?",
+  );
   return {
     matches(projectId, match, scope, limit, order, weights) {
       const { sql: scopeSql, params } = scopeClause(scope);
@@ -27,7 +31,9 @@ export function createLexicalIndex(db: Db): LexicalIndex {
 }
 
 export function createVectorBookkeeping(db: Db): VectorBookkeeping {
-  const versionOf = db.query<{ version: number; status: string }, [number]>("SELECT version, status FROM memories WHERE seq = ?");
+  const versionOf = db.query<{ version: number; status: string }, [number]>(
+    "SELECT version, status FROM memories WHERE seq = ?",
+  );
   const countVectors = db.query<{ n: number }, [string]>(
     "SELECT count(*) AS n FROM memory_embeddings e JOIN memories m ON m.seq = e.memory_seq WHERE m.project_id = ?",
   );
@@ -52,7 +58,10 @@ export function createVectorBookkeeping(db: Db): VectorBookkeeping {
         .all();
     },
     seqsOf(projectId) {
-      return db.query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE project_id = ?").all(projectId).map((r) => r.seq);
+      return db
+        .query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE project_id = ?")
+        .all(projectId)
+        .map((r) => r.seq);
     },
   };
 }

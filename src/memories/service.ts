@@ -20,21 +20,40 @@ export const READ_COST = { get: 1, list: 1, search: 1, recall: 1, inspect: 3, co
 export interface InspectResponse {
   object: "memory_inspection";
   memory: MemoryRecord;
-  versions: Array<{ version: number; content: string; occurred_at: string | null; created_at: string; change: string; source: unknown; supersedes?: number }>;
+  versions: Array<{
+    version: number;
+    content: string;
+    occurred_at: string | null;
+    created_at: string;
+    change: string;
+    source: unknown;
+    supersedes?: number;
+  }>;
   relationships: Array<{ memory_id: string; type: string; strength: number; content: string }>;
 }
 
-export function createMemoryService(deps: { clock: Clock; memories: MemoryRepository; writes: WriteAcceptance; limits: Limits; retrieval: Retrieval }) {
+export function createMemoryService(deps: {
+  clock: Clock;
+  memories: MemoryRepository;
+  writes: WriteAcceptance;
+  limits: Limits;
+  retrieval: Retrieval;
+}) {
   const { clock, memories, limits, retrieval } = deps;
 
   /**
    * Runs a read and charges its cost: reserved first (429 when fewer reads remain than the cost), kept
    * when the read completes, whatever it returns (a 404 included), refunded when it ends in any other
-   * error (spec: a read refused with 400 or failing with 5xx uses none). `fn` may return a promise.
+   * error (docs/api.md: Limits; a read refused with 400 or failing with 5xx uses none). `fn` may return a promise.
    */
   function charged<T>(p: Principal, meter: Meter, cost: number, fn: () => T): T {
-    const refund = meter.time("db", () => limits.allowances.reserveReads(p.accountId, limits.planOf(p.accountId, meter), cost));
-    const completed = <V>(value: V) => ((meter.reads += cost), value);
+    const refund = meter.time("db", () =>
+      limits.allowances.reserveReads(p.accountId, limits.planOf(p.accountId, meter), cost),
+    );
+    const completed = <V>(value: V) => {
+      meter.reads += cost;
+      return value;
+    };
     const failed = (err: unknown): never => {
       if (err instanceof ApiError && err.status === 404) meter.reads += cost;
       else refund();
@@ -50,7 +69,7 @@ export function createMemoryService(deps: { clock: Clock; memories: MemoryReposi
 
   function requireActive(p: Principal, id: string) {
     const row = isMemoryId(id) ? memories.getActive(p.projectId, id) : null;
-    // One answer for missing, forming, forgotten and another project's memory (spec: not_found);
+    // One answer for missing, forming, forgotten and another project's memory (docs/api.md: Errors, not_found);
     // the detail does not echo the id, so the bodies are identical apart from `instance`.
     if (!row) throw notFound("No such memory in this project.");
     return row;
@@ -60,7 +79,7 @@ export function createMemoryService(deps: { clock: Clock; memories: MemoryReposi
     if (id === undefined || id === "") return undefined;
     const row = isMemoryId(id) ? memories.getActive(p.projectId, id) : null;
     if (!row) {
-      // `errors` belongs to validation_error (spec: Errors); the detail names the parameter instead.
+      // `errors` belongs to validation_error (docs/api.md: Errors); the detail names the parameter instead.
       throw new ApiError("invalid_argument", { detail: `${name} must be the id of a memory in this list (mem_...).` });
     }
     return row.seq;
@@ -76,11 +95,18 @@ export function createMemoryService(deps: { clock: Clock; memories: MemoryReposi
       }
       const startingAfterSeq = resolveCursor(p, "starting_after", params.starting_after);
       const endingBeforeSeq = resolveCursor(p, "ending_before", params.ending_before);
-      return charged(p, meter, READ_COST.list, () => meter.time("db", () => {
-        const limit = params.limit ?? LIMITS.listLimitDefault;
-        const { rows, hasMore } = memories.list(p.projectId, { limit, startingAfterSeq, endingBeforeSeq, scope: scopeFilter(params as Record<string, string>) });
-        return { object: "list", data: rows.map((r) => toRecord(r)), has_more: hasMore };
-      }));
+      return charged(p, meter, READ_COST.list, () =>
+        meter.time("db", () => {
+          const limit = params.limit ?? LIMITS.listLimitDefault;
+          const { rows, hasMore } = memories.list(p.projectId, {
+            limit,
+            startingAfterSeq,
+            endingBeforeSeq,
+            scope: scopeFilter(params as Record<string, string>),
+          });
+          return { object: "list", data: rows.map((r) => toRecord(r)), has_more: hasMore };
+        }),
+      );
     },
 
     get(p: Principal, meter: Meter, id: string): MemoryRecord {
@@ -88,15 +114,21 @@ export function createMemoryService(deps: { clock: Clock; memories: MemoryReposi
     },
 
     inspect(p: Principal, meter: Meter, id: string): InspectResponse {
-      return charged(p, meter, READ_COST.inspect, () => meter.time("db", () => {
-        const row = requireActive(p, id);
-        return {
-          object: "memory_inspection",
-          memory: toRecord(row),
-          versions: memories.versions(row.id).map(({ supersedes, source, ...v }) => ({ ...v, source: JSON.parse(source), ...(supersedes !== null ? { supersedes } : {}) })),
-          relationships: memories.relationships(row.id),
-        };
-      }));
+      return charged(p, meter, READ_COST.inspect, () =>
+        meter.time("db", () => {
+          const row = requireActive(p, id);
+          return {
+            object: "memory_inspection",
+            memory: toRecord(row),
+            versions: memories.versions(row.id).map(({ supersedes, source, ...v }) => ({
+              ...v,
+              source: JSON.parse(source),
+              ...(supersedes !== null ? { supersedes } : {}),
+            })),
+            relationships: memories.relationships(row.id),
+          };
+        }),
+      );
     },
 
     /** Forgets a memory. Costs nothing; 404 when missing, forming or already forgotten. */
@@ -115,7 +147,10 @@ export function createMemoryService(deps: { clock: Clock; memories: MemoryReposi
     },
 
     search(p: Principal, meter: Meter, body: SearchBody): Promise<ListEnvelope<MemoryRecord>> {
-      const limit = Math.min(LIMITS.searchLimitMax, Math.max(LIMITS.searchLimitMin, body.limit ?? LIMITS.searchLimitDefault));
+      const limit = Math.min(
+        LIMITS.searchLimitMax,
+        Math.max(LIMITS.searchLimitMin, body.limit ?? LIMITS.searchLimitDefault),
+      );
       return charged(p, meter, READ_COST.search, async (): Promise<ListEnvelope<MemoryRecord>> => {
         const ranked = await retrieval.search(p.projectId, body.query, body.scope ?? {}, limit, meter);
         return { object: "list", data: ranked.map((r) => toRecord(r.row, r.score)), has_more: false };
@@ -123,11 +158,20 @@ export function createMemoryService(deps: { clock: Clock; memories: MemoryReposi
     },
 
     /** The best memory when it is confident enough (retrieval's threshold); otherwise a 200 not_found. */
-    recall(p: Principal, meter: Meter, body: SearchBody): Promise<MemoryRecord | { object: "memory"; status: "not_found" }> {
-      return charged(p, meter, READ_COST.recall, async (): Promise<MemoryRecord | { object: "memory"; status: "not_found" }> => {
-        const best = await retrieval.recall(p.projectId, body.query, body.scope ?? {}, meter);
-        return best ? toRecord(best.row, best.score) : { object: "memory", status: "not_found" };
-      });
+    recall(
+      p: Principal,
+      meter: Meter,
+      body: SearchBody,
+    ): Promise<MemoryRecord | { object: "memory"; status: "not_found" }> {
+      return charged(
+        p,
+        meter,
+        READ_COST.recall,
+        async (): Promise<MemoryRecord | { object: "memory"; status: "not_found" }> => {
+          const best = await retrieval.recall(p.projectId, body.query, body.scope ?? {}, meter);
+          return best ? toRecord(best.row, best.score) : { object: "memory", status: "not_found" };
+        },
+      );
     },
 
     /** The best match, the memories related to it, then the next best matches: ~1,000 characters; 404 when nothing is relevant. */

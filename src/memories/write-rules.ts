@@ -39,17 +39,27 @@ const FORMAT_MESSAGE = "must be an RFC 3339 timestamp (2023-05-07T13:56:00Z) or 
 /** Create: bad format is a validation_error; future / pre-1970 are invalid_argument with a reason. */
 export function prepareCreate(body: CreateMemoryBody, now: Date): CreatePayload {
   const infer = body.infer ?? true;
-  // Whitespace alone is "empty" (spec: validation_error for an empty field): it would form a blank memory.
+  // Whitespace alone is "empty" (docs/api.md: Conventions, empty fields are a validation_error): it would form a blank memory.
   if (body.content.trim() === "") throw validationError({ content: ["must not be blank"] });
   if (!infer && body.content.length > LIMITS.contentMaxNoInfer) {
-    throw validationError({ content: [`exceeds maximum length of ${LIMITS.contentMaxNoInfer} characters when infer is false`] });
+    throw validationError({
+      content: [`exceeds maximum length of ${LIMITS.contentMaxNoInfer} characters when infer is false`],
+    });
   }
   let occurredAt: string | null = null;
   if (body.occurred_at !== undefined) {
     const { date, problem } = checkTime(body.occurred_at, now);
     if (problem === "format") throw validationError({ occurred_at: [FORMAT_MESSAGE] });
-    if (problem === "future") throw new ApiError("invalid_argument", { reason: "occurred_at_in_future", detail: "occurred_at must not be in the future." });
-    if (problem === "too_old") throw new ApiError("invalid_argument", { reason: "occurred_at_too_old", detail: "occurred_at must not be before 1970-01-01." });
+    if (problem === "future")
+      throw new ApiError("invalid_argument", {
+        reason: "occurred_at_in_future",
+        detail: "occurred_at must not be in the future.",
+      });
+    if (problem === "too_old")
+      throw new ApiError("invalid_argument", {
+        reason: "occurred_at_too_old",
+        detail: "occurred_at must not be before 1970-01-01.",
+      });
     occurredAt = date!.toISOString();
   }
   return { content: body.content, infer, occurred_at: occurredAt, scope: body.scope ?? {} };

@@ -28,7 +28,7 @@ export function createWriteAcceptance(deps: {
   const { db, clock, jobs, limits } = deps;
   /**
    * When each recent accepted write was answered (performance.now()), by project and request hash,
-   * oldest first: an identical write that arrived before that moment raced it (decisions.md,
+   * oldest first: an identical write that arrived before that moment raced it (docs/api.md,
    * Identical writes) and is refused with 409; one that arrives after it finds the job forming.
    */
   const answeredAt = new Map<string, number>();
@@ -41,7 +41,11 @@ export function createWriteAcceptance(deps: {
     }
     const first = answeredAt.get(key);
     if (first !== undefined && meter.startedAt < first) {
-      throw new ApiError("conflict", { reason: "duplicate_request_in_progress", detail: "An identical request is still being answered.", retryAfter: 1 });
+      throw new ApiError("conflict", {
+        reason: "duplicate_request_in_progress",
+        detail: "An identical request is still being answered.",
+        retryAfter: 1,
+      });
     }
   }
 
@@ -49,7 +53,14 @@ export function createWriteAcceptance(deps: {
    * Commits the job and its acceptance charge in one transaction, unless an identical write is
    * forming. `enqueue` gets the writes granted by the allowance (at least one) and stores the job.
    */
-  function accept(p: Principal, meter: Meter, endpoint: string, body: unknown, wanted: number, enqueue: (hash: string, now: string, granted: number) => void): void {
+  function accept(
+    p: Principal,
+    meter: Meter,
+    endpoint: string,
+    body: unknown,
+    wanted: number,
+    enqueue: (hash: string, now: string, granted: number) => void,
+  ): void {
     const hash = requestHash(endpoint, body);
     const key = `${p.projectId}:${hash}`;
     refuseRace(key, meter);
@@ -58,7 +69,10 @@ export function createWriteAcceptance(deps: {
       durably(db, () => {
         if (jobs.isForming(p.projectId, hash)) return 0; // a repeat while the first is forming counts nothing
         if (jobs.queuedCount() >= deps.queueBound) {
-          throw new ApiError("capacity_exceeded", { detail: "The formation queue is full; retry shortly.", retryAfter: 5 });
+          throw new ApiError("capacity_exceeded", {
+            detail: "The formation queue is full; retry shortly.",
+            retryAfter: 5,
+          });
         }
         const plan = limits.planOf(p.accountId, meter);
         limits.allowances.assertRoomForMemories(p.accountId, plan);
@@ -85,7 +99,14 @@ export function createWriteAcceptance(deps: {
     create(p: Principal, meter: Meter, body: CreateMemoryBody): void {
       const [payload] = redacted(p.projectId, [prepareCreate(body, clock.now())]);
       accept(p, meter, "POST /v1/memories", body, 1, (hash, now) => {
-        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "create", payload: payload!, requestHash: hash, now });
+        jobs.insert({
+          projectId: p.projectId,
+          accountId: p.accountId,
+          kind: "create",
+          payload: payload!,
+          requestHash: hash,
+          now,
+        });
       });
     },
 
@@ -93,10 +114,17 @@ export function createWriteAcceptance(deps: {
       const prepared = prepareImport(body, clock.now());
       const chunks = prepared.chunks;
       const payload = { ...prepared.payload, messages: redacted(p.projectId, prepared.payload.messages) };
-      // Chunks past the write allowance are discarded (spec: the part past the allowance).
+      // Chunks past the write allowance are discarded (docs/api.md: Limits, the part past the allowance).
       accept(p, meter, "POST /v1/memories/import", body, chunks, (hash, now, granted) => {
         const kept = granted < chunks ? { ...payload, allowed_chunks: granted } : payload;
-        jobs.insert({ projectId: p.projectId, accountId: p.accountId, kind: "import", payload: kept, requestHash: hash, now });
+        jobs.insert({
+          projectId: p.projectId,
+          accountId: p.accountId,
+          kind: "import",
+          payload: kept,
+          requestHash: hash,
+          now,
+        });
       });
     },
   };

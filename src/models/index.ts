@@ -14,5 +14,11 @@ export interface EmbeddingsConfig {
 
 export async function createEmbedder(config: EmbeddingsConfig | null): Promise<Embedder> {
   if (!config) return loadStaticEmbedder();
-  return createOpenAiEmbedder({ baseUrl: config.url, model: config.model, apiKey: config.apiKey, dimensions: config.dimensions, timeoutMs: config.timeoutMs });
+  return createOpenAiEmbedder({
+    baseUrl: config.url,
+    model: config.model,
+    apiKey: config.apiKey,
+    dimensions: config.dimensions,
+    timeoutMs: config.timeoutMs,
+  });
 }

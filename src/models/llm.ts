@@ -13,7 +13,11 @@ export interface LlmConfig {
 
 export interface ChatModel {
   /** The model's answer (text that should be JSON of `schema`) to a system and a user message. */
-  answerJson(system: string, user: string, schema: { name: string; schema: object }): Promise<string | null | undefined>;
+  answerJson(
+    system: string,
+    user: string,
+    schema: { name: string; schema: object },
+  ): Promise<string | null | undefined>;
 }
 
 export function createChatModel(config: LlmConfig, client?: OpenAI): ChatModel {
@@ -27,7 +31,10 @@ export function createChatModel(config: LlmConfig, client?: OpenAI): ChatModel {
           { role: "system", content: system },
           { role: "user", content: user },
         ],
-        response_format: { type: "json_schema", json_schema: { name: schema.name, strict: true, schema: schema.schema as Record<string, unknown> } },
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: schema.name, strict: true, schema: schema.schema as Record<string, unknown> },
+        },
       });
       return completion.choices[0]?.message?.content;
     },

@@ -28,6 +28,7 @@ export function createOpenAiClient(c: ProviderConnection): OpenAI {
 export function describeFailure(err: unknown): { timedOut: boolean; message: string } | null {
   if (err instanceof OpenAI.APIConnectionTimeoutError) return { timedOut: true, message: "timed out" };
   if (err instanceof OpenAI.APIConnectionError) return { timedOut: false, message: `unreachable: ${err.message}` };
-  if (err instanceof OpenAI.APIError) return { timedOut: false, message: `answered ${err.status}: ${err.message.slice(0, 200)}` };
+  if (err instanceof OpenAI.APIError)
+    return { timedOut: false, message: `answered ${err.status}: ${err.message.slice(0, 200)}` };
   return null;
 }

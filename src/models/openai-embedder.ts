@@ -19,7 +19,13 @@ export interface OpenAiEmbedderOptions {
 }
 
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
-  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs, maxRetries: 0, fetch: options.fetch });
+  const client = createOpenAiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs,
+    maxRetries: 0,
+    fetch: options.fetch,
+  });
   const batchSize = options.batchSize ?? 64;
   let dims = options.dimensions ?? 0;
 
@@ -35,17 +41,28 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
     } catch (err) {
       const failure = describeFailure(err);
       if (!failure) throw new EmbeddingError(`embedding provider failed: ${String(err)}`, false);
-      throw new EmbeddingError(failure.timedOut ? `embedding provider timed out after ${options.timeoutMs} ms` : `embedding provider ${failure.message}`, failure.timedOut);
+      throw new EmbeddingError(
+        failure.timedOut
+          ? `embedding provider timed out after ${options.timeoutMs} ms`
+          : `embedding provider ${failure.message}`,
+        failure.timedOut,
+      );
     }
   }
 
   async function request(input: string[]): Promise<Float32Array[]> {
     const data = await call(input);
-    if (!Array.isArray(data) || data.length !== input.length) throw new EmbeddingError("embedding provider answered with the wrong number of vectors", false);
+    if (!Array.isArray(data) || data.length !== input.length)
+      throw new EmbeddingError("embedding provider answered with the wrong number of vectors", false);
     const out: Float32Array[] = new Array(input.length);
     data.forEach((item, position) => {
       const at = typeof item.index === "number" ? item.index : position;
-      if (!Array.isArray(item.embedding) || !item.embedding.every((x) => typeof x === "number") || at < 0 || at >= input.length) {
+      if (
+        !Array.isArray(item.embedding) ||
+        !item.embedding.every((x) => typeof x === "number") ||
+        at < 0 ||
+        at >= input.length
+      ) {
         throw new EmbeddingError("embedding provider answered with a malformed vector", false);
       }
       out[at] = normalise(Float32Array.from(item.embedding as number[]));
@@ -53,7 +70,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
     for (const v of out) {
       if (!v) throw new EmbeddingError("embedding provider skipped an input", false);
       if (dims === 0) dims = v.length;
-      if (v.length !== dims) throw new EmbeddingError(`embedding provider changed vector size (${v.length}, expected ${dims})`, false);
+      if (v.length !== dims)
+        throw new EmbeddingError(`embedding provider changed vector size (${v.length}, expected ${dims})`, false);
     }
     return out;
   }

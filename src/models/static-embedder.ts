@@ -39,7 +39,11 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-export function createStaticEmbedder(table: WordTable | (() => WordTable), model = STATIC_MODEL_ID, knownDims?: number): Embedder {
+export function createStaticEmbedder(
+  table: WordTable | (() => WordTable),
+  model = STATIC_MODEL_ID,
+  knownDims?: number,
+): Embedder {
   // The table may be given as a loader: it is then read on first use (the first write or search),
   // not at start-up (~50 ms and ~40 MB for the 50k-word table).
   let ready: { table: WordTable; common: Float32Array } | null = null;

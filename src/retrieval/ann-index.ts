@@ -13,6 +13,7 @@
 import { SCOPE_FIELDS, type Scope } from "../domain/scope.ts";
 import type { VectorHit, VectorStore } from "./vector-store.ts";
 import type { VectorBookkeeping, VectorTarget } from "./ports.ts";
+import { hadamard, POPCOUNT16, signVectors } from "./simhash.ts";
 
 export interface AnnOptions {
   /** Projects with at least this many vectors are searched through the index. */
@@ -24,7 +25,6 @@ export interface AnnOptions {
 
 export const DEFAULT_ANN: AnnOptions = { minVectors: 5_000, oversample: 20, minCandidates: 2_000 };
 
-const ROUNDS = 3; // sign flip + Walsh-Hadamard rounds: enough mixing for independent-looking bits
 const HIST = 4096;
 const SAMPLE = 10_000; // vectors the mean direction is estimated from
 
@@ -45,34 +45,11 @@ interface ProjectIndex {
   slotOf: Map<number, number>;
 }
 
-/** Set bits of every 16-bit value: two lookups count a 32-bit word. */
-const POPCOUNT16 = Uint8Array.from({ length: 65_536 }, (_, i) => {
-  let n = 0;
-  for (let x = i; x; x &= x - 1) n++;
-  return n;
-});
-
-function hadamard(a: Float32Array): void {
-  for (let h = 1; h < a.length; h *= 2) {
-    for (let i = 0; i < a.length; i += 2 * h) {
-      for (let j = i; j < i + h; j++) {
-        const x = a[j]!;
-        const y = a[j + h]!;
-        a[j] = x + y;
-        a[j + h] = x - y;
-      }
-    }
-  }
-}
-
-/** Seeded ±1 vectors: the same rotation in every process, so a rebuilt index answers the same. */
-function signVectors(padded: number): Float32Array[] {
-  let seed = 0x9e3779b9;
-  const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) >>> 16) & 1;
-  return Array.from({ length: ROUNDS }, () => Float32Array.from({ length: padded }, () => (next() ? 1 : -1)));
-}
-
-export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBookkeeping, "vectorCount" | "vectorCounts">; options?: Partial<AnnOptions> }) {
+export function createAnnIndex(deps: {
+  store: VectorStore;
+  counts: Pick<VectorBookkeeping, "vectorCount" | "vectorCounts">;
+  options?: Partial<AnnOptions>;
+}) {
   const { store, counts } = deps;
   const o: AnnOptions = { ...DEFAULT_ANN, ...deps.options };
   const indexes = new Map<string, ProjectIndex>();
@@ -101,7 +78,11 @@ export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBo
   function grow(ix: ProjectIndex, capacity: number): void {
     if (capacity <= ix.seqs.length) return;
     const cap = Math.max(capacity, Math.ceil(ix.seqs.length * 1.5), 1024);
-    const grown = <T extends Int32Array | Uint32Array | Float32Array | Int16Array>(old: T, make: (n: number) => T, per: number): T => {
+    const grown = <T extends Int32Array | Uint32Array | Float32Array | Int16Array>(
+      old: T,
+      make: (n: number) => T,
+      per: number,
+    ): T => {
       const next = make(cap * per);
       next.set(old as never);
       return next;
@@ -117,7 +98,10 @@ export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBo
 
   function nameOf(ix: ProjectIndex, value: string): number {
     let n = ix.names.get(value);
-    if (n === undefined) ix.names.set(value, (n = ix.names.size));
+    if (n === undefined) {
+      n = ix.names.size;
+      ix.names.set(value, n);
+    }
     return n;
   }
 
@@ -136,7 +120,9 @@ export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBo
     const at = slot * ix.dims;
     for (let d = 0; d < ix.dims; d++) ix.int16[at + d] = Math.round(v[d]! / s);
     ix.scales[slot] = s;
-    SCOPE_FIELDS.forEach((f, i) => (ix.scopes[i]![slot!] = nameOf(ix, scope[f] ?? "")));
+    SCOPE_FIELDS.forEach((f, i) => {
+      ix.scopes[i]![slot!] = nameOf(ix, scope[f] ?? "");
+    });
   }
 
   /**
@@ -150,7 +136,12 @@ export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBo
     const toVector = (b: Uint8Array) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
     const head: Array<{ seq: number; scope: Scope; v: Float32Array }> = [];
     let next = rows.next();
-    for (; !next.done && head.length < SAMPLE; next = rows.next()) head.push({ seq: next.value.memory_seq, scope: next.value as unknown as Scope, v: toVector(next.value.embedding) });
+    for (; !next.done && head.length < SAMPLE; next = rows.next())
+      head.push({
+        seq: next.value.memory_seq,
+        scope: next.value as unknown as Scope,
+        v: toVector(next.value.embedding),
+      });
     const u = new Float32Array(dims);
     for (const { v } of head) for (let d = 0; d < dims; d++) u[d]! += v[d]!;
     const norm = Math.hypot(...u) || 1;
@@ -159,13 +150,25 @@ export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBo
     while (padded < dims) padded *= 2;
     if (!signsBySize.has(padded)) signsBySize.set(padded, signVectors(padded));
     const ix: ProjectIndex = {
-      dims, padded, words: Math.min(padded, 512) / 32, u, size: 0,
-      seqs: new Int32Array(0), codes: new Uint32Array(0), along: new Float32Array(0), rest: new Float32Array(0),
-      int16: new Int16Array(0), scales: new Float32Array(0), scopes: SCOPE_FIELDS.map(() => new Int32Array(0)), names: new Map(), slotOf: new Map(),
+      dims,
+      padded,
+      words: Math.min(padded, 512) / 32,
+      u,
+      size: 0,
+      seqs: new Int32Array(0),
+      codes: new Uint32Array(0),
+      along: new Float32Array(0),
+      rest: new Float32Array(0),
+      int16: new Int16Array(0),
+      scales: new Float32Array(0),
+      scopes: SCOPE_FIELDS.map(() => new Int32Array(0)),
+      names: new Map(),
+      slotOf: new Map(),
     };
     grow(ix, total + 1024);
     for (const r of head) place(ix, r.seq, r.scope, r.v);
-    for (; !next.done; next = rows.next()) place(ix, next.value.memory_seq, next.value as unknown as Scope, toVector(next.value.embedding));
+    for (; !next.done; next = rows.next())
+      place(ix, next.value.memory_seq, next.value as unknown as Scope, toVector(next.value.embedding));
     indexes.set(projectId, ix);
     return ix;
   }
@@ -208,7 +211,9 @@ export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBo
       const [qa, qr] = encode(ix, vector, q, 0);
       const bits = ix.words * 32;
       const cosOf = Float32Array.from({ length: bits + 1 }, (_, h) => qr * Math.cos((Math.PI * h) / bits));
-      const given = SCOPE_FIELDS.map((f, i) => [ix.scopes[i]!, scope[f]] as const).filter(([, v]) => v !== undefined && v !== "");
+      const given = SCOPE_FIELDS.map((f, i) => [ix.scopes[i]!, scope[f]] as const).filter(
+        ([, v]) => v !== undefined && v !== "",
+      );
       if (given.some(([, v]) => !ix.names.has(v!))) return []; // a scope value no memory has
       const filters = given.map(([values, v]) => [values, ix.names.get(v!)!] as const);
       // Pass 1: estimate every cosine, keep its histogram bin (NONE: filtered out by scope).
@@ -219,8 +224,15 @@ export function createAnnIndex(deps: { store: VectorStore; counts: Pick<VectorBo
       for (let s = 0; s < ix.size; s++) {
         if (filters.length > 0) {
           let ok = true;
-          for (const [values, v] of filters) if (values[s] !== v) { ok = false; break; }
-          if (!ok) { bins[s] = NONE; continue; }
+          for (const [values, v] of filters)
+            if (values[s] !== v) {
+              ok = false;
+              break;
+            }
+          if (!ok) {
+            bins[s] = NONE;
+            continue;
+          }
         }
         let h = 0;
         const at = s * words;

@@ -105,7 +105,9 @@ export function coverage(terms: string[], text: string): number {
 }
 
 function mentions(row: MemoryRow, name: string): boolean {
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu").test(row.content);
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu").test(
+    row.content,
+  );
 }
 
 export function createHybridRetriever(deps: {
@@ -131,6 +133,81 @@ export function createHybridRetriever(deps: {
     return 1 - (1 - lex) * (1 - sem);
   }
 
+  /** The BM25 candidates, by seq, with their lexical rank. */
+  function lexicalCandidates(projectId: string, q: QueryAnalysis, scope: Scope, n: number): Map<number, Candidate> {
+    const bySeq = new Map<number, Candidate>();
+    const hits = lexical.search(projectId, q.terms, scope, n);
+    const rows = memories.activeRows(
+      projectId,
+      hits.map((h) => h.seq),
+    );
+    hits.forEach((h, i) => {
+      const r = rows.get(h.seq);
+      if (!r) return;
+      const coverageOf = coverage(q.terms, r.content);
+      bySeq.set(r.seq, {
+        row: r,
+        bm25: Math.max(0, h.bm25),
+        coverage: coverageOf,
+        lexRank: i + 1,
+        vecRank: null,
+        semantic: 0,
+      });
+    });
+    return bySeq;
+  }
+
+  /** Adds the vector candidates' ranks and every candidate's calibrated similarity to `bySeq`. */
+  function addVectorCandidates(
+    bySeq: Map<number, Candidate>,
+    projectId: string,
+    vector: Float32Array,
+    scope: Scope,
+    n: number,
+  ) {
+    const commonDirection = deps.commonDirection?.();
+    const hits = ann?.nearest(projectId, vector, n, scope) ?? vectors.nearest(projectId, vector, n, scope);
+    const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
+    const rows = memories.activeRows(projectId, fresh);
+    const wanted = [...bySeq.keys(), ...fresh];
+    const stored = ann?.vectorsOf(projectId, wanted) ?? vectors.vectorsOf(wanted);
+    for (const [seq, c] of bySeq) {
+      const x = stored.get(seq);
+      if (x) c.semantic = calibrated(x, vector, commonDirection);
+    }
+    let rank = 0;
+    for (const h of hits) {
+      const known = bySeq.get(h.seq);
+      const row = known?.row ?? rows.get(h.seq);
+      if (!row) continue; // forgotten or changed since: never returned
+      rank++;
+      if (known) {
+        known.vecRank = rank;
+        continue;
+      }
+      const x = stored.get(h.seq);
+      const semantic = x ? calibrated(x, vector, commonDirection) : h.similarity;
+      if (semantic < o.vectorGate) continue; // near only in the way all texts are near
+      bySeq.set(h.seq, { row, bm25: 0, coverage: 0, lexRank: null, vecRank: rank, semantic });
+    }
+  }
+
+  /** Reciprocal-rank fusion with the name and date boosts, and the candidate's confidence. */
+  function fuse(c: Candidate, q: QueryAnalysis): { c: Candidate; fused: number; conf: number } {
+    let fused =
+      (c.lexRank ? 1 / (o.rrfK + c.lexRank) : 0) +
+      (c.vecRank ? o.vectorWeight / (o.rrfK + c.vecRank) : 0) +
+      o.semanticWeight * Math.max(0, c.semantic);
+    let boost = 1;
+    const named = q.names.filter((name) => mentions(c.row, name)).length;
+    if (named > 0) boost *= 1 + o.nameBoost * Math.min(named, 2);
+    if (q.dates && c.row.occurred_at && c.row.occurred_at >= q.dates.from && c.row.occurred_at < q.dates.to)
+      boost *= 1 + o.dateBoost;
+    fused *= boost;
+    const unnamed = q.names.length > 0 && named === 0 ? o.unnamedFactor : 1;
+    return { c, fused, conf: Math.min(1, confidence(c) * Math.min(boost, 1.25) * unnamed) };
+  }
+
   return {
     options: o,
     /**
@@ -139,52 +216,9 @@ export function createHybridRetriever(deps: {
      */
     search(projectId: string, q: QueryAnalysis, vector: Float32Array | null, scope: Scope, limit: number): Ranked[] {
       const n = Math.max(o.candidates, limit * 3);
-      const bySeq = new Map<number, Candidate>();
-      {
-        const hits = lexical.search(projectId, q.terms, scope, n);
-        const rows = memories.activeRows(projectId, hits.map((h) => h.seq));
-        hits.forEach((h, i) => {
-          const r = rows.get(h.seq);
-          if (r) bySeq.set(r.seq, { row: r, bm25: Math.max(0, h.bm25), coverage: coverage(q.terms, r.content), lexRank: i + 1, vecRank: null, semantic: 0 });
-        });
-      }
-      if (vector) {
-        const commonDirection = deps.commonDirection?.();
-        const hits = ann?.nearest(projectId, vector, n, scope) ?? vectors.nearest(projectId, vector, n, scope);
-        const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
-        const rows = memories.activeRows(projectId, fresh);
-        const wanted = [...bySeq.keys(), ...fresh];
-        const stored = ann?.vectorsOf(projectId, wanted) ?? vectors.vectorsOf(wanted);
-        for (const [seq, c] of bySeq) {
-          const x = stored.get(seq);
-          if (x) c.semantic = calibrated(x, vector, commonDirection);
-        }
-        let rank = 0;
-        for (const h of hits) {
-          const known = bySeq.get(h.seq);
-          const row = known?.row ?? rows.get(h.seq);
-          if (!row) continue; // forgotten or changed since: never returned
-          rank++;
-          if (known) {
-            known.vecRank = rank;
-            continue;
-          }
-          const x = stored.get(h.seq);
-          const semantic = x ? calibrated(x, vector, commonDirection) : h.similarity;
-          if (semantic < o.vectorGate) continue; // near only in the way all texts are near
-          bySeq.set(h.seq, { row, bm25: 0, coverage: 0, lexRank: null, vecRank: rank, semantic });
-        }
-      }
-      const ranked = [...bySeq.values()].map((c) => {
-        let fused = (c.lexRank ? 1 / (o.rrfK + c.lexRank) : 0) + (c.vecRank ? o.vectorWeight / (o.rrfK + c.vecRank) : 0) + o.semanticWeight * Math.max(0, c.semantic);
-        let boost = 1;
-        const named = q.names.filter((name) => mentions(c.row, name)).length;
-        if (named > 0) boost *= 1 + o.nameBoost * Math.min(named, 2);
-        if (q.dates && c.row.occurred_at && c.row.occurred_at >= q.dates.from && c.row.occurred_at < q.dates.to) boost *= 1 + o.dateBoost;
-        fused *= boost;
-        const unnamed = q.names.length > 0 && named === 0 ? o.unnamedFactor : 1;
-        return { c, fused, conf: Math.min(1, confidence(c) * Math.min(boost, 1.25) * unnamed) };
-      });
+      const bySeq = lexicalCandidates(projectId, q, scope, n);
+      if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n);
+      const ranked = [...bySeq.values()].map((c) => fuse(c, q));
       ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
       let ceiling = 1;
       return ranked.slice(0, limit).map(({ c, conf }) => {

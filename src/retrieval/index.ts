@@ -42,7 +42,14 @@ export function createRetrieval(deps: {
   const { memories, vectors, embedder, clock } = deps;
   const options: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
   const lexical = createLexicalSearch(deps.index, { contextWeight: options.contextWeight });
-  const hybrid = createHybridRetriever({ lexical, vectors, memories, ann: deps.ann, commonDirection: () => embedder.commonDirection, options });
+  const hybrid = createHybridRetriever({
+    lexical,
+    vectors,
+    memories,
+    ann: deps.ann,
+    commonDirection: () => embedder.commonDirection,
+    options,
+  });
   const recallThreshold = deps.recallThreshold ?? RECALL_THRESHOLD;
   const contextThreshold = deps.contextThreshold ?? CONTEXT_THRESHOLD;
 
@@ -66,10 +73,19 @@ export function createRetrieval(deps: {
   }
 
   /** Ranked by the hybrid retriever, then feedback; `excludeVeryNegative` keeps such memories out (recall, context). */
-  async function rank(projectId: string, query: string, scope: Scope, limit: number, meter: Meter, excludeVeryNegative: boolean): Promise<Ranked[]> {
+  async function rank(
+    projectId: string,
+    query: string,
+    scope: Scope,
+    limit: number,
+    meter: Meter,
+    excludeVeryNegative: boolean,
+  ): Promise<Ranked[]> {
     const vector = await embedQuery(query, meter);
     const analysis = analyseQuery(query, clock.now());
-    const hits = meter.time("search", () => hybrid.search(projectId, analysis, vector, scope, Math.max(limit * 2, limit + 10)));
+    const hits = meter.time("search", () =>
+      hybrid.search(projectId, analysis, vector, scope, Math.max(limit * 2, limit + 10)),
+    );
     const ratings = meter.time("db", () => memories.latestRatings(hits.map((h) => h.row.id)));
     return hits
       .filter((h) => !(excludeVeryNegative && ratings.get(h.row.id) === "very_negative"))

@@ -12,7 +12,7 @@ import { embeddingText, type VectorStore } from "./vector-store.ts";
 import type { VectorBookkeeping } from "./ports.ts";
 import { createWorkLoop } from "../shared/work-loop.ts";
 
-const POLL_MS = 30_000; // catches writes made outside the hooked repository (samples, the admin CLI)
+const POLL_MS = 30_000; // catches writes made without the vector hook (samples written by the admin CLI)
 const BACKOFF_MAX_MS = 300_000;
 
 export interface VectorIndexer {
@@ -40,7 +40,10 @@ export function createVectorIndexer(deps: {
     if (embedder.dims === 0) await embedder.embed(["engram"]); // a provider tells its vector size by answering
     if (store.model() !== embedder.model || store.dims() !== embedder.dims) {
       if (store.adopt(embedder.model, embedder.dims, clock.now().toISOString())) {
-        logger.info({ model: embedder.model, dims: embedder.dims }, "embedding model changed: re-embedding memories in the background");
+        logger.info(
+          { model: embedder.model, dims: embedder.dims },
+          "embedding model changed: re-embedding memories in the background",
+        );
       }
     }
   }
@@ -51,16 +54,18 @@ export function createVectorIndexer(deps: {
     if (batch.length === 0) return 0;
     const vectors = await embedder.embed(batch.map(embeddingText));
     const now = clock.now().toISOString();
-    return db.transaction(() => {
-      let written = 0;
-      batch.forEach((m, i) => {
-        const row = memories.versionOf(m.seq);
-        if (!row || row.status !== "active" || row.version !== m.version) return; // changed while we embedded
-        store.put(m, embedder.model, vectors[i]!, now);
-        written++;
-      });
-      return written || batch.length; // progress even if every memory changed meanwhile
-    }).immediate();
+    return db
+      .transaction(() => {
+        let written = 0;
+        batch.forEach((m, i) => {
+          const row = memories.versionOf(m.seq);
+          if (row?.status !== "active" || row.version !== m.version) return; // changed while we embedded
+          store.put(m, embedder.model, vectors[i]!, now);
+          written++;
+        });
+        return written || batch.length; // progress even if every memory changed meanwhile
+      })
+      .immediate();
   }
 
   let failures = 0;

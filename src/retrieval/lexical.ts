@@ -21,7 +21,10 @@ export const DEFAULT_CONTEXT_WEIGHT = 0.4;
  *   the hybrid's term coverage and name boost, and the vector search finds memories by meaning.
  * Only (seq, score) pairs go through the sort; rows are read for the winners afterwards.
  */
-export function createLexicalSearch(index: LexicalIndex, options: { contextWeight?: number; largeProject?: number; commonShare?: number } = {}) {
+export function createLexicalSearch(
+  index: LexicalIndex,
+  options: { contextWeight?: number; largeProject?: number; commonShare?: number } = {},
+) {
   // BM25 column weights: the memory's own text, then its search context (migration 005).
   const weights = [1.0, options.contextWeight ?? DEFAULT_CONTEXT_WEIGHT] as const;
   const largeProject = options.largeProject ?? 5_000;
@@ -42,7 +45,11 @@ export function createLexicalSearch(index: LexicalIndex, options: { contextWeigh
   /** Terms in more than `commonShare` of every indexed memory (all projects: one cheap count per term). */
   function commonTerms(terms: string[]): Set<string> {
     const indexed = index.indexedCount();
-    return new Set(terms.filter((t) => cached(frequencies, t, () => index.matchCount(toMatchExpression([t])!)) > commonShare * indexed));
+    return new Set(
+      terms.filter(
+        (t) => cached(frequencies, t, () => index.matchCount(toMatchExpression([t])!)) > commonShare * indexed,
+      ),
+    );
   }
   const run = (projectId: string, match: string, scope: Scope, limit: number, order: "bm25" | "recent" = "bm25") =>
     index.matches(projectId, match, scope, limit, order, weights);
@@ -54,15 +61,22 @@ export function createLexicalSearch(index: LexicalIndex, options: { contextWeigh
       const large = cached(projectSizes, projectId, () => index.activeCount(projectId)) >= largeProject;
       const common = large ? commonTerms(terms) : new Set<string>();
       // Every term; a common one only in the memory's own text, not in its (four times longer) context.
-      const every = terms.map((t) => (common.has(t) ? onContent(toMatchExpression([t])!) : toMatchExpression([t])!)).join(" AND ");
+      const every = terms
+        .map((t) => (common.has(t) ? onContent(toMatchExpression([t])!) : toMatchExpression([t])!))
+        .join(" AND ");
       // When every term is common, the memories with all of them are many and alike: the newest are
       // taken without scoring them all (BM25 is then computed for those alone).
-      const all = terms.length > 1 || common.size ? run(projectId, every, scope, limit, common.size === terms.length ? "recent" : "bm25") : [];
+      const all =
+        terms.length > 1 || common.size
+          ? run(projectId, every, scope, limit, common.size === terms.length ? "recent" : "bm25")
+          : [];
       if (all.length >= limit) return all;
       if (common.size === 0) return run(projectId, any, scope, limit);
       const rare = terms.filter((t) => !common.has(t));
       const seen = new Set(all.map((h) => h.seq));
-      const rest = rare.length ? run(projectId, toMatchExpression(rare)!, scope, limit).filter((h) => !seen.has(h.seq)) : [];
+      const rest = rare.length
+        ? run(projectId, toMatchExpression(rare)!, scope, limit).filter((h) => !seen.has(h.seq))
+        : [];
       return [...all, ...rest].slice(0, limit);
     },
   };

@@ -23,7 +23,14 @@ export interface LexicalHit {
 /** The full-text index over memories (FTS5: their text, then their search context). */
 export interface LexicalIndex {
   /** The project's active memories matching `scope` and the FTS5 expression, best BM25 first (or newest first). */
-  matches(projectId: string, match: string, scope: Scope, limit: number, order: "bm25" | "recent", weights: readonly [number, number]): LexicalHit[];
+  matches(
+    projectId: string,
+    match: string,
+    scope: Scope,
+    limit: number,
+    order: "bm25" | "recent",
+    weights: readonly [number, number],
+  ): LexicalHit[];
   /** Active memories of the project. */
   activeCount(projectId: string): number;
   /** Memories ever indexed, every project together (the highest seq). */

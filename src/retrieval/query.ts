@@ -15,12 +15,11 @@ export interface QueryAnalysis {
   dates: DateRange | null;
 }
 
-const NOT_NAMES = (
+const NOT_NAMES =
   "what when where which who whom whose why how did does do is are was were will would can could should has have had " +
-    "i i'm i've me my we our you your he she it they them their the a an and or but if in on at for to of with by from " +
-    "tell give list name describe remind please any anything everything something " +
-    "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday"
-);
+  "i i'm i've me my we our you your he she it they them their the a an and or but if in on at for to of with by from " +
+  "tell give list name describe remind please any anything everything something " +
+  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday";
 const NOT_NAMES_SET = new Set(NOT_NAMES.split(" "));
 
 export function queryNames(query: string): string[] {

@@ -6,6 +6,11 @@ import type { Db } from "../storage/db.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { VectorBookkeeping } from "./ports.ts";
 
-export function markForReindex(deps: { db: Db; store: VectorStore; memories: Pick<VectorBookkeeping, "seqsOf"> }, projectId: string | null): number {
-  return deps.db.transaction(() => deps.store.forgetMade(projectId === null ? null : deps.memories.seqsOf(projectId))).immediate();
+export function markForReindex(
+  deps: { db: Db; store: VectorStore; memories: Pick<VectorBookkeeping, "seqsOf"> },
+  projectId: string | null,
+): number {
+  return deps.db
+    .transaction(() => deps.store.forgetMade(projectId === null ? null : deps.memories.seqsOf(projectId)))
+    .immediate();
 }

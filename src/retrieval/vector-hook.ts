@@ -6,7 +6,11 @@ import type { MemoryRow } from "../domain/memory.ts";
 import type { Embedder } from "../models/embedder.ts";
 import { embeddingText, type VectorStore } from "./vector-store.ts";
 
-export function createVectorWriter(deps: { store: VectorStore; embedder: Embedder; onMissing(): void }): (row: MemoryRow) => void {
+export function createVectorWriter(deps: {
+  store: VectorStore;
+  embedder: Embedder;
+  onMissing(): void;
+}): (row: MemoryRow) => void {
   const { store, embedder } = deps;
   return (row) => {
     if (row.status !== "active" && row.status !== "forming") return;

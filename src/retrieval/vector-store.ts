@@ -43,7 +43,9 @@ export function createVectorStore(db: Db) {
   const book = db.query<unknown, [number, string, number, string]>(
     "INSERT INTO memory_embeddings (memory_seq, model, version, created_at) VALUES (?, ?, ?, ?)",
   );
-  const vectorOf = db.query<{ embedding: Uint8Array }, [number]>("SELECT embedding FROM memory_vectors WHERE memory_seq = ?");
+  const vectorOf = db.query<{ embedding: Uint8Array }, [number]>(
+    "SELECT embedding FROM memory_vectors WHERE memory_seq = ?",
+  );
   let current = state.get() ?? { model: "", dims: 0 };
   const putListeners: Array<(m: VectorTarget, vector: Float32Array) => void> = [];
   const resetListeners: Array<() => void> = [];
@@ -64,22 +66,24 @@ export function createVectorStore(db: Db) {
      * Returns whether anything changed.
      */
     adopt(model: string, dims: number, now: string): boolean {
-      return db.transaction(() => {
-        const stored = state.get() ?? { model: "", dims: 0 };
-        current = stored;
-        if (stored.model === model && stored.dims === dims) return false;
-        if (stored.dims !== dims) {
-          db.run("DROP TABLE IF EXISTS memory_vectors");
-          db.run(tableSql(dims));
-        } else {
-          db.run("DELETE FROM memory_vectors");
-        }
-        db.run("DELETE FROM memory_embeddings");
-        db.run("UPDATE vector_index SET model = ?, dims = ?, updated_at = ? WHERE id = 1", [model, dims, now]);
-        current = { model, dims };
-        for (const f of resetListeners) f();
-        return true;
-      }).immediate();
+      return db
+        .transaction(() => {
+          const stored = state.get() ?? { model: "", dims: 0 };
+          current = stored;
+          if (stored.model === model && stored.dims === dims) return false;
+          if (stored.dims !== dims) {
+            db.run("DROP TABLE IF EXISTS memory_vectors");
+            db.run(tableSql(dims));
+          } else {
+            db.run("DELETE FROM memory_vectors");
+          }
+          db.run("DELETE FROM memory_embeddings");
+          db.run("UPDATE vector_index SET model = ?, dims = ?, updated_at = ? WHERE id = 1", [model, dims, now]);
+          current = { model, dims };
+          for (const f of resetListeners) f();
+          return true;
+        })
+        .immediate();
     },
 
     /** Called after each vector written (derived indexes follow). */
@@ -101,7 +105,16 @@ export function createVectorStore(db: Db) {
       del.run(m.seq);
       delBook.run(m.seq);
       if (!isZero(vector)) {
-        insert.run(m.seq, m.project_id, m.organization_id ?? "", m.user_id ?? "", m.application_id ?? "", m.agent_id ?? "", m.team_id ?? "", vector);
+        insert.run(
+          m.seq,
+          m.project_id,
+          m.organization_id ?? "",
+          m.user_id ?? "",
+          m.application_id ?? "",
+          m.agent_id ?? "",
+          m.team_id ?? "",
+          vector,
+        );
         for (const f of putListeners) f(m, vector);
       }
       book.run(m.seq, model, m.version, now);
@@ -136,7 +149,13 @@ export function createVectorStore(db: Db) {
       const out = new Map<number, Float32Array>();
       for (const seq of seqs) {
         const r = vectorOf.get(seq);
-        if (r) out.set(seq, new Float32Array(r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength)));
+        if (r)
+          out.set(
+            seq,
+            new Float32Array(
+              r.embedding.buffer.slice(r.embedding.byteOffset, r.embedding.byteOffset + r.embedding.byteLength),
+            ),
+          );
       }
       return out;
     },
@@ -147,7 +166,9 @@ export function createVectorStore(db: Db) {
      */
     forgetMade(seqs: number[] | null): number {
       if (seqs === null) return db.run("DELETE FROM memory_embeddings").changes;
-      return db.run("DELETE FROM memory_embeddings WHERE memory_seq IN (SELECT value FROM json_each(?))", [JSON.stringify(seqs)]).changes;
+      return db.run("DELETE FROM memory_embeddings WHERE memory_seq IN (SELECT value FROM json_each(?))", [
+        JSON.stringify(seqs),
+      ]).changes;
     },
   };
 }

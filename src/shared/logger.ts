@@ -10,11 +10,19 @@ export type Logger = pino.Logger;
 export function serializeError(err: unknown): Record<string, unknown> {
   if (err instanceof Error) return pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
   const o = err as { name?: unknown; message?: unknown } | null;
-  return { type: typeof o?.name === "string" ? o.name : typeof err, message: typeof o?.message === "string" ? o.message : String(err) };
+  return {
+    type: typeof o?.name === "string" ? o.name : typeof err,
+    message: typeof o?.message === "string" ? o.message : String(err),
+  };
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, serializers: { err: serializeError } };
+  const options = {
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: serializeError },
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -3,7 +3,8 @@
 // Parsed by hand rather than by Date.parse, whose leniency varies by engine (two-digit years are
 // read as 19xx, leap seconds and out-of-range offsets are refused or accepted inconsistently).
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function daysInMonth(y: number, m: number): number {

@@ -56,7 +56,9 @@ export function messageFor(e: ValueError): string {
     case ValueErrorType.ArrayMaxItems:
       return `must contain at most ${s.maxItems} items`;
     case ValueErrorType.Union: {
-      const options = ((s.anyOf as Array<{ const?: unknown }>) ?? []).map((o) => o.const).filter((c) => c !== undefined);
+      const options = ((s.anyOf as Array<{ const?: unknown }>) ?? [])
+        .map((o) => o.const)
+        .filter((c) => c !== undefined);
       return options.length ? `must be one of ${options.join(", ")}` : "has an invalid value";
     }
     case ValueErrorType.Literal:
@@ -77,7 +79,8 @@ export class FieldErrors {
   // No prototype: a field named `__proto__`, `constructor` or `toString` is just another path.
   readonly errors: Record<string, string[]> = Object.create(null);
   add(path: string, message: string): void {
-    (this.errors[path] ??= []).push(message);
+    this.errors[path] ??= [];
+    this.errors[path].push(message);
   }
   get empty(): boolean {
     return Object.keys(this.errors).length === 0;
@@ -98,7 +101,9 @@ function checkText(value: unknown, path: string, fields: FieldErrors): void {
     if (!value.isWellFormed()) fields.add(path || "body", "must be valid Unicode (it contains a lone surrogate)");
     else if (value.includes("\u0000")) fields.add(path || "body", "must not contain NUL characters");
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => checkText(v, `${path}[${i}]`, fields));
+    value.forEach((v, i) => {
+      checkText(v, `${path}[${i}]`, fields);
+    });
   } else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) checkText(v, path ? `${path}.${k}` : k, fields);
   }

@@ -33,8 +33,13 @@ export async function openDatabase(dataDir: string): Promise<Db> {
  * inside the transaction: the admin CLI and the server may open the same file at the same moment,
  * and the second to take the write lock must see the first one's work instead of re-running it.
  */
-export function migrate(db: Db, migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = MIGRATIONS): void {
-  db.run("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+export function migrate(
+  db: Db,
+  migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = MIGRATIONS,
+): void {
+  db.run(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+  );
   const isApplied = db.query<{ version: number }, [number]>("SELECT version FROM schema_migrations WHERE version = ?");
   for (const m of migrations) {
     db.transaction(() => {

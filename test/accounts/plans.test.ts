@@ -3,7 +3,14 @@ import { isPlanName, PLANS, planFigures } from "../../src/limits/plans.ts";
 
 describe("plans", () => {
   test("rate limits match the specification's table", () => {
-    expect([PLANS.free, PLANS.starter, PLANS.growth, PLANS.scale].map((p) => [p.read_burst, p.read_rate, p.write_burst, p.write_rate])).toEqual([
+    expect(
+      [PLANS.free, PLANS.starter, PLANS.growth, PLANS.scale].map((p) => [
+        p.read_burst,
+        p.read_rate,
+        p.write_burst,
+        p.write_rate,
+      ]),
+    ).toEqual([
       [10, 5, 5, 5],
       [100, 50, 50, 25],
       [400, 200, 200, 100],

@@ -28,9 +28,16 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 function addMemory(projectId: string, content = "Ada likes tea.") {
-  return createMemoryRepository(db).insert({ projectId, content, scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: clock.now().toISOString() });
+  return createMemoryRepository(db).insert({
+    projectId,
+    content,
+    scope: {},
+    occurredAt: null,
+    jobId: null,
+    source: { type: "sample" },
+    now: clock.now().toISOString(),
+  });
 }
 
 describe("createAccount", () => {
@@ -38,10 +45,16 @@ describe("createAccount", () => {
     const a = accounts.createAccount({ name: "Acme" });
     expect(a.id).toMatch(/^acct_/);
     expect(a.demo_project_id).toMatch(/^prj_/);
-    expect(accounts.listAccounts()).toEqual([{ id: a.id, name: "Acme", plan: "free", created_at: "2026-03-10T12:00:00.000Z" }]);
-    expect(accounts.listProjects(a.id)).toEqual([{ id: a.demo_project_id, name: "Demo Project", is_demo: true, created_at: "2026-03-10T12:00:00.000Z" }]);
+    expect(accounts.listAccounts()).toEqual([
+      { id: a.id, name: "Acme", plan: "free", created_at: "2026-03-10T12:00:00.000Z" },
+    ]);
+    expect(accounts.listProjects(a.id)).toEqual([
+      { id: a.demo_project_id, name: "Demo Project", is_demo: true, created_at: "2026-03-10T12:00:00.000Z" },
+    ]);
     const rows = db
-      .query<{ content: string; status: string; is_sample: number }, [string]>("SELECT content, status, is_sample FROM memories WHERE project_id = ? ORDER BY seq")
+      .query<{ content: string; status: string; is_sample: number }, [string]>(
+        "SELECT content, status, is_sample FROM memories WHERE project_id = ? ORDER BY seq",
+      )
       .all(a.demo_project_id);
     expect(rows.map((r) => r.content)).toEqual(SAMPLE_MEMORIES.map((s) => s.content));
     expect(rows.every((r) => r.status === "active" && r.is_sample === 1)).toBe(true);
@@ -111,7 +124,13 @@ describe("API keys", () => {
       if (typeof value === "string") expect(value.includes(k.key.slice(10, 30))).toBe(false);
     }
     expect(JSON.stringify(accounts.listKeys(a.demo_project_id))).not.toContain(k.key.slice(10));
-    expect(k.view).toMatchObject({ id: k.id, name: "server", last4: k.key.slice(-4), status: "active", expires_at: null });
+    expect(k.view).toMatchObject({
+      id: k.id,
+      name: "server",
+      last4: k.key.slice(-4),
+      status: "active",
+      expires_at: null,
+    });
   });
 
   test("the secret appears nowhere in the database files", () => {
@@ -153,7 +172,11 @@ describe("API keys", () => {
 
   test("a key with an expiry works until that instant and not from it on", () => {
     const a = accounts.createAccount({ name: "Acme" });
-    const k = accounts.createKey({ projectId: a.demo_project_id, name: "temp", expiresAt: "2026-03-10T13:00:00+00:00" });
+    const k = accounts.createKey({
+      projectId: a.demo_project_id,
+      name: "temp",
+      expiresAt: "2026-03-10T13:00:00+00:00",
+    });
     expect(k.view.expires_at).toBe("2026-03-10T13:00:00.000Z");
     clock.advance(60 * 60 * 1000 - 1);
     expect(accounts.authenticate(k.key)).not.toBeNull();
@@ -216,7 +239,16 @@ describe("API keys", () => {
       ["live", "active"],
       ["gone", "revoked"],
     ]);
-    expect(Object.keys(listed[0]!).sort()).toEqual(["created_at", "expires_at", "id", "last4", "name", "project_id", "revoked_at", "status"]);
+    expect(Object.keys(listed[0]!).sort()).toEqual([
+      "created_at",
+      "expires_at",
+      "id",
+      "last4",
+      "name",
+      "project_id",
+      "revoked_at",
+      "status",
+    ]);
     expect(listed[0]!.last4).toBe(live.key.slice(-4));
   });
 });

@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { client, killChildren, pollUntil, REPO_ROOT, runCli, runJson, startServer, tempDir, type ServerProcess } from "./support.ts";
+import {
+  client,
+  killChildren,
+  pollUntil,
+  REPO_ROOT,
+  runCli,
+  runJson,
+  startServer,
+  tempDir,
+  type ServerProcess,
+} from "./support.ts";
 
 let root: string;
 let cli: string[];
@@ -74,7 +84,9 @@ describe("the compiled binary", () => {
   test("a memory is accepted, formed, read, searched, recalled, put in context, inspected, rated and forgotten", async () => {
     const text = "Caroline adopted a golden retriever named Biscuit.";
     expect((await api.call("POST", "/v1/memories", { content: text, infer: false })).status).toBe(202);
-    expect((await api.call("POST", "/v1/memories", { content: "Melanie paints sunsets on weekends.", infer: false })).status).toBe(202);
+    expect(
+      (await api.call("POST", "/v1/memories", { content: "Melanie paints sunsets on weekends.", infer: false })).status,
+    ).toBe(202);
     const formed = await pollUntil(async () => {
       const list = await api.json("GET", "/v1/memories");
       return list.body.data.length === 2 ? list.body.data : null;
@@ -116,8 +128,18 @@ describe("the compiled binary", () => {
 
   test("an import is formed by the embedded extractor inside the binary (its NLP models are bundled)", async () => {
     const messages = [
-      { role: "user", speaker: "Caroline", content: "Hi Mel! I went to a pottery workshop yesterday. [shares a photo: a bowl with a blue glaze]", occurred_at: "2023-05-08T13:56:00Z" },
-      { role: "user", speaker: "Melanie", content: "Wow, that's great! I love painting sunsets with my kids.", occurred_at: "2023-05-08T13:57:00Z" },
+      {
+        role: "user",
+        speaker: "Caroline",
+        content: "Hi Mel! I went to a pottery workshop yesterday. [shares a photo: a bowl with a blue glaze]",
+        occurred_at: "2023-05-08T13:56:00Z",
+      },
+      {
+        role: "user",
+        speaker: "Melanie",
+        content: "Wow, that's great! I love painting sunsets with my kids.",
+        occurred_at: "2023-05-08T13:57:00Z",
+      },
     ];
     expect((await api.call("POST", "/v1/memories/import", { messages })).status).toBe(202);
     const formed = await pollUntil(async () => {
@@ -125,11 +147,13 @@ describe("the compiled binary", () => {
       const texts = list.body.data.map((m: { content: string }) => m.content);
       return texts.length >= 4 ? texts : null;
     }, "the imported facts to be listed");
-    expect(formed).toEqual(expect.arrayContaining([
-      "Caroline went to a pottery workshop on 7 May 2023.",
-      "Caroline shared a photo of a bowl with a blue glaze.",
-      "Melanie loves painting sunsets with Melanie's kids.",
-    ]));
+    expect(formed).toEqual(
+      expect.arrayContaining([
+        "Caroline went to a pottery workshop on 7 May 2023.",
+        "Caroline shared a photo of a bowl with a blue glaze.",
+        "Melanie loves painting sunsets with Melanie's kids.",
+      ]),
+    );
     const search = await api.json("POST", "/v1/memories/search", { query: "What did Caroline make at the workshop?" });
     expect(search.body.data[0].content).toMatch(/pottery|bowl/);
   });
@@ -149,7 +173,16 @@ describe("keys and projects changed by the admin command while the server runs",
   });
 
   test("a key created with an expiry in the past gives 401", async () => {
-    const k = await admin("key", "create", "--project", projectId, "--name", "expired", "--expires", "2020-01-01T00:00:00Z");
+    const k = await admin(
+      "key",
+      "create",
+      "--project",
+      projectId,
+      "--name",
+      "expired",
+      "--expires",
+      "2020-01-01T00:00:00Z",
+    );
     expect(await status(k.key)).toBe(401);
   });
 
@@ -176,11 +209,21 @@ describe("keys and projects changed by the admin command while the server runs",
   test("plan set accepts a named plan and custom figures, and prints the plan", async () => {
     const other = await admin("account", "create", "--name", "Plans");
     const starter = await admin("plan", "set", "--account", other.id, "--plan", "starter");
-    expect(starter).toMatchObject({ account_id: other.id, plan: "starter", figures: { reads: 50_000, writes: 5_000, memories: 5_000 } });
+    expect(starter).toMatchObject({
+      account_id: other.id,
+      plan: "starter",
+      figures: { reads: 50_000, writes: 5_000, memories: 5_000 },
+    });
     const custom = await admin("plan", "set", "--account", other.id, "--reads", "5", "--writes", "7");
-    expect(custom).toMatchObject({ account_id: other.id, plan: "custom", figures: { reads: 5, writes: 7, memories: 5_000 } });
+    expect(custom).toMatchObject({
+      account_id: other.id,
+      plan: "custom",
+      figures: { reads: 5, writes: 7, memories: 5_000 },
+    });
     expect(await admin("account", "list")).toContainEqual(expect.objectContaining({ id: other.id, plan: "custom" }));
-    expect(await admin("project", "list", "--account", other.id)).toEqual([expect.objectContaining({ id: other.demo_project_id, is_demo: true })]);
+    expect(await admin("project", "list", "--account", other.id)).toEqual([
+      expect.objectContaining({ id: other.demo_project_id, is_demo: true }),
+    ]);
   });
 
   test.each([
@@ -223,7 +266,9 @@ describe("command-line mistakes", () => {
 
   test("serve on a port that is in use exits 1 with one line saying so", async () => {
     const port = new URL(server.url).port;
-    const r = await runCli(cli, ["serve", "--host", "127.0.0.1", "--port", port, "--data", join(root, "second")], { cwd: binDir });
+    const r = await runCli(cli, ["serve", "--host", "127.0.0.1", "--port", port, "--data", join(root, "second")], {
+      cwd: binDir,
+    });
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(`engram serve: Failed to start server. Is port ${port} in use?`);
   });

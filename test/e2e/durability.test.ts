@@ -3,7 +3,16 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { client, killChildren, SOURCE_CLI, startServer, tempDir } from "./support.ts";
-import { expectChunkAtomic, expectedTexts, expectExactlyOnce, readStored, sendWorkload, waitUntilFormed, workload, type Workload } from "./workload.ts";
+import {
+  expectChunkAtomic,
+  expectedTexts,
+  expectExactlyOnce,
+  readStored,
+  sendWorkload,
+  waitUntilFormed,
+  workload,
+  type Workload,
+} from "./workload.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {

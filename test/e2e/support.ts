@@ -86,16 +86,19 @@ export async function startServer(
   const err = new StreamText(proc.stderr);
   const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
   const listening = /Engram listening on (http:\/\/127\.0\.0\.1:\d+)/;
-  let match: RegExpMatchArray | null;
-  while (!(match = out.text.match(listening))) {
+  let match = out.text.match(listening);
+  while (!match) {
     const left = deadline - Date.now();
     if (out.ended || left <= 0) {
       proc.kill("SIGKILL");
-      throw new Error(`the server did not start (${out.ended ? "stdout closed" : "timed out"}).\nstdout:\n${out.text}\nstderr:\n${err.text}`);
+      throw new Error(
+        `the server did not start (${out.ended ? "stdout closed" : "timed out"}).\nstdout:\n${out.text}\nstderr:\n${err.text}`,
+      );
     }
     let timer: Timer | undefined;
     await Promise.race([out.changed(), new Promise((r) => (timer = setTimeout(r, left)))]);
     clearTimeout(timer);
+    match = out.text.match(listening);
   }
   return {
     proc,
@@ -118,15 +121,30 @@ export interface CliResult {
 }
 
 /** Runs one command to completion. */
-export async function runCli(cli: string[], args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
-  const proc = Bun.spawn([...cli, ...args], { cwd: opts.cwd ?? REPO_ROOT, env: childEnv(opts.env), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+export async function runCli(
+  cli: string[],
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<CliResult> {
+  const proc = Bun.spawn([...cli, ...args], {
+    cwd: opts.cwd ?? REPO_ROOT,
+    env: childEnv(opts.env),
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   children.add(proc);
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   children.delete(proc);
   return { code, stdout, stderr };
 }
 
 /** Runs a command with --json, requires exit 0 and returns its parsed stdout. */
+// biome-ignore lint/suspicious/noExplicitAny: callers name the shape they expect
 export async function runJson<T = any>(cli: string[], args: string[], opts: { cwd?: string } = {}): Promise<T> {
   const r = await runCli(cli, [...args, "--json"], opts);
   if (r.code !== 0) throw new Error(`${args.join(" ")} exited ${r.code}: ${r.stderr}`);
@@ -145,11 +163,16 @@ export function client(url: string, key: string) {
     async call(method: string, path: string, body?: unknown): Promise<Response> {
       const headers: Record<string, string> = { authorization: `Bearer ${self.key}` };
       if (body !== undefined) headers["content-type"] = "application/json";
-      const r = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(`${url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const reads = /(?:^|,\s*)reads=(\d+)/.exec(r.headers.get("service-usage") ?? "");
       if (reads) self.readsCharged += Number(reads[1]);
       return r;
     },
+    // biome-ignore lint/suspicious/noExplicitAny: callers name the shape they expect
     async json<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
       const r = await self.call(method, path, body);
       const text = await r.text();
@@ -160,7 +183,11 @@ export function client(url: string, key: string) {
 }
 
 /** Polls `probe` with short waits until it returns a value, within a bound. */
-export async function pollUntil<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function pollUntil<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
     const v = await probe();

@@ -4,7 +4,7 @@ import { Database } from "bun:sqlite";
 import { expect } from "bun:test";
 import { join } from "node:path";
 import { chunkMessages } from "../../src/formation/chunks.ts";
-import { client, listAll, pollUntil } from "./support.ts";
+import { type client, listAll, pollUntil } from "./support.ts";
 
 type Api = ReturnType<typeof client>;
 
@@ -18,7 +18,9 @@ export interface Workload {
 export function workload(tag: string, creates: number, importSizes: number[]): Workload {
   return {
     creates: Array.from({ length: creates }, (_, i) => `Note ${tag}-${i}: the ${tag} archive keeps record ${i}.`),
-    imports: importSizes.map((n, j) => Array.from({ length: n }, (_, i) => `Import ${tag}-${j} message ${i} says the keeper counted ${i} gulls.`)),
+    imports: importSizes.map((n, j) =>
+      Array.from({ length: n }, (_, i) => `Import ${tag}-${j} message ${i} says the keeper counted ${i} gulls.`),
+    ),
   };
 }
 
@@ -31,7 +33,9 @@ export async function sendWorkload(api: Api, w: Workload): Promise<void> {
     expect(r.status).toBe(202);
   }
   for (const messages of w.imports) {
-    const r = await api.call("POST", "/v1/memories/import", { messages: messages.map((content) => ({ role: "user", speaker: "Ana", content })) });
+    const r = await api.call("POST", "/v1/memories/import", {
+      messages: messages.map((content) => ({ role: "user", speaker: "Ana", content })),
+    });
     expect(r.status).toBe(202);
   }
 }
@@ -39,11 +43,15 @@ export async function sendWorkload(api: Api, w: Workload): Promise<void> {
 /** Polls the list until every expected text is there; returns how often each text is listed. */
 export async function waitUntilFormed(api: Api, w: Workload, timeoutMs = 20_000): Promise<Map<string, number>> {
   const expected = expectedTexts(w);
-  return pollUntil(async () => {
-    const counts = new Map<string, number>();
-    for (const m of await listAll(api)) counts.set(m.content, (counts.get(m.content) ?? 0) + 1);
-    return expected.every((t) => counts.has(t)) ? counts : null;
-  }, `all ${expected.length} memories to be formed`, timeoutMs);
+  return pollUntil(
+    async () => {
+      const counts = new Map<string, number>();
+      for (const m of await listAll(api)) counts.set(m.content, (counts.get(m.content) ?? 0) + 1);
+      return expected.every((t) => counts.has(t)) ? counts : null;
+    },
+    `all ${expected.length} memories to be formed`,
+    timeoutMs,
+  );
 }
 
 export interface StoredState {
@@ -60,15 +68,25 @@ export function readStored(dataDir: string): StoredState {
   const db = new Database(join(dataDir, "engram.db"), { readonly: true });
   try {
     const counts = new Map<string, number>();
-    for (const r of db.query<{ content: string; n: number }, []>("SELECT content, count(*) AS n FROM memories WHERE is_sample = 0 GROUP BY content").all()) {
+    for (const r of db
+      .query<{ content: string; n: number }, []>(
+        "SELECT content, count(*) AS n FROM memories WHERE is_sample = 0 GROUP BY content",
+      )
+      .all()) {
       counts.set(r.content, r.n);
     }
     return {
       counts,
-      duplicates: db.query<StoredState["duplicates"][number], []>(
-        "SELECT job_id, content, count(*) AS n FROM memories WHERE job_id IS NOT NULL GROUP BY job_id, content HAVING n > 1",
-      ).all(),
-      jobs: db.query<StoredState["jobs"][number], []>("SELECT id, kind, status, progress, payload FROM jobs ORDER BY created_at, id").all(),
+      duplicates: db
+        .query<StoredState["duplicates"][number], []>(
+          "SELECT job_id, content, count(*) AS n FROM memories WHERE job_id IS NOT NULL GROUP BY job_id, content HAVING n > 1",
+        )
+        .all(),
+      jobs: db
+        .query<StoredState["jobs"][number], []>(
+          "SELECT id, kind, status, progress, payload FROM jobs ORDER BY created_at, id",
+        )
+        .all(),
       writesCharged: db.query<{ w: number }, []>("SELECT coalesce(sum(writes), 0) AS w FROM usage").get()!.w,
     };
   } finally {
@@ -93,14 +111,19 @@ export function expectChunkAtomic(state: StoredState): void {
     const payload = JSON.parse(job.payload);
     if (job.kind === "create") {
       writes += 1;
-      expect([payload.content, state.counts.get(payload.content) ?? 0]).toEqual([payload.content, job.status === "done" ? 1 : 0]);
+      expect([payload.content, state.counts.get(payload.content) ?? 0]).toEqual([
+        payload.content,
+        job.status === "done" ? 1 : 0,
+      ]);
       continue;
     }
     const messages = (payload as { messages: Array<{ content: string }> }).messages.map((m) => m.content);
     const chunks = chunkMessages(messages.map((t) => t.length));
     expect([0, ...chunks.map((c) => c.end)]).toContain(job.progress);
     const formedUpTo = job.status === "done" ? messages.length : job.progress;
-    messages.forEach((text, i) => expect([text, state.counts.get(text) ?? 0]).toEqual([text, i < formedUpTo ? 1 : 0]));
+    messages.forEach((text, i) => {
+      expect([text, state.counts.get(text) ?? 0]).toEqual([text, i < formedUpTo ? 1 : 0]);
+    });
     writes += chunks.length + formedUpTo; // charged at acceptance, plus one per fact formed so far
   }
   expect(state.writesCharged).toBe(writes);
@@ -109,7 +132,9 @@ export function expectChunkAtomic(state: StoredState): void {
 /** After a full recovery: every expected text stored exactly once, every job done, every write charged once. */
 export function expectExactlyOnce(state: StoredState, w: Workload): void {
   expect(state.duplicates).toEqual([]);
-  const wrong = expectedTexts(w).filter((t) => state.counts.get(t) !== 1).map((t) => [t, state.counts.get(t) ?? 0]);
+  const wrong = expectedTexts(w)
+    .filter((t) => state.counts.get(t) !== 1)
+    .map((t) => [t, state.counts.get(t) ?? 0]);
   expect(wrong).toEqual([]);
   expect(state.jobs.filter((j) => j.status !== "done")).toEqual([]);
   expect(state.writesCharged).toBe(expectedWrites(w));

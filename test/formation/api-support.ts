@@ -17,8 +17,14 @@ export async function remember(h: Harness, content: string, extra: Record<string
   return Number(/writes=(\d+)/.exec(r.headers.get("service-usage") ?? "")?.[1] ?? NaN);
 }
 
-export async function importMessages(h: Harness, messages: Array<{ role?: string; speaker?: string; content: string; occurred_at?: string }>, extra: Record<string, unknown> = {}) {
-  const r = await h.call("POST", "/v1/memories/import", { body: { messages: messages.map((m) => ({ role: "user", ...m })), ...extra } });
+export async function importMessages(
+  h: Harness,
+  messages: Array<{ role?: string; speaker?: string; content: string; occurred_at?: string }>,
+  extra: Record<string, unknown> = {},
+) {
+  const r = await h.call("POST", "/v1/memories/import", {
+    body: { messages: messages.map((m) => ({ role: "user", ...m })), ...extra },
+  });
   expect(r.status).toBe(202);
   await h.form();
 }
@@ -32,7 +38,11 @@ export interface Row {
 }
 
 export function memories(h: Harness, projectId = h.project.projectId): Row[] {
-  return h.engram.db.query<Row, [string]>("SELECT id, content, version, status, occurred_at FROM memories WHERE project_id = ? ORDER BY seq").all(projectId);
+  return h.engram.db
+    .query<Row, [string]>(
+      "SELECT id, content, version, status, occurred_at FROM memories WHERE project_id = ? ORDER BY seq",
+    )
+    .all(projectId);
 }
 
 export function active(h: Harness): Row[] {
@@ -41,7 +51,9 @@ export function active(h: Harness): Row[] {
 
 /** Writes charged to the test account this month (acceptance plus facts formed). */
 export function writesUsed(h: Harness): number {
-  return h.engram.db.query<{ w: number }, [string]>("SELECT coalesce(sum(writes), 0) AS w FROM usage WHERE account_id = ?").get(h.project.accountId)!.w;
+  return h.engram.db
+    .query<{ w: number }, [string]>("SELECT coalesce(sum(writes), 0) AS w FROM usage WHERE account_id = ?")
+    .get(h.project.accountId)!.w;
 }
 
 /** Memories that count toward the stored-memory limit (the limit's own definition: active, not samples). */
@@ -55,7 +67,13 @@ export function stored(h: Harness): number {
 
 export interface Inspection {
   memory: { id: string; content: string; version: number; occurred_at: string | null };
-  versions: Array<{ version: number; content: string; change: string; supersedes?: number; source: { type: string; job_id: string; message_indexes?: number[]; sentence?: number } }>;
+  versions: Array<{
+    version: number;
+    content: string;
+    change: string;
+    supersedes?: number;
+    source: { type: string; job_id: string; message_indexes?: number[]; sentence?: number };
+  }>;
   relationships: Array<{ memory_id: string; type: string; strength: number; content: string }>;
 }
 
@@ -67,6 +85,7 @@ export async function inspect(h: Harness, id: string): Promise<Inspection> {
 
 export function find(h: Harness, needle: string): Row {
   const row = active(h).find((m) => m.content.includes(needle));
-  if (!row) throw new Error(`no active memory contains "${needle}": ${JSON.stringify(active(h).map((m) => m.content))}`);
+  if (!row)
+    throw new Error(`no active memory contains "${needle}": ${JSON.stringify(active(h).map((m) => m.content))}`);
   return row;
 }

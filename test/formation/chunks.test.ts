@@ -4,7 +4,7 @@ import { CHUNK_MAX_CHARS, CHUNK_MAX_MESSAGES, chunkMessages } from "../../src/fo
 const repeat = (n: number, length: number) => Array.from({ length: n }, () => length);
 
 describe("chunkMessages: at most 20 messages and at most 8,000 characters, whichever comes first", () => {
-  test("the limits are the ones decisions.md fixes", () => {
+  test("the limits are the ones docs/api.md gives", () => {
     expect(CHUNK_MAX_MESSAGES).toBe(20);
     expect(CHUNK_MAX_CHARS).toBe(8_000);
   });
@@ -19,7 +19,10 @@ describe("chunkMessages: at most 20 messages and at most 8,000 characters, which
 
   test("20 short messages are one chunk and the 21st starts the next", () => {
     expect(chunkMessages(repeat(20, 10))).toEqual([{ start: 0, end: 20 }]);
-    expect(chunkMessages(repeat(21, 10))).toEqual([{ start: 0, end: 20 }, { start: 20, end: 21 }]);
+    expect(chunkMessages(repeat(21, 10))).toEqual([
+      { start: 0, end: 20 },
+      { start: 20, end: 21 },
+    ]);
   });
 
   test("100 short messages are five chunks of 20", () => {
@@ -34,16 +37,28 @@ describe("chunkMessages: at most 20 messages and at most 8,000 characters, which
   });
 
   test("the message that would pass 8,000 characters starts a new chunk", () => {
-    expect(chunkMessages([4_000, 4_000, 1])).toEqual([{ start: 0, end: 2 }, { start: 2, end: 3 }]);
-    expect(chunkMessages([4_000, 4_001])).toEqual([{ start: 0, end: 1 }, { start: 1, end: 2 }]);
+    expect(chunkMessages([4_000, 4_000, 1])).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 3 },
+    ]);
+    expect(chunkMessages([4_000, 4_001])).toEqual([
+      { start: 0, end: 1 },
+      { start: 1, end: 2 },
+    ]);
   });
 
   test("the character bound can come first: 5 messages of 2,000 characters make chunks of 4 and 1", () => {
-    expect(chunkMessages(repeat(5, 2_000))).toEqual([{ start: 0, end: 4 }, { start: 4, end: 5 }]);
+    expect(chunkMessages(repeat(5, 2_000))).toEqual([
+      { start: 0, end: 4 },
+      { start: 4, end: 5 },
+    ]);
   });
 
   test("the message bound can come first: 25 messages of 100 characters make chunks of 20 and 5", () => {
-    expect(chunkMessages(repeat(25, 100))).toEqual([{ start: 0, end: 20 }, { start: 20, end: 25 }]);
+    expect(chunkMessages(repeat(25, 100))).toEqual([
+      { start: 0, end: 20 },
+      { start: 20, end: 25 },
+    ]);
   });
 
   test("a single message over 8,000 characters is a chunk of its own, wherever it stands", () => {
@@ -53,7 +68,10 @@ describe("chunkMessages: at most 20 messages and at most 8,000 characters, which
       { start: 1, end: 2 },
       { start: 2, end: 3 },
     ]);
-    expect(chunkMessages([9_000, 9_000])).toEqual([{ start: 0, end: 1 }, { start: 1, end: 2 }]);
+    expect(chunkMessages([9_000, 9_000])).toEqual([
+      { start: 0, end: 1 },
+      { start: 1, end: 2 },
+    ]);
   });
 
   test("chunks cover every message once, in order, and each keeps both bounds unless it is one oversized message", () => {

@@ -24,7 +24,10 @@ describe("resolveDates", () => {
   });
 
   test("a date that already stands alone is kept as written and still dates the event", () => {
-    expect(resolveDates("Caroline was born on 3 March 1990.", REF)).toEqual({ text: "Caroline was born on 3 March 1990.", eventAt: "1990-03-03T00:00:00.000Z" });
+    expect(resolveDates("Caroline was born on 3 March 1990.", REF)).toEqual({
+      text: "Caroline was born on 3 March 1990.",
+      eventAt: "1990-03-03T00:00:00.000Z",
+    });
   });
 
   test("a bare year after a preposition dates the event (chrono reads none)", () => {
@@ -34,22 +37,33 @@ describe("resolveDates", () => {
 
   test("a bare month or weekday lies behind a past statement and ahead of any other", () => {
     expect(resolveDates("Sam ran a marathon in October.", REF, true).text).toBe("Sam ran a marathon in October 2022.");
-    expect(resolveDates("Sam is training for a marathon in October.", REF, false).text).toBe("Sam is training for a marathon in October 2023.");
+    expect(resolveDates("Sam is training for a marathon in October.", REF, false).text).toBe(
+      "Sam is training for a marathon in October 2023.",
+    );
     expect(resolveDates("We adopted a dog on Saturday.", REF, true).eventAt).toBe("2023-05-06T00:00:00.000Z");
     expect(resolveDates("We are seeing him on Saturday.", REF, false).eventAt).toBe("2023-05-13T00:00:00.000Z");
   });
 
   test("a vague span stays vague, anchored to the reference, and does not date the event", () => {
-    expect(resolveDates("Gina got the tattoo a few years ago.", REF)).toEqual({ text: "Gina got the tattoo a few years before 2023.", eventAt: null });
-    expect(resolveDates("Gina will work with bloggers in the next few months.", REF, false).text).toBe("Gina will work with bloggers in the next few months after May 2023.");
+    expect(resolveDates("Gina got the tattoo a few years ago.", REF)).toEqual({
+      text: "Gina got the tattoo a few years before 2023.",
+      eventAt: null,
+    });
+    expect(resolveDates("Gina will work with bloggers in the next few months.", REF, false).text).toBe(
+      "Gina will work with bloggers in the next few months after May 2023.",
+    );
   });
 
   test("'the' before a relative phrase goes with it: 'in the next month' does not become 'in the in June'", () => {
-    expect(resolveDates("They are going camping in the next month.", REF, false).text).toBe("They are going camping in June 2023.");
+    expect(resolveDates("They are going camping in the next month.", REF, false).text).toBe(
+      "They are going camping in June 2023.",
+    );
   });
 
   test("'at' is not a date's preposition: 'volunteers at yesterday' keeps both", () => {
-    expect(resolveDates("Maria donated her car to a shelter she volunteers at yesterday.", REF).text).toBe("Maria donated her car to a shelter she volunteers at on 7 May 2023.");
+    expect(resolveDates("Maria donated her car to a shelter she volunteers at yesterday.", REF).text).toBe(
+      "Maria donated her car to a shelter she volunteers at on 7 May 2023.",
+    );
   });
 
   test.each([
@@ -63,6 +77,9 @@ describe("resolveDates", () => {
   });
 
   test("without a reference time nothing is resolved", () => {
-    expect(resolveDates("Caroline went there yesterday.", null)).toEqual({ text: "Caroline went there yesterday.", eventAt: null });
+    expect(resolveDates("Caroline went there yesterday.", null)).toEqual({
+      text: "Caroline went there yesterday.",
+      eventAt: null,
+    });
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { contents, passage, say } from "./embedded-support.ts";
 
 const PEOPLE = ["Caroline", "Melanie"];
-const chat = (text: string, speaker = "Caroline") => contents(say(speaker, text, { participants: PEOPLE, at: "2023-05-08T13:56:00.000Z" }));
+const chat = (text: string, speaker = "Caroline") =>
+  contents(say(speaker, text, { participants: PEOPLE, at: "2023-05-08T13:56:00.000Z" }));
 
 describe("filler forms nothing", () => {
   test.each([
@@ -61,7 +62,10 @@ describe("what is worth remembering survives the filler around it", () => {
   test.each([
     ["Hey Mel! I adopted a dog yesterday!", "Caroline adopted a dog on 7 May 2023."],
     ["Wow, Melanie! I just got back from Paris.", "Caroline just got back from Paris."],
-    ["Thanks, Mel! I'm starting a new job at the library next week.", "Caroline is starting a new job at the library in the week of 15 May 2023."],
+    [
+      "Thanks, Mel! I'm starting a new job at the library next week.",
+      "Caroline is starting a new job at the library in the week of 15 May 2023.",
+    ],
     ["Woah, guess what, I got engaged!", "Caroline got engaged."],
     ["Oh, and btw, I'm allergic to peanuts.", "Caroline is allergic to peanuts."],
     ["Please remember that my birthday is on 14 June.", "Caroline's birthday is on 14 June."],
@@ -84,20 +88,31 @@ describe("what is worth remembering survives the filler around it", () => {
   });
 
   test("a dash's verbless aside completes the clause before it instead of being lost", () => {
-    expect(chat("I'm carving out some me-time each day - running, reading, or playing my violin - which refreshes me.", "Melanie")).toEqual([
+    expect(
+      chat(
+        "I'm carving out some me-time each day - running, reading, or playing my violin - which refreshes me.",
+        "Melanie",
+      ),
+    ).toEqual([
       "Melanie is carving out some me-time each day, running, reading, or playing Melanie's violin, which refreshes Melanie.",
     ]);
   });
 
   test("a question after a dash is dropped and the statement before it kept", () => {
-    expect(chat("FYI, I finished another pottery project - want to see a pic?", "Melanie")).toEqual(["Melanie finished another pottery project."]);
+    expect(chat("FYI, I finished another pottery project - want to see a pic?", "Melanie")).toEqual([
+      "Melanie finished another pottery project.",
+    ]);
   });
 
   test("'you' as an object keeps its verb: let you know, not let Melanie knows", () => {
-    expect(chat("I wanted to let you know that I'm running for office again.")).toEqual(["Caroline wanted to let Melanie know that Caroline is running for office again."]);
+    expect(chat("I wanted to let you know that I'm running for office again.")).toEqual([
+      "Caroline wanted to let Melanie know that Caroline is running for office again.",
+    ]);
   });
 
   test("a passage keeps plain statements a chat would need a subject for, but not questions or reactions", () => {
-    expect(contents(passage("The office moved to the fourth floor. Is the printer still broken? What a mess!"))).toEqual(["The office moved to the fourth floor."]);
+    expect(
+      contents(passage("The office moved to the fourth floor. Is the printer still broken? What a mess!")),
+    ).toEqual(["The office moved to the fourth floor."]);
   });
 });

@@ -12,10 +12,22 @@ afterEach(async () => {
 });
 
 const CHAT = [
-  { speaker: "Sara", content: "Hi Tom! Guess what, my partner Dan got a job as a chef in Lisbon!", occurred_at: "2024-03-10T18:00:00Z" },
+  {
+    speaker: "Sara",
+    content: "Hi Tom! Guess what, my partner Dan got a job as a chef in Lisbon!",
+    occurred_at: "2024-03-10T18:00:00Z",
+  },
   { speaker: "Tom", content: "No way! That's amazing, congrats to him!", occurred_at: "2024-03-10T18:01:00Z" },
-  { speaker: "Sara", content: "Thanks! Dan cooked paella for my birthday yesterday.", occurred_at: "2024-03-10T18:02:00Z" },
-  { speaker: "Tom", content: "Sounds delicious. I started learning to surf last week.", occurred_at: "2024-03-10T18:03:00Z" },
+  {
+    speaker: "Sara",
+    content: "Thanks! Dan cooked paella for my birthday yesterday.",
+    occurred_at: "2024-03-10T18:02:00Z",
+  },
+  {
+    speaker: "Tom",
+    content: "Sounds delicious. I started learning to surf last week.",
+    occurred_at: "2024-03-10T18:03:00Z",
+  },
   { speaker: "Sara", content: "Have fun! Talk soon.", occurred_at: "2024-03-10T18:04:00Z" },
 ];
 
@@ -62,7 +74,9 @@ describe("an import through the API", () => {
     const cats = await inspect(h, find(h, "cats").id);
     expect(cats.memory.content).toBe("Ana Costa has two cats.");
     expect(cats.versions[0]!.source).toMatchObject({ type: "create", sentence: 1 });
-    expect((await inspect(h, cats.memory.id)).relationships.map((r) => r.content)).toContain("Ana Costa teaches piano in Braga.");
+    expect((await inspect(h, cats.memory.id)).relationships.map((r) => r.content)).toContain(
+      "Ana Costa teaches piano in Braga.",
+    );
   });
 });
 

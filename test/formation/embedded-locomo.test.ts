@@ -16,7 +16,12 @@ const EXPECTED: Array<[string, string, string, string | null]> = [
   ["conv-26", "D3:1", "Caroline talked about Caroline's transgender journey", null],
   ["conv-26", "D3:1", "since Caroline started transitioning in 2020", null],
   ["conv-26", "D3:13", "Caroline has known these friends for 4 years", null],
-  ["conv-26", "D4:3", "This necklace is super special to Caroline, a gift from Caroline's grandma in Caroline's home country, Sweden", null],
+  [
+    "conv-26",
+    "D4:3",
+    "This necklace is super special to Caroline, a gift from Caroline's grandma in Caroline's home country, Sweden",
+    null,
+  ],
   ["conv-26", "D4:3", "Caroline's grandma gave it to Caroline when Caroline was young", null],
   ["conv-26", "D4:5", "A friend made it for Caroline's 18th birthday in 2013", "2013-01-01"],
   ["conv-26", "D4:8", "The 2 younger kids love nature", null],
@@ -82,13 +87,20 @@ describe("the embedded extractor on LoCoMo turns", () => {
     ["conv-41", "D2:21"], // Woah, that's a nice pic, John! You all obviously had a blast at dinner. ...
   ])("%s %s: greetings, thanks, questions, reactions and requests form nothing of their own", (sample, dia) => {
     const facts = contents(factsOfTurn(sample, dia));
-    const noise = facts.filter((f) => /^(Hey|Hi|Wow|Woah|Oof|Thanks|Sounds|Let's|Come|Way to go|Good luck|Cheers|Here's to|Got it|Next Friday|On \d)/i.test(f) || /\?/.test(f));
+    const noise = facts.filter(
+      (f) =>
+        /^(Hey|Hi|Wow|Woah|Oof|Thanks|Sounds|Let's|Come|Way to go|Good luck|Cheers|Here's to|Got it|Next Friday|On \d)/i.test(
+          f,
+        ) || /\?/.test(f),
+    );
     expect(noise).toEqual([]);
     if (dia !== "D8:17") expect(facts).toEqual([]);
   });
 
   test("first and second person never remain in a fact from a named two-person chat", () => {
-    const sample = locomoTurns().filter((t) => t.sample_id === "conv-30").slice(0, 120);
+    const sample = locomoTurns()
+      .filter((t) => t.sample_id === "conv-30")
+      .slice(0, 120);
     const facts = sample.flatMap((t) => contents(factsOfTurn(t.sample_id, t.dia_id)));
     expect(facts.length).toBeGreaterThan(40);
     expect(facts.filter((f) => /\b(I|me|my|mine|you|your)\b/.test(f))).toEqual([]);

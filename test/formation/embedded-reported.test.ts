@@ -9,9 +9,18 @@ const PAIR = ["John", "Maria"];
 
 describe("reports", () => {
   test.each([
-    ["It enabled needed repairs and renovations, making the learning environment safer for students.", "According to John, it enabled needed repairs and renovations, making the learning environment safer for students."],
-    ["Yeah, they offer a bunch of classes, like yoga, kickboxing and circuit training.", "According to John, they offer a bunch of classes, like yoga, kickboxing and circuit training."],
-    ["Yet, the school still lacks a proper library and science labs.", "According to John, the school still lacks a proper library and science labs."],
+    [
+      "It enabled needed repairs and renovations, making the learning environment safer for students.",
+      "According to John, it enabled needed repairs and renovations, making the learning environment safer for students.",
+    ],
+    [
+      "Yeah, they offer a bunch of classes, like yoga, kickboxing and circuit training.",
+      "According to John, they offer a bunch of classes, like yoga, kickboxing and circuit training.",
+    ],
+    [
+      "Yet, the school still lacks a proper library and science labs.",
+      "According to John, the school still lacks a proper library and science labs.",
+    ],
   ])("%p becomes the speaker's report", (text, expected) => {
     expect(contents(say("John", text, { participants: PAIR }))).toEqual([expected]);
   });
@@ -38,8 +47,15 @@ describe("reports", () => {
 
 describe("shared images", () => {
   test("a note of a shared photo becomes a fact of the speaker, beside the message's own facts", () => {
-    const facts = say("Caroline", "I finished my painting for the art show! [shares a photo: a photography of a painting of a tree with a bright sun]", { participants: ["Caroline", "Melanie"] });
-    expect(contents(facts)).toEqual(["Caroline shared a photo of a painting of a tree with a bright sun.", "Caroline finished Caroline's painting for the art show."]);
+    const facts = say(
+      "Caroline",
+      "I finished my painting for the art show! [shares a photo: a photography of a painting of a tree with a bright sun]",
+      { participants: ["Caroline", "Melanie"] },
+    );
+    expect(contents(facts)).toEqual([
+      "Caroline shared a photo of a painting of a tree with a bright sun.",
+      "Caroline finished Caroline's painting for the art show.",
+    ]);
     expect(facts[0]!.entities).toEqual(["Caroline"]);
   });
 

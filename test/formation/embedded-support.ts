@@ -7,18 +7,34 @@ import { DEFAULT_POLICY, type ExtractionPolicy, type Fact } from "../../src/form
 
 export const extractor = createEmbeddedExtractor();
 
-export function say(speaker: string | null, content: string, opts: { at?: string | null; participants?: string[]; role?: string; policy?: ExtractionPolicy } = {}): Fact[] {
+export function say(
+  speaker: string | null,
+  content: string,
+  opts: { at?: string | null; participants?: string[]; role?: string; policy?: ExtractionPolicy } = {},
+): Fact[] {
   return extractor.extract(
     {
       kind: "messages",
       participants: opts.participants ?? (speaker ? [speaker] : []),
-      messages: [{ index: 0, role: opts.role ?? "user", speaker, content, occurredAt: opts.at === undefined ? "2024-03-15T10:00:00.000Z" : opts.at }],
+      messages: [
+        {
+          index: 0,
+          role: opts.role ?? "user",
+          speaker,
+          content,
+          occurredAt: opts.at === undefined ? "2024-03-15T10:00:00.000Z" : opts.at,
+        },
+      ],
     },
     opts.policy ?? DEFAULT_POLICY,
   ) as Fact[];
 }
 
-export function passage(text: string, at: string | null = "2024-03-15T10:00:00.000Z", policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
+export function passage(
+  text: string,
+  at: string | null = "2024-03-15T10:00:00.000Z",
+  policy: ExtractionPolicy = DEFAULT_POLICY,
+): Fact[] {
   return extractor.extract({ kind: "passage", text, occurredAt: at }, policy) as Fact[];
 }
 
@@ -36,7 +52,10 @@ export const LOCOMO_TURNS = new URL("../../../shared/eval-data/locomo-dev/turns.
 
 let turns: Turn[] | null = null;
 export function locomoTurns(): Turn[] {
-  turns ??= readFileSync(LOCOMO_TURNS, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Turn);
+  turns ??= readFileSync(LOCOMO_TURNS, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Turn);
   return turns;
 }
 
@@ -49,6 +68,12 @@ export function turn(sample: string, dia: string): Turn {
 /** The facts of one real turn, extracted as on import (the conversation's two speakers, the session's time). */
 export function factsOfTurn(sample: string, dia: string): Fact[] {
   const t = turn(sample, dia);
-  const participants = [...new Set(locomoTurns().filter((x) => x.sample_id === sample).map((x) => x.speaker))];
+  const participants = [
+    ...new Set(
+      locomoTurns()
+        .filter((x) => x.sample_id === sample)
+        .map((x) => x.speaker),
+    ),
+  ];
   return say(t.speaker, t.text, { at: `${t.timestamp}Z`, participants });
 }

@@ -11,16 +11,31 @@ function importOf(lines: Line[], at: string): Fact[] {
   return extractor.extract({
     kind: "messages",
     participants,
-    messages: lines.map((l, index) => ({ index, role: l.role, speaker: l.speaker ?? null, content: l.content, occurredAt: at })),
+    messages: lines.map((l, index) => ({
+      index,
+      role: l.role,
+      speaker: l.speaker ?? null,
+      content: l.content,
+      occurredAt: at,
+    })),
   }) as Fact[];
 }
 
 const ASSISTANT_CHAT: Line[] = [
   { role: "user", speaker: "Priya", content: "Hi! Can you help me plan my week?" },
   { role: "assistant", content: "Of course! Tell me a bit about yourself." },
-  { role: "user", speaker: "Priya", content: "I'm a nurse at St Mary's Hospital in Leeds and I work night shifts. My daughter Asha started school last month. I'm allergic to penicillin." },
+  {
+    role: "user",
+    speaker: "Priya",
+    content:
+      "I'm a nurse at St Mary's Hospital in Leeds and I work night shifts. My daughter Asha started school last month. I'm allergic to penicillin.",
+  },
   { role: "assistant", content: "Thanks for sharing. I'll keep that in mind. Do you have any hobbies?" },
-  { role: "user", speaker: "Priya", content: "I love bouldering and I'm training for a half marathon in October. Oh, and I'm vegetarian." },
+  {
+    role: "user",
+    speaker: "Priya",
+    content: "I love bouldering and I'm training for a half marathon in October. Oh, and I'm vegetarian.",
+  },
   { role: "assistant", content: "That's great! How often do you train?" },
   { role: "user", speaker: "Priya", content: "Three times a week. Thanks!" },
 ];
@@ -41,7 +56,9 @@ describe("a user telling an assistant about their life", () => {
 
   test("forms those five facts and nothing else: no greeting, question, thanks or assistant chatter", () => {
     expect(texts).toHaveLength(5);
-    expect(facts.every((f) => f.messageIndexes.length === 1 && ASSISTANT_CHAT[f.messageIndexes[0]!]!.role === "user")).toBe(true);
+    expect(
+      facts.every((f) => f.messageIndexes.length === 1 && ASSISTANT_CHAT[f.messageIndexes[0]!]!.role === "user"),
+    ).toBe(true);
   });
 
   test("a plan for a month named without a year lies ahead; a past event dates the memory", () => {
@@ -59,7 +76,10 @@ describe("a user telling an assistant about their life", () => {
     const unnamed = importOf(
       [
         { role: "user", content: "I moved to Glasgow last year and I work as a data analyst." },
-        { role: "assistant", content: "I'll remember that you work as a data analyst. I can also help with spreadsheets." },
+        {
+          role: "assistant",
+          content: "I'll remember that you work as a data analyst. I can also help with spreadsheets.",
+        },
       ],
       "2024-03-15T10:00:00.000Z",
     );
@@ -80,10 +100,18 @@ describe("a user telling an assistant about their life", () => {
 
 const FRIENDS_CHAT: Line[] = [
   { role: "user", speaker: "Tom", content: "Hey Sara! How was the weekend?" },
-  { role: "user", speaker: "Sara", content: "Great, thanks! We finally adopted a rescue dog on Saturday. His name is Biscuit." },
+  {
+    role: "user",
+    speaker: "Sara",
+    content: "Great, thanks! We finally adopted a rescue dog on Saturday. His name is Biscuit.",
+  },
   { role: "user", speaker: "Tom", content: "No way, congrats! What breed?" },
   { role: "user", speaker: "Sara", content: "A beagle mix, two years old. My partner Dan picked him." },
-  { role: "user", speaker: "Tom", content: "Love it. I'm still job hunting, by the way. Had an interview at Spotify yesterday." },
+  {
+    role: "user",
+    speaker: "Tom",
+    content: "Love it. I'm still job hunting, by the way. Had an interview at Spotify yesterday.",
+  },
   { role: "user", speaker: "Sara", content: "Fingers crossed for you! When will you hear back?" },
   { role: "user", speaker: "Tom", content: "Next Friday. I'm moving to Lisbon in June either way." },
   { role: "user", speaker: "Sara", content: "That's awesome! You're going to love it there. Good luck, Tom!" },
@@ -143,7 +171,10 @@ describe("a passage about a person", () => {
   });
 
   test("'she' does not take a name of the wrong kind: a relative's gender decides", () => {
-    expect(contents(passage("My brother Sam lives in Oslo. She teaches maths at a school."))).toEqual(["My brother Sam lives in Oslo.", "She teaches maths at a school."]);
+    expect(contents(passage("My brother Sam lives in Oslo. She teaches maths at a school."))).toEqual([
+      "My brother Sam lives in Oslo.",
+      "She teaches maths at a school.",
+    ]);
     expect(contents(passage("My brother Sam lives in Oslo. He is a teacher."))).toContain("Sam is a teacher.");
   });
 });

@@ -8,7 +8,11 @@ import { createHarness } from "../helpers.ts";
 
 type Reply = { status?: number; content?: string; delayMs?: number };
 let replies: Reply[] = [];
-const requests: Array<{ model: string; messages: Array<{ role: string; content: string }>; response_format?: { type: string } }> = [];
+const requests: Array<{
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  response_format?: { type: string };
+}> = [];
 let server: ReturnType<typeof Bun.serve>;
 
 function answer(facts: unknown[]): Reply {
@@ -21,11 +25,13 @@ beforeAll(() => {
     port: 0,
     async fetch(req) {
       const url = new URL(req.url);
-      if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") return new Response("not found", { status: 404 });
+      if (req.method !== "POST" || url.pathname !== "/v1/chat/completions")
+        return new Response("not found", { status: 404 });
       requests.push(await req.json());
       const r = replies.shift() ?? { status: 500 };
       if (r.delayMs) await Bun.sleep(r.delayMs); // the fake upstream is slow on purpose (a timeout test); no test waits on it
-      if (r.status && r.status !== 200) return Response.json({ error: { message: "upstream says no" } }, { status: r.status });
+      if (r.status && r.status !== 200)
+        return Response.json({ error: { message: "upstream says no" } }, { status: r.status });
       return Response.json({
         id: "chatcmpl-1",
         object: "chat.completion",
@@ -42,13 +48,31 @@ afterEach(() => {
   requests.length = 0;
 });
 
-const config = () => ({ baseUrl: `http://127.0.0.1:${server.port}/v1`, model: "canned", apiKey: "test", timeoutMs: 2_000, maxRetries: 0 });
+const config = () => ({
+  baseUrl: `http://127.0.0.1:${server.port}/v1`,
+  model: "canned",
+  apiKey: "test",
+  timeoutMs: 2_000,
+  maxRetries: 0,
+});
 const messages = {
   kind: "messages" as const,
   participants: ["Caroline", "Melanie"],
   messages: [
-    { index: 4, role: "user", speaker: "Caroline", content: "I went to a support group yesterday.", occurredAt: "2023-05-08T13:56:00.000Z" },
-    { index: 5, role: "user", speaker: "Melanie", content: "My password is hunter2 and I love pottery.", occurredAt: "2023-05-08T13:57:00.000Z" },
+    {
+      index: 4,
+      role: "user",
+      speaker: "Caroline",
+      content: "I went to a support group yesterday.",
+      occurredAt: "2023-05-08T13:56:00.000Z",
+    },
+    {
+      index: 5,
+      role: "user",
+      speaker: "Melanie",
+      content: "My password is hunter2 and I love pottery.",
+      occurredAt: "2023-05-08T13:57:00.000Z",
+    },
   ],
 };
 
@@ -56,14 +80,31 @@ describe("the LLM extractor", () => {
   test("sends the messages with a JSON schema and turns the answer into facts with their sources", async () => {
     replies.push(
       answer([
-        { content: "Caroline went to a support group on 7 May 2023.", occurred_at: "2023-05-07", message_indexes: [4], category: "event" },
+        {
+          content: "Caroline went to a support group on 7 May 2023.",
+          occurred_at: "2023-05-07",
+          message_indexes: [4],
+          category: "event",
+        },
         { content: "Melanie loves pottery.", occurred_at: null, message_indexes: [5], category: "preference" },
       ]),
     );
     const facts = await createLlmExtractor(config()).extract(messages, DEFAULT_POLICY);
     expect(facts).toEqual([
-      { content: "Caroline went to a support group on 7 May 2023.", occurredAt: "2023-05-07T00:00:00.000Z", messageIndexes: [4], category: "event", entities: ["Caroline"] },
-      { content: "Melanie loves pottery.", occurredAt: "2023-05-08T13:57:00.000Z", messageIndexes: [5], category: "preference", entities: ["Melanie"] },
+      {
+        content: "Caroline went to a support group on 7 May 2023.",
+        occurredAt: "2023-05-07T00:00:00.000Z",
+        messageIndexes: [4],
+        category: "event",
+        entities: ["Caroline"],
+      },
+      {
+        content: "Melanie loves pottery.",
+        occurredAt: "2023-05-08T13:57:00.000Z",
+        messageIndexes: [5],
+        category: "preference",
+        entities: ["Melanie"],
+      },
     ]);
     const sent = requests[0]!;
     expect(sent.model).toBe("canned");
@@ -72,8 +113,19 @@ describe("the LLM extractor", () => {
   });
 
   test("applies the project's policy: instructions reach the model, excluded categories and secrets never come back", async () => {
-    replies.push(answer([{ content: "Melanie's card 4111 1111 1111 1111 was replaced.", occurred_at: null, message_indexes: [5], category: "event" }]));
-    expect((await createLlmExtractor(config()).extract(messages, DEFAULT_POLICY)).map((f) => f.content)).toEqual(["Melanie's card [redacted] was replaced."]);
+    replies.push(
+      answer([
+        {
+          content: "Melanie's card 4111 1111 1111 1111 was replaced.",
+          occurred_at: null,
+          message_indexes: [5],
+          category: "event",
+        },
+      ]),
+    );
+    expect((await createLlmExtractor(config()).extract(messages, DEFAULT_POLICY)).map((f) => f.content)).toEqual([
+      "Melanie's card [redacted] was replaced.",
+    ]);
     replies.push(
       answer([
         { content: "Melanie's password is hunter2.", occurred_at: null, message_indexes: [5], category: "other" },
@@ -81,7 +133,11 @@ describe("the LLM extractor", () => {
         { content: "A fact from another chunk.", occurred_at: null, message_indexes: [99], category: "other" },
       ]),
     );
-    const facts = await createLlmExtractor(config()).extract(messages, { instructions: "Only keep hobbies.", excludeCategories: ["preference"], redactSecrets: true });
+    const facts = await createLlmExtractor(config()).extract(messages, {
+      instructions: "Only keep hobbies.",
+      excludeCategories: ["preference"],
+      redactSecrets: true,
+    });
     expect(facts).toEqual([]); // the credential statement is dropped whole; the preference is excluded; index 99 is not in the chunk
     expect(requests[1]!.messages[0]!.content).toContain("Only keep hobbies.");
   });
@@ -93,7 +149,9 @@ describe("the LLM extractor", () => {
     ["a timeout", { delayMs: 3_000, content: JSON.stringify({ facts: [] }) }],
   ])("%s is an error, never an empty result", async (_, reply) => {
     replies.push(reply);
-    await expect(createLlmExtractor({ ...config(), timeoutMs: 300 }).extract(messages, DEFAULT_POLICY)).rejects.toThrow();
+    await expect(
+      createLlmExtractor({ ...config(), timeoutMs: 300 }).extract(messages, DEFAULT_POLICY),
+    ).rejects.toThrow();
   });
 });
 
@@ -102,17 +160,27 @@ describe("formation with the LLM extractor", () => {
     const clock = fixedClock("2026-11-23T10:00:00.000Z");
     const h = await createHarness({ clock, extractor: createLlmExtractor(config()) });
     try {
-      const r = await h.call("POST", "/v1/memories/import", { body: { messages: [{ role: "user", speaker: "Ana", content: "I adopted a cat named Miso." }] } });
+      const r = await h.call("POST", "/v1/memories/import", {
+        body: { messages: [{ role: "user", speaker: "Ana", content: "I adopted a cat named Miso." }] },
+      });
       expect(r.status).toBe(202);
       replies.push({ status: 503 });
       await h.form();
-      const job = h.engram.db.query<{ status: string; attempts: number; run_after: string; last_error: string }, []>("SELECT status, attempts, run_after, last_error FROM jobs").get()!;
+      const job = h.engram.db
+        .query<{ status: string; attempts: number; run_after: string; last_error: string }, []>(
+          "SELECT status, attempts, run_after, last_error FROM jobs",
+        )
+        .get()!;
       expect(job).toMatchObject({ status: "queued", attempts: 1 });
       expect(Date.parse(job.run_after)).toBeGreaterThan(clock.now().getTime());
       expect(await h.form()).toBe(0); // not ready before its backoff
 
       clock.advance(60_000);
-      replies.push(answer([{ content: "Ana adopted a cat named Miso.", occurred_at: null, message_indexes: [0], category: "possession" }]));
+      replies.push(
+        answer([
+          { content: "Ana adopted a cat named Miso.", occurred_at: null, message_indexes: [0], category: "possession" },
+        ]),
+      );
       await h.form();
       const list = await (await h.call("GET", "/v1/memories")).json();
       expect(list.data.map((m: { content: string }) => m.content)).toEqual(["Ana adopted a cat named Miso."]);

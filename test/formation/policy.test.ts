@@ -11,16 +11,29 @@ afterEach(() => h.close());
 
 const SECRET = "sk-proj-Zq8vW3nR5tY7uI9oP1aS2dF4gH6jK8lL";
 const stored = () => {
-  const rows = h.engram.db.query<{ t: string }, []>("SELECT payload AS t FROM jobs UNION ALL SELECT content FROM memories UNION ALL SELECT content FROM memory_versions").all();
+  const rows = h.engram.db
+    .query<{ t: string }, []>(
+      "SELECT payload AS t FROM jobs UNION ALL SELECT content FROM memories UNION ALL SELECT content FROM memory_versions",
+    )
+    .all();
   return rows.map((r) => r.t).join("\n");
 };
-const contents = async () => ((await (await h.call("GET", "/v1/memories")).json()).data as Array<{ content: string }>).map((m) => m.content);
+const contents = async () =>
+  ((await (await h.call("GET", "/v1/memories")).json()).data as Array<{ content: string }>).map((m) => m.content);
 
 describe("the memory policy", () => {
   test("by default secrets are redacted before the job is stored, and a statement about a credential is not formed", async () => {
-    await h.call("POST", "/v1/memories", { body: { content: `My OpenAI key is ${SECRET}. I love green tea.`, occurred_at: "2024-01-01" } });
-    await h.call("POST", "/v1/memories", { body: { content: `Deploy token ${SECRET} goes in the vault`, infer: false } });
-    await h.call("POST", "/v1/memories/import", { body: { messages: [{ role: "user", speaker: "Ana", content: `My card is 4111 1111 1111 1111 and I live in Lisbon.` }] } });
+    await h.call("POST", "/v1/memories", {
+      body: { content: `My OpenAI key is ${SECRET}. I love green tea.`, occurred_at: "2024-01-01" },
+    });
+    await h.call("POST", "/v1/memories", {
+      body: { content: `Deploy token ${SECRET} goes in the vault`, infer: false },
+    });
+    await h.call("POST", "/v1/memories/import", {
+      body: {
+        messages: [{ role: "user", speaker: "Ana", content: `My card is 4111 1111 1111 1111 and I live in Lisbon.` }],
+      },
+    });
     await h.form();
     expect(stored()).not.toContain(SECRET);
     expect(stored()).not.toContain("4111 1111 1111 1111");
@@ -40,13 +53,21 @@ describe("the memory policy", () => {
   test("excluded categories are not formed, for every key of the project", async () => {
     h.engram.accounts.setPolicy(h.project.projectId, { excludeCategories: ["health"] });
     const second = h.engram.accounts.createKey({ projectId: h.project.projectId, name: "second" }).key;
-    await h.call("POST", "/v1/memories", { key: second, body: { content: "Ana is allergic to peanuts. Ana plays the cello." } });
+    await h.call("POST", "/v1/memories", {
+      key: second,
+      body: { content: "Ana is allergic to peanuts. Ana plays the cello." },
+    });
     await h.form();
     expect(await contents()).toEqual(["Ana plays the cello."]);
-    expect(h.engram.accounts.policy(h.project.projectId)).toMatchObject({ exclude_categories: ["health"], redact_secrets: true });
+    expect(h.engram.accounts.policy(h.project.projectId)).toMatchObject({
+      exclude_categories: ["health"],
+      redact_secrets: true,
+    });
   });
 
   test("an unknown category is refused with the known ones named", () => {
-    expect(() => h.engram.accounts.setPolicy(h.project.projectId, { excludeCategories: ["gossip"] })).toThrow(/Unknown categories: gossip/);
+    expect(() => h.engram.accounts.setPolicy(h.project.projectId, { excludeCategories: ["gossip"] })).toThrow(
+      /Unknown categories: gossip/,
+    );
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { createNlp, joinTokens, type Token } from "../../src/formation/embedded/nlp.ts";
-import { expandContractions, resolvePronouns, thirdPerson, type Speakers } from "../../src/formation/embedded/pronouns.ts";
+import {
+  expandContractions,
+  resolvePronouns,
+  thirdPerson,
+  type Speakers,
+} from "../../src/formation/embedded/pronouns.ts";
 import { isImperative, restoreSubject } from "../../src/formation/embedded/subjects.ts";
 import { contents, passage, say } from "./embedded-support.ts";
 
@@ -114,19 +119,39 @@ describe("restoreSubject", () => {
 
 describe("coreference", () => {
   test("an opening she/he/her refers to the named subject of the statement before", () => {
-    expect(contents(passage("Ana Costa teaches piano. She lives in Braga. Her students love her."))).toEqual(["Ana Costa teaches piano.", "Ana Costa lives in Braga.", "Ana Costa's students love her."]);
+    expect(contents(passage("Ana Costa teaches piano. She lives in Braga. Her students love her."))).toEqual([
+      "Ana Costa teaches piano.",
+      "Ana Costa lives in Braga.",
+      "Ana Costa's students love her.",
+    ]);
   });
 
   test("a relative of the speaker is the antecedent, and gender must agree", () => {
-    expect(contents(say("Caroline", "My grandma gave me this necklace. She lived in Sweden.", { participants: ["Caroline", "Melanie"] }))).toEqual(["Caroline's grandma gave Caroline this necklace.", "Caroline's grandma lived in Sweden."]);
-    expect(contents(say("Caroline", "My grandpa gave me this necklace. She lived in Sweden.", { participants: ["Caroline", "Melanie"] }))).not.toContain("Caroline's grandpa lived in Sweden.");
+    expect(
+      contents(
+        say("Caroline", "My grandma gave me this necklace. She lived in Sweden.", {
+          participants: ["Caroline", "Melanie"],
+        }),
+      ),
+    ).toEqual(["Caroline's grandma gave Caroline this necklace.", "Caroline's grandma lived in Sweden."]);
+    expect(
+      contents(
+        say("Caroline", "My grandpa gave me this necklace. She lived in Sweden.", {
+          participants: ["Caroline", "Melanie"],
+        }),
+      ),
+    ).not.toContain("Caroline's grandpa lived in Sweden.");
   });
 
   test("a pet the speaker speaks of is 'he' or 'she' too", () => {
-    expect(contents(say("Sara", "We adopted a puppy. His name is Max.", { participants: ["Sara", "Tom"] }))).toContain("Sara's puppy's name is Max.");
+    expect(contents(say("Sara", "We adopted a puppy. His name is Max.", { participants: ["Sara", "Tom"] }))).toContain(
+      "Sara's puppy's name is Max.",
+    );
   });
 
   test("a pronoun after another possible antecedent in the same statement is left alone", () => {
-    expect(contents(passage("Ana Costa teaches piano. Her brother said she moved."))).toContain("Ana Costa's brother said she moved.");
+    expect(contents(passage("Ana Costa teaches piano. Her brother said she moved."))).toContain(
+      "Ana Costa's brother said she moved.",
+    );
   });
 });

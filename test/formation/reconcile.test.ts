@@ -33,10 +33,16 @@ describe("decide", () => {
     ["Caroline has 3 dogs.", "Caroline has 2 dogs."], // numbers
     ["Caroline went to the gym on 8 May 2023.", "Caroline went to the gym on 7 May 2023."], // another day, another event
     ["Melanie adopted a dog.", "Caroline adopted a dog."], // names
-    ["It is special moments like these that make Melanie appreciate her family.", "Family moments like that are so special."], // words out of order
+    [
+      "It is special moments like these that make Melanie appreciate her family.",
+      "Family moments like that are so special.",
+    ], // words out of order
     ["Family is the most important thing for John.", "Family is important."], // too little to merge into
     ["John and others will keep going and never give up.", "John is going to keep it up."],
-    ["Maria had a great experience on 16 July 2023 hiking with her church friends.", "On 16 July 2023 Maria had a picnic with some friends from church."],
+    [
+      "Maria had a great experience on 16 July 2023 hiking with her church friends.",
+      "On 16 July 2023 Maria had a picnic with some friends from church.",
+    ],
   ])("%p and %p stay different facts", (content, existing) => {
     expect(action(content, existing)).toBe("create");
   });
@@ -61,13 +67,24 @@ describe("decide", () => {
   });
 
   test("a stored statement that says much more than the attribute is not replaced by it", () => {
-    expect(attributeKey("Caroline lives in Paris and teaches dance to children at the community centre every weekend.")?.alone).toBe(false);
-    expect(action("Caroline moved to Berlin.", "Caroline lives in Paris and teaches dance to children at the community centre every weekend.")).toBe("create");
+    expect(
+      attributeKey("Caroline lives in Paris and teaches dance to children at the community centre every weekend.")
+        ?.alone,
+    ).toBe(false);
+    expect(
+      action(
+        "Caroline moved to Berlin.",
+        "Caroline lives in Paris and teaches dance to children at the community centre every weekend.",
+      ),
+    ).toBe("create");
   });
 
   test("the first matching candidate decides; no candidate creates", () => {
     expect(decide("Caroline adopted a dog.", [])).toEqual({ action: "create" });
-    const d = decide("Caroline adopted a dog.", [row("Caroline likes tea.", "mem_a"), row("Caroline adopted a dog.", "mem_b")]);
+    const d = decide("Caroline adopted a dog.", [
+      row("Caroline likes tea.", "mem_a"),
+      row("Caroline adopted a dog.", "mem_b"),
+    ]);
     expect(d).toMatchObject({ action: "skip", memory: { id: "mem_b" } });
   });
 });
@@ -102,7 +119,8 @@ describe("reconciliation through the API", () => {
   ])("among many memories about the same person, %p is updated by %p", async (before, after) => {
     h = await harness();
     await remember(h, before);
-    for (let i = 0; i < 40; i++) await remember(h, `Priya saw film number ${i} with Priya's friend Priya.`, { infer: false });
+    for (let i = 0; i < 40; i++)
+      await remember(h, `Priya saw film number ${i} with Priya's friend Priya.`, { infer: false });
     await remember(h, after);
     const changed = active(h).filter((m) => !m.content.includes("film"));
     expect(changed.map((m) => [m.content, m.version])).toEqual([[after, 2]]);
@@ -118,8 +136,15 @@ describe("reconciliation through the API", () => {
     ]);
     const m = find(h, "Berlin");
     const view = await inspect(h, m.id);
-    expect(view.versions.map((v) => v.content)).toEqual(["Caroline lives in Paris.", "Caroline moved to Berlin in February 2024."]);
-    expect(view.versions[1]).toMatchObject({ change: "updated", supersedes: 1, source: { type: "import", message_indexes: [2] } });
+    expect(view.versions.map((v) => v.content)).toEqual([
+      "Caroline lives in Paris.",
+      "Caroline moved to Berlin in February 2024.",
+    ]);
+    expect(view.versions[1]).toMatchObject({
+      change: "updated",
+      supersedes: 1,
+      source: { type: "import", message_indexes: [2] },
+    });
     expect(m.occurred_at).toBe("2024-02-01T00:00:00.000Z");
     expect(stored(h)).toBe(1);
   });
@@ -160,6 +185,11 @@ describe("reconciliation through the API", () => {
     await remember(h, "Caroline does not like green tea.");
     await remember(h, "Caroline has 2 cats.");
     await remember(h, "Caroline has 3 cats.");
-    expect(active(h).map((r) => r.content)).toEqual(["Caroline likes green tea.", "Caroline does not like green tea.", "Caroline has 2 cats.", "Caroline has 3 cats."]);
+    expect(active(h).map((r) => r.content)).toEqual([
+      "Caroline likes green tea.",
+      "Caroline does not like green tea.",
+      "Caroline has 2 cats.",
+      "Caroline has 3 cats.",
+    ]);
   });
 });

@@ -48,21 +48,30 @@ const jobs = (e: Engram, projectId: string) =>
   e.db.query<JobRow, [string]>("SELECT * FROM jobs WHERE project_id = ? ORDER BY created_at, id").all(projectId);
 const memories = (e: Engram, projectId: string) =>
   e.db
-    .query<{ id: string; content: string; job_id: string }, [string]>("SELECT id, content, job_id FROM memories WHERE project_id = ? ORDER BY seq")
+    .query<{ id: string; content: string; job_id: string }, [string]>(
+      "SELECT id, content, job_id FROM memories WHERE project_id = ? ORDER BY seq",
+    )
     .all(projectId);
 const writesUsed = (e: Engram, p: Principal) =>
-  e.db.query<{ writes: number }, [string]>("SELECT sum(writes) AS writes FROM usage WHERE account_id = ?").get(p.accountId)?.writes ?? 0;
+  e.db
+    .query<{ writes: number }, [string]>("SELECT sum(writes) AS writes FROM usage WHERE account_id = ?")
+    .get(p.accountId)?.writes ?? 0;
 const sources = (e: Engram, projectId: string) =>
   e.db
     .query<{ source: string }, [string]>(
       "SELECT v.source FROM memory_versions v JOIN memories m ON m.id = v.memory_id WHERE m.project_id = ? ORDER BY m.seq",
     )
     .all(projectId)
-    .map((r) => JSON.parse(r.source) as { type: string; job_id?: string; message_indexes?: number[]; sentence?: number });
+    .map(
+      (r) => JSON.parse(r.source) as { type: string; job_id?: string; message_indexes?: number[]; sentence?: number },
+    );
 
 /** An import of n messages, each one sentence that names its index. */
 const conversation = (n: number) => ({
-  messages: Array.from({ length: n }, (_, i) => ({ role: i % 2 ? ("assistant" as const) : ("user" as const), content: `Fact number ${i} is true.` })),
+  messages: Array.from({ length: n }, (_, i) => ({
+    role: i % 2 ? ("assistant" as const) : ("user" as const),
+    content: `Fact number ${i} is true.`,
+  })),
 });
 
 describe("runOnce", () => {
@@ -82,7 +91,10 @@ describe("runOnce", () => {
 
   test("a memory formed from a create links back to its job and sentence", async () => {
     const { engram, principal } = await setup();
-    engram.memories.create(principal, new Meter(), { content: "Ada likes tea. Bob likes coffee.", scope: { user_id: "ada" } });
+    engram.memories.create(principal, new Meter(), {
+      content: "Ada likes tea. Bob likes coffee.",
+      scope: { user_id: "ada" },
+    });
     await engram.formation.runUntilIdle();
     const [job] = jobs(engram, principal.projectId);
     expect(memories(engram, principal.projectId).every((m) => m.job_id === job!.id)).toBe(true);
@@ -192,7 +204,9 @@ describe("an import", () => {
     const formed = memories(engram, principal.projectId).map((m) => m.content);
     expect(formed).toEqual(Array.from({ length: 100 }, (_, i) => `Fact number ${i} is true.`));
     expect(new Set(formed).size).toBe(100);
-    expect(sources(engram, principal.projectId).map((s) => s.message_indexes)).toEqual(Array.from({ length: 100 }, (_, i) => [i]));
+    expect(sources(engram, principal.projectId).map((s) => s.message_indexes)).toEqual(
+      Array.from({ length: 100 }, (_, i) => [i]),
+    );
     expect(writesUsed(engram, principal)).toBe(5 + 100);
     expect(await engram.formation.runOnce()).toBe(false);
   });
@@ -209,7 +223,11 @@ describe("an import", () => {
     const dataDir = h!.dataDir;
     await engram.close();
     clock.advance(60_000);
-    const restarted = await createEngram(loadConfig({ dataDir, formationWorker: false }, {}), { clock, logger: silentLogger, startWorker: false });
+    const restarted = await createEngram(loadConfig({ dataDir, formationWorker: false }, {}), {
+      clock,
+      logger: silentLogger,
+      startWorker: false,
+    });
     try {
       expect(await restarted.formation.runUntilIdle()).toBe(1);
       const formed = memories(restarted, principal.projectId).map((m) => m.content);
@@ -233,7 +251,9 @@ describe("an import", () => {
       occurred_at: "2024-02-01T10:00:00Z",
     });
     await engram.formation.runUntilIdle();
-    const rows = engram.db.query<{ occurred_at: string }, [string]>("SELECT occurred_at FROM memories WHERE project_id = ? ORDER BY seq").all(principal.projectId);
+    const rows = engram.db
+      .query<{ occurred_at: string }, [string]>("SELECT occurred_at FROM memories WHERE project_id = ? ORDER BY seq")
+      .all(principal.projectId);
     expect(rows.map((r) => r.occurred_at)).toEqual(["2024-03-01T00:00:00.000Z", "2024-02-01T10:00:00.000Z"]);
   });
 });
@@ -262,7 +282,10 @@ describe("writes charged", () => {
   test("an import costs one per chunk on acceptance and one per fact formed", async () => {
     const { engram, principal } = await setup();
     const body = {
-      messages: Array.from({ length: 25 }, (_, i) => ({ role: "user" as const, content: `Ada has ${i} cats. Bob has ${i} dogs.` })),
+      messages: Array.from({ length: 25 }, (_, i) => ({
+        role: "user" as const,
+        content: `Ada has ${i} cats. Bob has ${i} dogs.`,
+      })),
     };
     const meter = new Meter();
     engram.memories.import(principal, meter, body);
@@ -290,7 +313,11 @@ describe("writes charged", () => {
     engram.memories.create(principal, new Meter(), { content: "Ada likes tea. Bob likes coffee." });
     clock.set("2026-02-01T00:00:01.000Z");
     await engram.formation.runUntilIdle();
-    const rows = engram.db.query<{ period: string; writes: number }, [string]>("SELECT period, writes FROM usage WHERE account_id = ? ORDER BY period").all(principal.accountId);
+    const rows = engram.db
+      .query<{ period: string; writes: number }, [string]>(
+        "SELECT period, writes FROM usage WHERE account_id = ? ORDER BY period",
+      )
+      .all(principal.accountId);
     expect(rows).toEqual([
       { period: "2026-01", writes: 1 },
       { period: "2026-02", writes: 2 },

@@ -16,7 +16,10 @@ describe("finding secrets", () => {
     [`My key is ${OPENAI_KEY} for the bot`, OPENAI_KEY],
     [`use ${GITHUB_TOKEN} to push`, GITHUB_TOKEN],
     ["AWS AKIAIOSFODNN7EXAMPLE here", "AKIAIOSFODNN7EXAMPLE"],
-    ["jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U ok", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"],
+    [
+      "jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U ok",
+      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    ],
     [`card ${CARD} expires soon`, CARD],
     ["my password is hunter2.", "hunter2"],
     ["The wifi password: Tr0ub4dor&3", "Tr0ub4dor&3"],
@@ -55,9 +58,16 @@ describe("finding secrets", () => {
 describe("the embedded extractor never forms a secret", () => {
   test("a chat message with keys, passwords and a card keeps its other facts only", () => {
     const facts = contents(
-      say("Sam", `My API key is ${OPENAI_KEY}. I moved to Porto last year. The wifi password is Tr0ub4dor&3. I booked the hotel with my card ${CARD}, it was cheap.`, { participants: ["Sam", "Ana"] }),
+      say(
+        "Sam",
+        `My API key is ${OPENAI_KEY}. I moved to Porto last year. The wifi password is Tr0ub4dor&3. I booked the hotel with my card ${CARD}, it was cheap.`,
+        { participants: ["Sam", "Ana"] },
+      ),
     );
-    expect(facts).toEqual(["Sam moved to Porto in 2023.", "Sam booked the hotel with Sam's card [redacted], it was cheap."]);
+    expect(facts).toEqual([
+      "Sam moved to Porto in 2023.",
+      "Sam booked the hotel with Sam's card [redacted], it was cheap.",
+    ]);
   });
 });
 
@@ -82,7 +92,10 @@ function storedTexts(h: Harness): string {
 describe("secrets through the API", () => {
   test("neither a create nor an import stores a raw secret in memories, versions or the search index", async () => {
     h = await harness();
-    await remember(h, `Our staging key is ${GITHUB_TOKEN}. The team moved to the Lisbon office in 2022. Card for expenses: ${CARD}.`);
+    await remember(
+      h,
+      `Our staging key is ${GITHUB_TOKEN}. The team moved to the Lisbon office in 2022. Card for expenses: ${CARD}.`,
+    );
     await importMessages(h, [
       { speaker: "Sam", content: `Here's my key ${OPENAI_KEY} and my password is hunter2.` },
       { speaker: "Sam", content: "I started a pottery class yesterday." },
@@ -91,7 +104,11 @@ describe("secrets through the API", () => {
     const texts = storedTexts(h);
     for (const secret of [GITHUB_TOKEN, OPENAI_KEY, CARD, "hunter2"]) expect(texts).not.toContain(secret);
     expect(active(h).map((m) => m.content)).toEqual(
-      expect.arrayContaining(["The team moved to the Lisbon office in 2022.", "Sam started a pottery class on 14 March 2024.", "Sam's backup code is [redacted]"]),
+      expect.arrayContaining([
+        "The team moved to the Lisbon office in 2022.",
+        "Sam started a pottery class on 14 March 2024.",
+        "Sam's backup code is [redacted]",
+      ]),
     );
   });
 

@@ -22,7 +22,10 @@ describe("splitSentences", () => {
     ["Dr. Smith moved to Berlin. He likes it.", ["Dr. Smith moved to Berlin.", "He likes it."]],
     ["Mr. and Mrs. Jones went to St. Louis. They stayed.", ["Mr. and Mrs. Jones went to St. Louis.", "They stayed."]],
     ["Prof. Lee teaches. Ms. Park studies.", ["Prof. Lee teaches.", "Ms. Park studies."]],
-    ["I like fruit, e.g. Apples and pears. She likes plums.", ["I like fruit, e.g. Apples and pears.", "She likes plums."]],
+    [
+      "I like fruit, e.g. Apples and pears. She likes plums.",
+      ["I like fruit, e.g. Apples and pears.", "She likes plums."],
+    ],
     ["Use one tool, i.e. The hammer. Then stop.", ["Use one tool, i.e. The hammer.", "Then stop."]],
     ["It was Germany vs. France. We won.", ["It was Germany vs. France.", "We won."]],
     ["See No. 5 on the list. Then go.", ["See No. 5 on the list.", "Then go."]],
@@ -62,7 +65,11 @@ describe("splitSentences", () => {
 
 describe("sentenceExtractor", () => {
   test("a passage becomes one fact per sentence, numbered, with the passage's time", () => {
-    const facts = sentenceExtractor.extract({ kind: "passage", text: "Ada likes tea. Bob likes coffee. 🎉", occurredAt: "2023-05-07T00:00:00.000Z" });
+    const facts = sentenceExtractor.extract({
+      kind: "passage",
+      text: "Ada likes tea. Bob likes coffee. 🎉",
+      occurredAt: "2023-05-07T00:00:00.000Z",
+    });
     expect(facts).toEqual([
       { content: "Ada likes tea.", occurredAt: "2023-05-07T00:00:00.000Z", messageIndexes: [], sentence: 0 },
       { content: "Bob likes coffee.", occurredAt: "2023-05-07T00:00:00.000Z", messageIndexes: [], sentence: 1 },
@@ -73,7 +80,13 @@ describe("sentenceExtractor", () => {
     const facts = sentenceExtractor.extract({
       kind: "messages",
       messages: [
-        { index: 40, role: "user", speaker: "Ada", content: "I moved to Lisbon. I like it.", occurredAt: "2024-03-01T00:00:00.000Z" },
+        {
+          index: 40,
+          role: "user",
+          speaker: "Ada",
+          content: "I moved to Lisbon. I like it.",
+          occurredAt: "2024-03-01T00:00:00.000Z",
+        },
         { index: 41, role: "assistant", speaker: null, content: "👍", occurredAt: null },
         { index: 42, role: "user", speaker: "Ada", content: "My dog is Biscuit.", occurredAt: null },
       ],

@@ -29,10 +29,13 @@ async function expectUnauthorized(r: Response, path: string): Promise<void> {
 }
 
 describe("a request without a usable key", () => {
-  test.each(ENDPOINTS.map((e) => [e.name, e] as const))("%s without an Authorization header gives the spec's 401", async (_, e) => {
-    const path = pathFor(e);
-    await expectUnauthorized(await h.call(e.method, path, { key: null, body: e.body }), path);
-  });
+  test.each(ENDPOINTS.map((e) => [e.name, e] as const))(
+    "%s without an Authorization header gives the spec's 401",
+    async (_, e) => {
+      const path = pathFor(e);
+      await expectUnauthorized(await h.call(e.method, path, { key: null, body: e.body }), path);
+    },
+  );
 
   const malformed: Array<[string, string]> = [
     ["a Basic credential", "Basic dXNlcjpwYXNz"],
@@ -44,16 +47,26 @@ describe("a request without a usable key", () => {
     ["two tokens", "Bearer a b"],
   ];
   test.each(malformed)("%s gives the same 401", async (_, header) => {
-    await expectUnauthorized(await h.call("GET", "/v1/memories", { key: null, headers: { authorization: header } }), "/v1/memories");
+    await expectUnauthorized(
+      await h.call("GET", "/v1/memories", { key: null, headers: { authorization: header } }),
+      "/v1/memories",
+    );
   });
 
   test("a valid key with extra header text is refused, the failing part is not named", async () => {
-    const r = await h.call("GET", "/v1/memories", { key: null, headers: { authorization: `Bearer ${h.project.key} extra` } });
+    const r = await h.call("GET", "/v1/memories", {
+      key: null,
+      headers: { authorization: `Bearer ${h.project.key} extra` },
+    });
     await expectUnauthorized(r, "/v1/memories");
   });
 
   test("a 401 is given before the body is looked at (no 415, 413 or 400 leaks)", async () => {
-    const r = await h.call("POST", "/v1/memories", { key: null, rawBody: "not json", headers: { "content-type": "text/plain" } });
+    const r = await h.call("POST", "/v1/memories", {
+      key: null,
+      rawBody: "not json",
+      headers: { "content-type": "text/plain" },
+    });
     await expectUnauthorized(r, "/v1/memories");
   });
 
@@ -72,7 +85,11 @@ describe("a key that stops working", () => {
   });
 
   test("a key created with an expiry in the past never authenticates", async () => {
-    const k = h.engram.accounts.createKey({ projectId: h.project.projectId, name: "expired", expiresAt: "2020-01-01T00:00:00Z" });
+    const k = h.engram.accounts.createKey({
+      projectId: h.project.projectId,
+      name: "expired",
+      expiresAt: "2020-01-01T00:00:00Z",
+    });
     await expectUnauthorized(await h.call("GET", "/v1/memories", { key: k.key }), "/v1/memories");
   });
 
@@ -85,7 +102,10 @@ describe("a key that stops working", () => {
     h.engram.accounts.deleteProject(p.id);
     const path = `/v1/memories/${id}`;
     await expectUnauthorized(await h.call("GET", path, { key: k.key }), path);
-    await expectUnauthorized(await h.call("POST", "/v1/memories/search", { key: k.key, body: { query: "Zanzibar" } }), "/v1/memories/search");
+    await expectUnauthorized(
+      await h.call("POST", "/v1/memories/search", { key: k.key, body: { query: "Zanzibar" } }),
+      "/v1/memories/search",
+    );
   });
 });
 
@@ -94,7 +114,11 @@ describe("key expiry under a controlled clock", () => {
     const clock = fixedClock("2026-01-01T00:00:00Z");
     const hc = await createHarness({ clock });
     try {
-      const k = hc.engram.accounts.createKey({ projectId: hc.project.projectId, name: "short", expiresAt: "2026-01-01T01:00:00Z" });
+      const k = hc.engram.accounts.createKey({
+        projectId: hc.project.projectId,
+        name: "short",
+        expiresAt: "2026-01-01T01:00:00Z",
+      });
       expect((await hc.call("GET", "/v1/memories", { key: k.key })).status).toBe(200);
       clock.advance(60 * 60 * 1000 - 1);
       expect((await hc.call("GET", "/v1/memories", { key: k.key })).status).toBe(200);

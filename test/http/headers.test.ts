@@ -34,7 +34,13 @@ describe("Server-Timing and Service-Usage are on every response but 401", () => 
     ["a 400 on a malformed path id", "GET", "/v1/memories/nope", {}, 400],
     ["a 404 on a missing memory", "GET", `/v1/memories/${missingId()}`, {}, 404],
     ["a 404 from context", "POST", "/v1/memories/context", { body: { query: "submarine" } }, 404],
-    ["a 415", "POST", "/v1/memories/search", { rawBody: "q=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415],
+    [
+      "a 415",
+      "POST",
+      "/v1/memories/search",
+      { rawBody: "q=x", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      415,
+    ],
     ["a 413", "POST", "/v1/memories/search", json(`{"query":"${"x".repeat(5 * 1024 * 1024)}"}`), 413],
     ["a 404 for an unknown route", "GET", "/v1/nothing-here", {}, 404],
     ["a 405 for a wrong method", "PATCH", "/v1/memories", {}, 405],
@@ -54,7 +60,10 @@ describe("Server-Timing and Service-Usage are on every response but 401", () => 
 
   test("Server-Timing names the stages that ran", async () => {
     const r = await h.call("POST", "/v1/memories/search", { body: { query: "cello" } });
-    const names = r.headers.get("server-timing")!.split(",").map((p) => p.trim().split(";")[0]);
+    const names = r.headers
+      .get("server-timing")!
+      .split(",")
+      .map((p) => p.trim().split(";")[0]);
     expect(names).toEqual(expect.arrayContaining(["total", "auth", "db", "search"]));
   });
 });
@@ -101,8 +110,14 @@ describe("reads charged per call, in the header and in the account's usage", () 
 
   test("a 415 or 413 on a read charges no reads", async () => {
     const before = reads();
-    expect((await h.call("POST", "/v1/memories/context", { rawBody: "x", headers: { "content-type": "text/plain" } })).headers.get("service-usage")).toBe("reads=0");
-    expect((await h.call("POST", "/v1/memories/recall", json(" ".repeat(5 * 1024 * 1024 + 1)))).headers.get("service-usage")).toBe("reads=0");
+    expect(
+      (
+        await h.call("POST", "/v1/memories/context", { rawBody: "x", headers: { "content-type": "text/plain" } })
+      ).headers.get("service-usage"),
+    ).toBe("reads=0");
+    expect(
+      (await h.call("POST", "/v1/memories/recall", json(" ".repeat(5 * 1024 * 1024 + 1)))).headers.get("service-usage"),
+    ).toBe("reads=0");
     expect(reads()).toBe(before);
   });
 });

@@ -48,11 +48,29 @@ describe("hostile memory ids in the path", () => {
 describe("odd Unicode in bodies", () => {
   test.each([
     ["a lone high surrogate in content", "POST", "/v1/memories", '{"content":"caf\\ud800e"}', "content"],
-    ["a lone low surrogate in a message", "POST", "/v1/memories/import", '{"messages":[{"role":"user","content":"x\\udc00"}]}', "messages[0].content"],
-    ["a lone surrogate in a scope field", "POST", "/v1/memories", '{"content":"x","scope":{"user_id":"\\ud83d"}}', "scope.user_id"],
+    [
+      "a lone low surrogate in a message",
+      "POST",
+      "/v1/memories/import",
+      '{"messages":[{"role":"user","content":"x\\udc00"}]}',
+      "messages[0].content",
+    ],
+    [
+      "a lone surrogate in a scope field",
+      "POST",
+      "/v1/memories",
+      '{"content":"x","scope":{"user_id":"\\ud83d"}}',
+      "scope.user_id",
+    ],
     ["a lone surrogate in a query", "POST", "/v1/memories/search", '{"query":"\\udfff"}', "query"],
     ["a NUL in content", "POST", "/v1/memories", '{"content":"a\\u0000b"}', "content"],
-    ["a NUL in a speaker", "POST", "/v1/memories/import", '{"messages":[{"role":"user","content":"x","speaker":"\\u0000"}]}', "messages[0].speaker"],
+    [
+      "a NUL in a speaker",
+      "POST",
+      "/v1/memories/import",
+      '{"messages":[{"role":"user","content":"x","speaker":"\\u0000"}]}',
+      "messages[0].speaker",
+    ],
     ["a NUL in a query", "POST", "/v1/memories/recall", '{"query":"a\\u0000"}', "query"],
   ])("%s is a 400 validation_error on that field", async (_, method, path, raw, field) => {
     await expectFieldErrors(await h.call(method, path, json(raw)), field);
@@ -78,19 +96,34 @@ describe("odd Unicode in bodies", () => {
 
 describe("hostile JSON shapes", () => {
   const deepArray = "[".repeat(10_000) + "]".repeat(10_000);
-  const deepObject = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+  const deepObject = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
   const shapes: Array<[string, string]> = [
     ["10,000 nested arrays as the body", deepArray],
     ["10,000 nested objects as the body", deepObject],
-    ["10,000 nested arrays in a field", `{"content":${deepArray},"query":${deepArray},"messages":${deepArray},"rating":${deepArray}}`],
+    [
+      "10,000 nested arrays in a field",
+      `{"content":${deepArray},"query":${deepArray},"messages":${deepArray},"rating":${deepArray}}`,
+    ],
     ["10,000 nested objects in scope", `{"content":"x","query":"x","scope":${deepObject}}`],
     ["100,000 nested arrays as the body", "[".repeat(100_000) + "]".repeat(100_000)],
     ["a huge number", '{"content":1e999999,"query":1e999999,"limit":1e999999,"rating":1e999999}'],
-    ["a huge integer literal", `{"query":"x","content":"x","limit":${"9".repeat(400)},"rating":"positive","messages":${"9".repeat(400)}}`],
-    ["an array where an object is expected", '{"content":"x","query":"x","scope":["user_id"],"messages":[[]],"rating":["positive"]}'],
-    ["an object where a string is expected", '{"content":{"text":"x"},"query":{"q":"x"},"messages":[{"role":{},"content":{}}],"rating":{}}'],
+    [
+      "a huge integer literal",
+      `{"query":"x","content":"x","limit":${"9".repeat(400)},"rating":"positive","messages":${"9".repeat(400)}}`,
+    ],
+    [
+      "an array where an object is expected",
+      '{"content":"x","query":"x","scope":["user_id"],"messages":[[]],"rating":["positive"]}',
+    ],
+    [
+      "an object where a string is expected",
+      '{"content":{"text":"x"},"query":{"q":"x"},"messages":[{"role":{},"content":{}}],"rating":{}}',
+    ],
     ["JSON null", "null"],
-    ["duplicate keys", '{"content":"x","content":5,"query":"x","query":5,"rating":"x","rating":5,"messages":1,"messages":2}'],
+    [
+      "duplicate keys",
+      '{"content":"x","content":5,"query":"x","query":5,"rating":"x","rating":5,"messages":1,"messages":2}',
+    ],
     ["a __proto__ key", '{"__proto__":{"admin":true},"constructor":{"prototype":{}},"toString":1}'],
   ];
   for (const e of BODY_ENDPOINTS) {
@@ -103,11 +136,23 @@ describe("hostile JSON shapes", () => {
   }
 
   test("a __proto__ field is reported as an unknown field by name", async () => {
-    await expectFieldErrors(await h.call("POST", "/v1/memories", json('{"content":"x","__proto__":{"a":1}}')), "__proto__");
+    await expectFieldErrors(
+      await h.call("POST", "/v1/memories", json('{"content":"x","__proto__":{"a":1}}')),
+      "__proto__",
+    );
   });
 
   test("hostile query strings on list are 4xx, never 500", async () => {
-    for (const q of ["limit[]=5", "limit=%00", "__proto__=1", "constructor=x", "user_id[a]=b", `user_id=${"%F0%9F%98%80".repeat(64)}`, "&&&=&", "limit=1e308"]) {
+    for (const q of [
+      "limit[]=5",
+      "limit=%00",
+      "__proto__=1",
+      "constructor=x",
+      "user_id[a]=b",
+      `user_id=${"%F0%9F%98%80".repeat(64)}`,
+      "&&&=&",
+      "limit=1e308",
+    ]) {
       const r = await h.call("GET", `/v1/memories?${q}`);
       expect({ q, status: r.status < 500 }).toEqual({ q, status: true });
     }

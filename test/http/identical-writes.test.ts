@@ -14,7 +14,9 @@ afterAll(() => h?.close());
 
 const writes = () => h!.engram.accounts.usage(h!.project.accountId).writes;
 const contents = async () =>
-  Promise.all((await allIds(h!)).map(async (id) => (await (await h!.call("GET", `/v1/memories/${id}`)).json()).content as string));
+  Promise.all(
+    (await allIds(h!)).map(async (id) => (await (await h!.call("GET", `/v1/memories/${id}`)).json()).content as string),
+  );
 
 describe("a repeat while the first copy is forming", () => {
   test("a repeated create is 202 with writes=0, and only one memory forms", async () => {
@@ -30,8 +32,12 @@ describe("a repeat while the first copy is forming", () => {
   });
 
   test("the same body with its keys in another order is the same write", async () => {
-    await h!.call("POST", "/v1/memories", { body: { content: "Order test.", infer: false, scope: { user_id: "u", team_id: "t" } } });
-    const r = await h!.call("POST", "/v1/memories", { body: { scope: { team_id: "t", user_id: "u" }, infer: false, content: "Order test." } });
+    await h!.call("POST", "/v1/memories", {
+      body: { content: "Order test.", infer: false, scope: { user_id: "u", team_id: "t" } },
+    });
+    const r = await h!.call("POST", "/v1/memories", {
+      body: { scope: { team_id: "t", user_id: "u" }, infer: false, content: "Order test." },
+    });
     expect(r.headers.get("service-usage")).toBe("writes=0");
     await h!.form();
     expect(await contents()).toEqual(["Order test."]);
@@ -49,7 +55,9 @@ describe("a repeat while the first copy is forming", () => {
 
   test("a create and an import with the same text are different writes", async () => {
     await h!.call("POST", "/v1/memories", { body: { content: "Same text." } });
-    const r = await h!.call("POST", "/v1/memories/import", { body: { messages: [{ role: "user", content: "Same text." }] } });
+    const r = await h!.call("POST", "/v1/memories/import", {
+      body: { messages: [{ role: "user", content: "Same text." }] },
+    });
     expect(r.headers.get("service-usage")).toBe("writes=1");
   });
 
@@ -62,7 +70,12 @@ describe("a repeat while the first copy is forming", () => {
 
   test("bodies that differ in any field are different writes", async () => {
     await h!.call("POST", "/v1/memories", { body: { content: "Differ.", infer: false } });
-    for (const body of [{ content: "Differ.", infer: true }, { content: "Differ." }, { content: "Differ.", infer: false, occurred_at: "2024-01-01" }, { content: "Differ!", infer: false }]) {
+    for (const body of [
+      { content: "Differ.", infer: true },
+      { content: "Differ." },
+      { content: "Differ.", infer: false, occurred_at: "2024-01-01" },
+      { content: "Differ!", infer: false },
+    ]) {
       expect((await h!.call("POST", "/v1/memories", { body })).headers.get("service-usage")).toBe("writes=1");
     }
   });
@@ -94,7 +107,11 @@ describe("identical writes racing before the first is answered", () => {
   /** A request whose body arrives only when `send` is called: it has arrived, its body has not. */
   function slowPost(path: string, body: unknown): { response: Promise<Response>; send(): void } {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    const stream = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c;
+      },
+    });
     const response = h!.engram.handle(
       new Request(`http://localhost${path}`, {
         method: "POST",
@@ -144,7 +161,11 @@ describe("identical writes racing before the first is answered", () => {
       const body = JSON.stringify({ content: "Concurrent copies.", infer: false });
       const answers = await Promise.all(
         Array.from({ length: 8 }, () =>
-          fetch(`http://127.0.0.1:${server.port}/v1/memories`, { method: "POST", headers: { authorization: `Bearer ${h!.project.key}`, "content-type": "application/json" }, body }),
+          fetch(`http://127.0.0.1:${server.port}/v1/memories`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${h!.project.key}`, "content-type": "application/json" },
+            body,
+          }),
         ),
       );
       const statuses = answers.map((r) => `${r.status} ${r.headers.get("service-usage") ?? ""}`);

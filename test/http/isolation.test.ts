@@ -12,8 +12,15 @@ let idB = "";
 beforeAll(async () => {
   h = await createHarness();
   b = h.newAccount();
-  [idA] = await remember(h, ["Project A secret: the otters nest under the north bridge."], { scope: { user_id: "shared-user" } });
-  [idB] = await remember(h, ["Project B note: otters were counted on Tuesday."], { scope: { user_id: "shared-user" } }, b.key);
+  [idA] = await remember(h, ["Project A secret: the otters nest under the north bridge."], {
+    scope: { user_id: "shared-user" },
+  });
+  [idB] = await remember(
+    h,
+    ["Project B note: otters were counted on Tuesday."],
+    { scope: { user_id: "shared-user" } },
+    b.key,
+  );
 });
 afterAll(() => h.close());
 
@@ -57,12 +64,16 @@ describe("reads of one project never return another's memories", () => {
   });
 
   test("search of B finds only B's otters", async () => {
-    const page = await (await h.call("POST", "/v1/memories/search", { key: b.key, body: { query: "otters bridge" } })).json();
+    const page = await (
+      await h.call("POST", "/v1/memories/search", { key: b.key, body: { query: "otters bridge" } })
+    ).json();
     expect(page.data.map((m: { id: string }) => m.id)).toEqual([idB]);
   });
 
   test("recall of B never answers with A's memory, even for A's exact words", async () => {
-    const m = await (await h.call("POST", "/v1/memories/recall", { key: b.key, body: { query: "north bridge nest" } })).json();
+    const m = await (
+      await h.call("POST", "/v1/memories/recall", { key: b.key, body: { query: "north bridge nest" } })
+    ).json();
     expect(m).toEqual({ object: "memory", status: "not_found" });
   });
 

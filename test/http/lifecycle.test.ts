@@ -20,7 +20,9 @@ async function reachability(id: string): Promise<number[]> {
 }
 
 async function found(query: string): Promise<{ search: string[]; recall: string | undefined; context: string[] }> {
-  const search = (await (await h.call("POST", "/v1/memories/search", { body: { query } })).json()).data.map((m: { id: string }) => m.id);
+  const search = (await (await h.call("POST", "/v1/memories/search", { body: { query } })).json()).data.map(
+    (m: { id: string }) => m.id,
+  );
   const recall = (await (await h.call("POST", "/v1/memories/recall", { body: { query } })).json()).id;
   const ctx = await h.call("POST", "/v1/memories/context", { body: { query } });
   return { search, recall, context: ctx.status === 200 ? (await ctx.json()).memory_ids : [] };
@@ -28,7 +30,9 @@ async function found(query: string): Promise<{ search: string[]; recall: string 
 
 describe("a create is accepted, forms, and is forgotten", () => {
   test("a create answers 202 with no body and the writes it charged", async () => {
-    const r = await h.call("POST", "/v1/memories", { body: { content: "Ingrid keeps bees in Uppsala.", infer: false } });
+    const r = await h.call("POST", "/v1/memories", {
+      body: { content: "Ingrid keeps bees in Uppsala.", infer: false },
+    });
     expect(r.status).toBe(202);
     expect(await r.text()).toBe("");
     expect(r.headers.get("content-type")).toBeNull();
@@ -49,7 +53,15 @@ describe("a create is accepted, forms, and is forgotten", () => {
     expect(await h.form()).toBe(1);
     [id] = await allIds(h);
     const m = await (await h.call("GET", `/v1/memories/${id}`)).json();
-    expect(m).toMatchObject({ object: "memory", id, status: "active", content: "Ingrid keeps bees in Uppsala.", scope: {}, occurred_at: null, version: 1 });
+    expect(m).toMatchObject({
+      object: "memory",
+      id,
+      status: "active",
+      content: "Ingrid keeps bees in Uppsala.",
+      scope: {},
+      occurred_at: null,
+      version: 1,
+    });
     expect(m.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(await reachability(id)).toEqual([200, 200, 204]);
     expect(await found("Ingrid bees")).toEqual({ search: [id], recall: id, context: [id] });
@@ -86,17 +98,20 @@ describe("feedback", () => {
     expect(r.status).toBe(204);
     expect(await r.text()).toBe("");
     expect(r.headers.get("service-usage")).toBe("writes=0");
-    const rows = h.engram.db.query("SELECT memory_id, project_id, rating, comment FROM feedback WHERE memory_id = ?").all(id!);
+    const rows = h.engram.db
+      .query("SELECT memory_id, project_id, rating, comment FROM feedback WHERE memory_id = ?")
+      .all(id!);
     expect(rows).toEqual([{ memory_id: id, project_id: h.project.projectId, rating: "negative", comment: "outdated" }]);
   });
 
-  test.each([["an unknown rating", { rating: "great" }], ["a numeric rating", { rating: 5 }], ["no rating", { comment: "hm" }]])(
-    "%s is a validation_error on rating",
-    async (_, body) => {
-      const [id] = await remember(h, [`Feedback validation ${JSON.stringify(body)}.`]);
-      await expectFieldErrors(await h.call("PUT", `/v1/memories/${id}/feedback`, { body }), "rating");
-    },
-  );
+  test.each([
+    ["an unknown rating", { rating: "great" }],
+    ["a numeric rating", { rating: 5 }],
+    ["no rating", { comment: "hm" }],
+  ])("%s is a validation_error on rating", async (_, body) => {
+    const [id] = await remember(h, [`Feedback validation ${JSON.stringify(body)}.`]);
+    await expectFieldErrors(await h.call("PUT", `/v1/memories/${id}/feedback`, { body }), "rating");
+  });
 });
 
 describe("what formation makes of a write", () => {
@@ -113,12 +128,16 @@ describe("what formation makes of a write", () => {
     const before = await allIds(h);
     const writes = () => h.engram.accounts.usage(h.project.accountId).writes;
     const w0 = writes();
-    const r = await h.call("POST", "/v1/memories", { body: { content: "Marta lives in Porto. She teaches chemistry. Her cat is called Figo." } });
+    const r = await h.call("POST", "/v1/memories", {
+      body: { content: "Marta lives in Porto. She teaches chemistry. Her cat is called Figo." },
+    });
     expect(r.headers.get("service-usage")).toBe("writes=1");
     await h.form();
     expect(writes() - w0).toBe(1 + 3);
     const ids = (await allIds(h)).filter((x) => !before.includes(x)).reverse();
-    const contents = await Promise.all(ids.map(async (id) => (await (await h.call("GET", `/v1/memories/${id}`)).json()).content));
+    const contents = await Promise.all(
+      ids.map(async (id) => (await (await h.call("GET", `/v1/memories/${id}`)).json()).content),
+    );
     expect(contents).toEqual(["Marta lives in Porto.", "Marta teaches chemistry.", "Marta's cat is called Figo."]);
   });
 
@@ -141,8 +160,12 @@ describe("what formation makes of a write", () => {
     await h.form();
     expect(h.engram.accounts.usage(h.project.accountId).writes - w0).toBe(2); // one per fact formed
     const ids = (await allIds(h)).filter((x) => !before.includes(x)).reverse();
-    const inspections = await Promise.all(ids.map(async (id) => (await h.call("GET", `/v1/memories/${id}/inspect`)).json()));
-    expect(inspections.map((i) => [i.memory.content, i.versions[0].source.type, i.versions[0].source.message_indexes])).toEqual([
+    const inspections = await Promise.all(
+      ids.map(async (id) => (await h.call("GET", `/v1/memories/${id}/inspect`)).json()),
+    );
+    expect(
+      inspections.map((i) => [i.memory.content, i.versions[0].source.type, i.versions[0].source.message_indexes]),
+    ).toEqual([
       ["Caroline went to a support group on 7 May 2023.", "import", [0]],
       ["In the week of 15 May 2023 Caroline starts pottery classes.", "import", [2]],
     ]);

@@ -24,11 +24,12 @@ describe("query on search, recall and context", () => {
       ["1,000 characters", `harbour ${"q".repeat(992)}`, true],
       ["1,001 characters", `harbour ${"q".repeat(993)}`, false],
       ["500 emoji (1,000 code units)", EMOJI.repeat(500), true],
-      ["500 emoji and one more character", EMOJI.repeat(500) + "q", false],
+      ["500 emoji and one more character", `${EMOJI.repeat(500)}q`, false],
       ["an empty query", "", false],
     ])(`${path.split("/").at(-1)}: %s`, async (_, query, ok) => {
       const r = await h.call("POST", path, { body: { query } });
-      if (ok) expect([200, 404]).toContain(r.status); // context is 404 when nothing matches
+      if (ok)
+        expect([200, 404]).toContain(r.status); // context is 404 when nothing matches
       else await expectFieldErrors(r, "query");
     });
   }
@@ -46,15 +47,25 @@ describe("limit on search is clamped to 1..50, default 25", () => {
     [1e300, 50],
     [undefined, 25],
   ])("limit %p returns %p results", async (limit, expected) => {
-    const r = await h.call("POST", "/v1/memories/search", { body: { query: "harbour", ...(limit === undefined ? {} : { limit }) } });
+    const r = await h.call("POST", "/v1/memories/search", {
+      body: { query: "harbour", ...(limit === undefined ? {} : { limit }) },
+    });
     expect(r.status).toBe(200);
     const page = await r.json();
     expect(page.object).toBe("list");
     expect(page.data).toHaveLength(expected);
   });
 
-  test.each([["2.5", 2.5], ["a string", "10"], ["a boolean", true], ["an array", [5]]])("a limit that is %s is a validation_error", async (_, limit) => {
-    await expectFieldErrors(await h.call("POST", "/v1/memories/search", { body: { query: "harbour", limit } }), "limit");
+  test.each([
+    ["2.5", 2.5],
+    ["a string", "10"],
+    ["a boolean", true],
+    ["an array", [5]],
+  ])("a limit that is %s is a validation_error", async (_, limit) => {
+    await expectFieldErrors(
+      await h.call("POST", "/v1/memories/search", { body: { query: "harbour", limit } }),
+      "limit",
+    );
   });
 
   test("recall and context accept a limit and ignore it", async () => {
@@ -92,7 +103,15 @@ describe("limit on list is 1..20, default 10, and a digit string is accepted", (
 });
 
 describe("list query parameters of 0 to 128 characters", () => {
-  for (const field of ["organization_id", "user_id", "application_id", "agent_id", "team_id", "starting_after", "ending_before"]) {
+  for (const field of [
+    "organization_id",
+    "user_id",
+    "application_id",
+    "agent_id",
+    "team_id",
+    "starting_after",
+    "ending_before",
+  ]) {
     test(`${field} of 129 characters is a validation_error on ${field}`, async () => {
       await expectFieldErrors(await h.call("GET", `/v1/memories?${field}=${"f".repeat(129)}`), field);
     });

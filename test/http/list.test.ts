@@ -39,7 +39,11 @@ describe("the list envelope", () => {
     const other = h.newAccount();
     const p = h.engram.accounts.createProject({ accountId: other.accountId, name: "empty" });
     const key = h.engram.accounts.createKey({ projectId: p.id, name: "k" }).key;
-    expect(await (await h.call("GET", "/v1/memories", { key })).json()).toEqual({ object: "list", data: [], has_more: false });
+    expect(await (await h.call("GET", "/v1/memories", { key })).json()).toEqual({
+      object: "list",
+      data: [],
+      has_more: false,
+    });
   });
 });
 
@@ -88,7 +92,11 @@ describe("Stripe cursors", () => {
   });
 
   test("giving both cursors is a 400 invalid_argument", async () => {
-    await expectProblem(await h.call("GET", `/v1/memories?starting_after=${ids[1]}&ending_before=${ids[4]}`), 400, "invalid_argument");
+    await expectProblem(
+      await h.call("GET", `/v1/memories?starting_after=${ids[1]}&ending_before=${ids[4]}`),
+      400,
+      "invalid_argument",
+    );
   });
 
   test.each([
@@ -160,7 +168,10 @@ describe("scope filters", () => {
 });
 
 describe("unknown query parameters", () => {
-  test.each([["page=2"], ["scope=x"], ["userId=ana"], ["LIMIT=5"], ["query=tea"]])("%s is a validation_error naming the parameter", async (q) => {
-    await expectFieldErrors(await h.call("GET", `/v1/memories?${q}`), q.split("=")[0]!);
-  });
+  test.each([["page=2"], ["scope=x"], ["userId=ana"], ["LIMIT=5"], ["query=tea"]])(
+    "%s is a validation_error naming the parameter",
+    async (q) => {
+      await expectFieldErrors(await h.call("GET", `/v1/memories?${q}`), q.split("=")[0]!);
+    },
+  );
 });

@@ -29,14 +29,16 @@ describe("415 for bodies that are not JSON", () => {
     });
   }
 
-  test.each([
-    ["application/json; charset=utf-8"],
-    ["Application/JSON"],
-    ["application/merge-patch+json"],
-  ])("%s is accepted as JSON", async (type) => {
-    const r = await h.call("POST", "/v1/memories/search", { rawBody: '{"query":"tea"}', headers: { "content-type": type } });
-    expect(r.status).toBe(200);
-  });
+  test.each([["application/json; charset=utf-8"], ["Application/JSON"], ["application/merge-patch+json"]])(
+    "%s is accepted as JSON",
+    async (type) => {
+      const r = await h.call("POST", "/v1/memories/search", {
+        rawBody: '{"query":"tea"}',
+        headers: { "content-type": type },
+      });
+      expect(r.status).toBe(200);
+    },
+  );
 });
 
 function streamOf(totalBytes: number, fill = 0x20): ReadableStream<Uint8Array> {
@@ -91,7 +93,10 @@ describe("413 for bodies over 5 MiB", () => {
 
   test("a Content-Length of exactly 5 MiB is not refused as too large", async () => {
     const text = '{"query":"tea"}';
-    const r = await h.call("POST", "/v1/memories/search", { rawBody: text + " ".repeat(5 * MiB - text.length), headers: { "content-type": "application/json" } });
+    const r = await h.call("POST", "/v1/memories/search", {
+      rawBody: text + " ".repeat(5 * MiB - text.length),
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(200);
   });
 

@@ -20,7 +20,9 @@ async function storedOccurredAt(occurred_at: string): Promise<string | null> {
   const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at } });
   expect(r.status).toBe(202);
   await h.form();
-  const hits = await (await h.call("POST", "/v1/memories/search", { body: { query: `number ${n}`, limit: 50 } })).json();
+  const hits = await (
+    await h.call("POST", "/v1/memories/search", { body: { query: `number ${n}`, limit: 50 } })
+  ).json();
   return hits.data.find((m: { content: string }) => m.content === content).occurred_at;
 }
 
@@ -46,7 +48,10 @@ describe("occurred_at on create", () => {
     ["an empty string", ""],
     ["a slash date", "05/07/2023"],
   ])("%s is a validation_error on occurred_at", async (_, occurred_at) => {
-    await expectFieldErrors(await h.call("POST", "/v1/memories", { body: { content: "x", occurred_at } }), "occurred_at");
+    await expectFieldErrors(
+      await h.call("POST", "/v1/memories", { body: { content: "x", occurred_at } }),
+      "occurred_at",
+    );
   });
 
   test.each([
@@ -55,7 +60,12 @@ describe("occurred_at on create", () => {
     ["a far-future year", "9999-12-31T23:59:59Z"],
     ["now in a timezone that makes it later", "2026-03-15T12:00:01+00:00"],
   ])("%s is a 400 invalid_argument with reason occurred_at_in_future", async (_, occurred_at) => {
-    await expectProblem(await h.call("POST", "/v1/memories", { body: { content: "x", occurred_at } }), 400, "invalid_argument", "occurred_at_in_future");
+    await expectProblem(
+      await h.call("POST", "/v1/memories", { body: { content: "x", occurred_at } }),
+      400,
+      "invalid_argument",
+      "occurred_at_in_future",
+    );
   });
 
   test.each([
@@ -65,7 +75,12 @@ describe("occurred_at on create", () => {
     ["year 75 (never read as 1975)", "0075-06-01"],
     ["year 1", "0001-01-01T00:00:00Z"],
   ])("%s is a 400 invalid_argument with reason occurred_at_too_old", async (_, occurred_at) => {
-    await expectProblem(await h.call("POST", "/v1/memories", { body: { content: "x", occurred_at } }), 400, "invalid_argument", "occurred_at_too_old");
+    await expectProblem(
+      await h.call("POST", "/v1/memories", { body: { content: "x", occurred_at } }),
+      400,
+      "invalid_argument",
+      "occurred_at_too_old",
+    );
   });
 });
 
@@ -93,7 +108,11 @@ describe("occurred_at on import", () => {
   test("bad values on the request and on two messages are all reported together", async () => {
     const body = {
       occurred_at: "2030-01-01",
-      messages: [{ role: "user", content: "a", occurred_at: "1900-01-01" }, { role: "user", content: "b" }, { role: "user", content: "c", occurred_at: "nope" }],
+      messages: [
+        { role: "user", content: "a", occurred_at: "1900-01-01" },
+        { role: "user", content: "b" },
+        { role: "user", content: "c", occurred_at: "nope" },
+      ],
     };
     await expectFieldErrors(await imp(body), "occurred_at", "messages[0].occurred_at", "messages[2].occurred_at");
   });
@@ -103,13 +122,22 @@ describe("occurred_at on import", () => {
       occurred_at: "2023-01-01",
       messages: [
         { role: "user", speaker: "Ana", content: "I adopted a quokka named Pip." },
-        { role: "user", speaker: "Ana", content: "I took my quokka to the vet.", occurred_at: "2024-02-02T10:00:00+01:00" },
+        {
+          role: "user",
+          speaker: "Ana",
+          content: "I took my quokka to the vet.",
+          occurred_at: "2024-02-02T10:00:00+01:00",
+        },
       ],
     };
     expect((await imp(body)).status).toBe(202);
     await h.form();
-    const hits = (await (await h.call("POST", "/v1/memories/search", { body: { query: "quokka" } })).json()).data as Array<{ content: string; occurred_at: string }>;
+    const hits = (await (await h.call("POST", "/v1/memories/search", { body: { query: "quokka" } })).json())
+      .data as Array<{ content: string; occurred_at: string }>;
     const byContent = Object.fromEntries(hits.map((m) => [m.content, m.occurred_at]));
-    expect(byContent).toEqual({ "Ana adopted a quokka named Pip.": "2023-01-01T00:00:00.000Z", "Ana took Ana's quokka to the vet.": "2024-02-02T09:00:00.000Z" });
+    expect(byContent).toEqual({
+      "Ana adopted a quokka named Pip.": "2023-01-01T00:00:00.000Z",
+      "Ana took Ana's quokka to the vet.": "2024-02-02T09:00:00.000Z",
+    });
   });
 });

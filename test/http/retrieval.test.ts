@@ -9,7 +9,9 @@ let ids: Record<string, string> = {};
 beforeAll(async () => {
   h = await createHarness();
   const [lisbon] = await remember(h, ["Noor moved to Lisbon in 2023."], { scope: { user_id: "noor" } });
-  const [tram] = await remember(h, ["Noor takes the tram in Lisbon to work every Lisbon morning."], { scope: { user_id: "noor", team_id: "ops" } });
+  const [tram] = await remember(h, ["Noor takes the tram in Lisbon to work every Lisbon morning."], {
+    scope: { user_id: "noor", team_id: "ops" },
+  });
   const [bread] = await remember(h, ["Omar bakes sourdough bread on Sundays."], { scope: { user_id: "omar" } });
   ids = { lisbon: lisbon!, tram: tram!, bread: bread! };
 });
@@ -27,21 +29,37 @@ describe("search", () => {
     expect(page.has_more).toBe(false);
     expect(page.data.map((m: { id: string }) => m.id).sort()).toEqual([ids.lisbon, ids.tram].sort());
     const scores = page.data.map((m: { score: number }) => m.score);
-    for (const s of scores) expect(s).toBeGreaterThanOrEqual(0), expect(s).toBeLessThanOrEqual(1);
+    for (const s of scores) {
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThanOrEqual(1);
+    }
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(page.data[0]).toMatchObject({ object: "memory", status: "active" });
   });
 
   test("a query that matches nothing is an empty list, not an error", async () => {
-    expect(await (await post("search", { query: "volcano" })).json()).toEqual({ object: "list", data: [], has_more: false });
+    expect(await (await post("search", { query: "volcano" })).json()).toEqual({
+      object: "list",
+      data: [],
+      has_more: false,
+    });
   });
 
   test("a query of punctuation only is an empty list, not an error", async () => {
-    expect((await (await post("search", { query: "?!… -- \"\"" })).json()).data).toEqual([]);
+    expect((await (await post("search", { query: '?!… -- ""' })).json()).data).toEqual([]);
   });
 
   test("query text is never search syntax", async () => {
-    for (const query of ['"unbalanced', "Lisbon OR", "NEAR(a b)", "col:Lisbon", "*", "Lisbon AND NOT", "-Lisbon", "^Lisbon"]) {
+    for (const query of [
+      '"unbalanced',
+      "Lisbon OR",
+      "NEAR(a b)",
+      "col:Lisbon",
+      "*",
+      "Lisbon AND NOT",
+      "-Lisbon",
+      "^Lisbon",
+    ]) {
       const r = await post("search", { query });
       expect({ query, status: r.status }).toEqual({ query, status: 200 });
     }
@@ -63,7 +81,12 @@ describe("recall", () => {
     const r = await post("recall", { query: "sourdough bread" });
     expect(r.status).toBe(200);
     const m = await r.json();
-    expect(m).toMatchObject({ object: "memory", id: ids.bread, status: "active", content: "Omar bakes sourdough bread on Sundays." });
+    expect(m).toMatchObject({
+      object: "memory",
+      id: ids.bread,
+      status: "active",
+      content: "Omar bakes sourdough bread on Sundays.",
+    });
     expect(m.score).toBeGreaterThan(0);
     expect(m.score).toBeLessThanOrEqual(1);
   });
@@ -76,15 +99,25 @@ describe("recall", () => {
   });
 
   test("scope in the body can turn a hit into a miss", async () => {
-    expect(await (await post("recall", { query: "sourdough", scope: { user_id: "noor" } })).json()).toEqual({ object: "memory", status: "not_found" });
+    expect(await (await post("recall", { query: "sourdough", scope: { user_id: "noor" } })).json()).toEqual({
+      object: "memory",
+      status: "not_found",
+    });
   });
 
   test("a very_negative rating keeps a memory out of recall but not out of search", async () => {
     const [id] = await remember(h, ["Zebras graze near the Okavango delta."]);
     expect((await (await post("recall", { query: "zebras Okavango" })).json()).id).toBe(id);
-    expect((await h.call("PUT", `/v1/memories/${id}/feedback`, { body: { rating: "very_negative" } })).status).toBe(204);
-    expect(await (await post("recall", { query: "zebras Okavango" })).json()).toEqual({ object: "memory", status: "not_found" });
-    expect((await (await post("search", { query: "zebras Okavango" })).json()).data.map((m: { id: string }) => m.id)).toEqual([id]);
+    expect((await h.call("PUT", `/v1/memories/${id}/feedback`, { body: { rating: "very_negative" } })).status).toBe(
+      204,
+    );
+    expect(await (await post("recall", { query: "zebras Okavango" })).json()).toEqual({
+      object: "memory",
+      status: "not_found",
+    });
+    expect(
+      (await (await post("search", { query: "zebras Okavango" })).json()).data.map((m: { id: string }) => m.id),
+    ).toEqual([id]);
   });
 });
 
@@ -107,7 +140,10 @@ describe("context", () => {
   });
 
   test("the text stays within about 1,000 characters however much matches", async () => {
-    const long = Array.from({ length: 12 }, (_, i) => `Kestrel observation ${i}: ${"the kestrel hovered over the field ".repeat(8)}`);
+    const long = Array.from(
+      { length: 12 },
+      (_, i) => `Kestrel observation ${i}: ${"the kestrel hovered over the field ".repeat(8)}`,
+    );
     await remember(h, long);
     const c = await (await post("context", { query: "kestrel" })).json();
     expect(c.context.length).toBeLessThanOrEqual(1_000);

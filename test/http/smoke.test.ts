@@ -9,7 +9,9 @@ afterAll(() => h.close());
 
 describe("a write and a read through the REST API", () => {
   test("a created memory is listed after formation and not before", async () => {
-    const r = await h.call("POST", "/v1/memories", { body: { content: "Caroline adopted a golden retriever.", infer: false } });
+    const r = await h.call("POST", "/v1/memories", {
+      body: { content: "Caroline adopted a golden retriever.", infer: false },
+    });
     expect(r.status).toBe(202);
     expect(r.headers.get("service-usage")).toBe("writes=1");
     const before = await (await h.call("GET", "/v1/memories")).json();

@@ -19,14 +19,26 @@ export interface EndpointCase {
 export const ENDPOINTS: EndpointCase[] = [
   { name: "create", method: "POST", path: "/v1/memories", body: { content: "Ada likes tea." }, usage: "writes" },
   { name: "list", method: "GET", path: "/v1/memories", usage: "reads" },
-  { name: "import", method: "POST", path: "/v1/memories/import", body: { messages: [{ role: "user", content: "I like tea." }] }, usage: "writes" },
+  {
+    name: "import",
+    method: "POST",
+    path: "/v1/memories/import",
+    body: { messages: [{ role: "user", content: "I like tea." }] },
+    usage: "writes",
+  },
   { name: "get", method: "GET", path: "/v1/memories/{id}", usage: "reads" },
   { name: "delete", method: "DELETE", path: "/v1/memories/{id}", usage: "writes" },
   { name: "inspect", method: "GET", path: "/v1/memories/{id}/inspect", usage: "reads" },
   { name: "search", method: "POST", path: "/v1/memories/search", body: { query: "tea" }, usage: "reads" },
   { name: "recall", method: "POST", path: "/v1/memories/recall", body: { query: "tea" }, usage: "reads" },
   { name: "context", method: "POST", path: "/v1/memories/context", body: { query: "tea" }, usage: "reads" },
-  { name: "feedback", method: "PUT", path: "/v1/memories/{id}/feedback", body: { rating: "positive" }, usage: "writes" },
+  {
+    name: "feedback",
+    method: "PUT",
+    path: "/v1/memories/{id}/feedback",
+    body: { rating: "positive" },
+    usage: "writes",
+  },
 ];
 
 export const BODY_ENDPOINTS = ENDPOINTS.filter((e) => e.body !== undefined);
@@ -71,7 +83,12 @@ export function json(body: string): { rawBody: string; headers: Record<string, s
 }
 
 /** Creates one memory per given text (infer false), forms them, and returns their ids in creation order. */
-export async function remember(h: Harness, texts: string[], extra: Record<string, unknown> = {}, key?: string): Promise<string[]> {
+export async function remember(
+  h: Harness,
+  texts: string[],
+  extra: Record<string, unknown> = {},
+  key?: string,
+): Promise<string[]> {
   const before = new Set(await allIds(h, key));
   for (const content of texts) {
     const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, ...extra }, key });
@@ -88,7 +105,9 @@ export async function allIds(h: Harness, key?: string, query = ""): Promise<stri
   let cursor = "";
   for (;;) {
     const sep = query ? "&" : "";
-    const r = await h.call("GET", `/v1/memories?limit=20${sep}${query}${cursor ? `&starting_after=${cursor}` : ""}`, { key });
+    const r = await h.call("GET", `/v1/memories?limit=20${sep}${query}${cursor ? `&starting_after=${cursor}` : ""}`, {
+      key,
+    });
     expect(r.status).toBe(200);
     const page = (await r.json()) as { data: Array<{ id: string }>; has_more: boolean };
     ids.push(...page.data.map((m) => m.id));

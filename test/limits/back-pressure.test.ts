@@ -1,4 +1,4 @@
-// Back-pressure (decisions.md): when the formation queue is over its bound, writes get 503
+// Back-pressure (docs/api.md: Limits): when the formation queue is over its bound, writes get 503
 // capacity_exceeded with Retry-After, and nothing is accepted that cannot be formed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Harness } from "../helpers.ts";
@@ -11,9 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const create = (key: string, content: string) => h.call("POST", "/v1/memories", { key, body: { content, infer: false } });
-const importOf = (key: string, content: string) => h.call("POST", "/v1/memories/import", { key, body: { messages: [{ role: "user", content }] } });
-const queued = () => h.engram.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs WHERE status = 'queued'").get()!.n;
+const create = (key: string, content: string) =>
+  h.call("POST", "/v1/memories", { key, body: { content, infer: false } });
+const importOf = (key: string, content: string) =>
+  h.call("POST", "/v1/memories/import", { key, body: { messages: [{ role: "user", content }] } });
+const queued = () =>
+  h.engram.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs WHERE status = 'queued'").get()!.n;
 
 async function expectCapacity(r: Response): Promise<void> {
   await expectProblem(r, 503, "capacity_exceeded");
@@ -54,7 +57,9 @@ describe("a full formation queue", () => {
 
   test("reads, forget and feedback need no formation and still answer", async () => {
     expect((await h.call("GET", `/v1/memories/${ids[0]}`, { key: a.key })).status).toBe(200);
-    expect((await h.call("PUT", `/v1/memories/${ids[0]}/feedback`, { key: a.key, body: { rating: "positive" } })).status).toBe(204);
+    expect(
+      (await h.call("PUT", `/v1/memories/${ids[0]}/feedback`, { key: a.key, body: { rating: "positive" } })).status,
+    ).toBe(204);
     expect((await h.call("DELETE", `/v1/memories/${ids[0]}`, { key: a.key })).status).toBe(202);
   });
 

@@ -19,7 +19,12 @@ let base: string;
 
 async function open(): Promise<void> {
   const config = loadConfig({ dataDir, host: "127.0.0.1", port: 0, formationWorker: false }, {});
-  engram = await createEngram(config, { clock, logger: silentLogger, startWorker: false, extractor: sentenceExtractor });
+  engram = await createEngram(config, {
+    clock,
+    logger: silentLogger,
+    startWorker: false,
+    extractor: sentenceExtractor,
+  });
   server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (r) => engram.handle(r) });
   base = `http://127.0.0.1:${server.port}`;
 }
@@ -38,14 +43,24 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const BIG = { read_burst: 10_000, read_rate: 1_000, write_burst: 10_000, write_rate: 1_000, reads: 1_000_000, writes: 1_000_000, memories: 1_000_000 };
+const BIG = {
+  read_burst: 10_000,
+  read_rate: 1_000,
+  write_burst: 10_000,
+  write_rate: 1_000,
+  reads: 1_000_000,
+  writes: 1_000_000,
+  memories: 1_000_000,
+};
 
 /** A fresh account on a custom plan, with keys of its Demo Project and of a second project. */
 function account(figures: Partial<PlanFigures>): { id: string; projectId: string; keys: string[] } {
   const a = engram.accounts.createAccount({ name: "Concurrent", plan: "scale" });
   engram.accounts.setPlan(a.id, null, { ...BIG, ...figures });
   const p = engram.accounts.createProject({ accountId: a.id, name: "Second" });
-  const keys = [a.demo_project_id, p.id, p.id].map((projectId, i) => engram.accounts.createKey({ projectId, name: `k${i}` }).key);
+  const keys = [a.demo_project_id, p.id, p.id].map(
+    (projectId, i) => engram.accounts.createKey({ projectId, name: `k${i}` }).key,
+  );
   return { id: a.id, projectId: p.id, keys };
 }
 
@@ -87,7 +102,9 @@ describe("parallel requests over real HTTP", () => {
 
   test("60 creates against an allowance of 25 writes: exactly 25 accepted, counted and formed", async () => {
     const a = account({ writes: 25 });
-    const tally = await burst(60, (i) => post("/v1/memories", a.keys[i % 3]!, { content: `Parallel note ${i}.`, infer: false }));
+    const tally = await burst(60, (i) =>
+      post("/v1/memories", a.keys[i % 3]!, { content: `Parallel note ${i}.`, infer: false }),
+    );
     expect(tally).toEqual({ "202": 25, "429:monthly_write_quota_reached": 35 });
     expect(engram.accounts.usage(a.id).writes).toBe(25);
     await engram.formation.runUntilIdle();
@@ -96,7 +113,9 @@ describe("parallel requests over real HTTP", () => {
 
   test("60 creates against a stored-memory limit of 10: never more than 10 memories form", async () => {
     const a = account({ memories: 10 });
-    const tally = await burst(60, (i) => post("/v1/memories", a.keys[i % 3]!, { content: `Bounded note ${i}.`, infer: false }));
+    const tally = await burst(60, (i) =>
+      post("/v1/memories", a.keys[i % 3]!, { content: `Bounded note ${i}.`, infer: false }),
+    );
     expect(tally["202"]).toBeGreaterThanOrEqual(10);
     await engram.formation.runUntilIdle();
     expect(engram.accounts.usage(a.id).memories).toBe(10);

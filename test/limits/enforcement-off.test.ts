@@ -13,9 +13,20 @@ afterAll(() => h.close());
 
 describe("with limits not enforced", () => {
   test("allowances, the stored-memory limit and the buckets refuse nothing, and usage is still counted", async () => {
-    const a = customAccount(h, { reads: 1, writes: 1, memories: 1, read_burst: 1, read_rate: 1, write_burst: 1, write_rate: 1 });
+    const a = customAccount(h, {
+      reads: 1,
+      writes: 1,
+      memories: 1,
+      read_burst: 1,
+      read_rate: 1,
+      write_burst: 1,
+      write_rate: 1,
+    });
     for (let i = 0; i < 3; i++) {
-      const r = await h.call("POST", "/v1/memories", { key: a.key, body: { content: sentences(2, ["Alpha", "Bravo", "Charlie"][i]) } });
+      const r = await h.call("POST", "/v1/memories", {
+        key: a.key,
+        body: { content: sentences(2, ["Alpha", "Bravo", "Charlie"][i]) },
+      });
       expect(r.status).toBe(202);
       await h.form();
     }
@@ -32,7 +43,8 @@ describe("with limits not enforced", () => {
     const a = customAccount(h);
     const r = await h.call("POST", "/v1/memories/search", { key: a.key, body: { query: "tea" } });
     expect(r.status).toBe(200);
-    for (const name of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(r.headers.get(name)).toBeNull();
+    for (const name of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"])
+      expect(r.headers.get(name)).toBeNull();
   });
 
   test("the setting comes from ENGRAM_ENFORCE_LIMITS and defaults to on", () => {

@@ -78,13 +78,18 @@ describe("writes through MCP", () => {
   test("remember costs what create costs and is refused when the write allowance is used up", async () => {
     const { a, mcp } = await setup({});
     const before = usageOf(h, a).writes;
-    expect((await mcp.callTool({ name: "remember", arguments: { content: "Ravi sells honey. Ravi has six hives." } })).isError).toBeFalsy();
+    expect(
+      (await mcp.callTool({ name: "remember", arguments: { content: "Ravi sells honey. Ravi has six hives." } }))
+        .isError,
+    ).toBeFalsy();
     await h.form();
     expect(usageOf(h, a).writes - before).toBe(3);
     setFigures(h, a, { writes: before + 3 });
     const r = await mcp.callTool({ name: "remember", arguments: { content: "One more.", infer: false } });
     expect(r.isError).toBe(true);
-    expect(text(r)).toBe(`Monthly write allowance used up: ${before + 3} of ${before + 3} used. It resets at ${APRIL}.`);
+    expect(text(r)).toBe(
+      `Monthly write allowance used up: ${before + 3} of ${before + 3} used. It resets at ${APRIL}.`,
+    );
   });
 
   test("forget_memory and give_memory_feedback are never refused by an allowance", async () => {
@@ -99,7 +104,9 @@ describe("writes through MCP", () => {
     const { mcp } = await setup({ memories: 1 });
     const r = await mcp.callTool({ name: "remember", arguments: { content: "No room.", infer: false } });
     expect(r.isError).toBe(true);
-    expect(text(r)).toBe("Stored-memory limit reached: 1 of 1 memories stored. Forget memories that are no longer needed to make room.");
+    expect(text(r)).toBe(
+      "Stored-memory limit reached: 1 of 1 memories stored. Forget memories that are no longer needed to make room.",
+    );
   });
 });
 
@@ -117,7 +124,9 @@ describe("MCP calls share the account's token buckets with REST", () => {
     expect(text(tool)).toBe("Rate limit exceeded for Read operations. Retry after 1 second.");
 
     expect((await h.call("DELETE", `/v1/memories/${missingId()}`, { key: a.key })).status).toBe(404);
-    expect((await mcp.callTool({ name: "forget_memory", arguments: { memory_id: missingId() } })).structuredContent).toEqual({ status: "not_found" });
+    expect(
+      (await mcp.callTool({ name: "forget_memory", arguments: { memory_id: missingId() } })).structuredContent,
+    ).toEqual({ status: "not_found" });
     const w = await mcp.callTool({ name: "remember", arguments: { content: "Too fast.", infer: false } });
     expect(text(w)).toBe("Rate limit exceeded for Write operations. Retry after 1 second.");
     expect((await h.call("POST", "/v1/memories", { key: a.key, body: { content: "Too fast." } })).status).toBe(429);

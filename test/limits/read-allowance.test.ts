@@ -44,7 +44,12 @@ describe("reads used per request, in the header and in the account's usage", () 
     ["inspect", 200, 3, (a, id) => inspect(a.key, id)],
     ["inspect of a missing memory (404)", 404, 3, (a) => inspect(a.key, missingId())],
     ["recall", 200, 1, (a) => h.call("POST", "/v1/memories/recall", { key: a.key, body: { query: "violin" } })],
-    ["recall that misses (200 not_found)", 200, 1, (a) => h.call("POST", "/v1/memories/recall", { key: a.key, body: { query: "submarine" } })],
+    [
+      "recall that misses (200 not_found)",
+      200,
+      1,
+      (a) => h.call("POST", "/v1/memories/recall", { key: a.key, body: { query: "submarine" } }),
+    ],
     ["search", 200, 1, (a) => search(a.key)],
     ["get", 200, 1, (a, id) => get(a.key, id)],
     ["get of a missing memory (404)", 404, 1, (a) => get(a.key, missingId())],
@@ -99,7 +104,12 @@ describe("a read is refused when fewer reads remain than its cost", () => {
 
   test("a read whose memory is missing is still refused (429, not 404) when its cost does not fit", async () => {
     const { a } = await withMemory(2);
-    await expectMonthlyRefusal(await inspect(a.key, missingId()), "read", { limit: 2, used: 0, now: START, resetsAt: APRIL });
+    await expectMonthlyRefusal(await inspect(a.key, missingId()), "read", {
+      limit: 2,
+      used: 0,
+      now: START,
+      resetsAt: APRIL,
+    });
     expect(usageOf(h, a).reads).toBe(0);
   });
 
@@ -122,10 +132,22 @@ describe("a read is refused when fewer reads remain than its cost", () => {
 
 describe("a read refused with 400 uses none", () => {
   test.each([
-    ["a search with an empty query", (a: Acct) => h.call("POST", "/v1/memories/search", { key: a.key, body: { query: "" } })],
-    ["a context with an unknown field", (a: Acct) => h.call("POST", "/v1/memories/context", { key: a.key, body: { query: "x", user_id: "u" } })],
-    ["a list with a cursor that is not a memory id", (a: Acct) => h.call("GET", "/v1/memories?starting_after=nope", { key: a.key })],
-    ["a list with a cursor of a memory that is not listed", (a: Acct) => h.call("GET", `/v1/memories?starting_after=${missingId()}`, { key: a.key })],
+    [
+      "a search with an empty query",
+      (a: Acct) => h.call("POST", "/v1/memories/search", { key: a.key, body: { query: "" } }),
+    ],
+    [
+      "a context with an unknown field",
+      (a: Acct) => h.call("POST", "/v1/memories/context", { key: a.key, body: { query: "x", user_id: "u" } }),
+    ],
+    [
+      "a list with a cursor that is not a memory id",
+      (a: Acct) => h.call("GET", "/v1/memories?starting_after=nope", { key: a.key }),
+    ],
+    [
+      "a list with a cursor of a memory that is not listed",
+      (a: Acct) => h.call("GET", `/v1/memories?starting_after=${missingId()}`, { key: a.key }),
+    ],
     ["a list with limit 0", (a: Acct) => h.call("GET", "/v1/memories?limit=0", { key: a.key })],
     ["an inspect with a malformed id", (a: Acct) => h.call("GET", "/v1/memories/mem_x/inspect", { key: a.key })],
   ])("%s", async (_, run) => {
@@ -175,12 +197,22 @@ describe("the month boundary", () => {
     expect((await search(a.key)).status).toBe(200);
     expect((await search(a.key)).status).toBe(200);
     clock.set("2026-03-31T23:59:59.999Z");
-    await expectMonthlyRefusal(await search(a.key), "read", { limit: 2, used: 2, now: "2026-03-31T23:59:59.999Z", resetsAt: APRIL });
+    await expectMonthlyRefusal(await search(a.key), "read", {
+      limit: 2,
+      used: 2,
+      now: "2026-03-31T23:59:59.999Z",
+      resetsAt: APRIL,
+    });
     clock.set(APRIL);
     expect(usageOf(h, a)).toMatchObject({ reads: 0, resets_at: "2026-05-01T00:00:00.000Z" });
     expect((await search(a.key)).status).toBe(200);
     expect((await search(a.key)).status).toBe(200);
-    await expectMonthlyRefusal(await search(a.key), "read", { limit: 2, used: 2, now: APRIL, resetsAt: "2026-05-01T00:00:00.000Z" });
+    await expectMonthlyRefusal(await search(a.key), "read", {
+      limit: 2,
+      used: 2,
+      now: APRIL,
+      resetsAt: "2026-05-01T00:00:00.000Z",
+    });
   });
 });
 

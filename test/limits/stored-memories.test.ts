@@ -13,9 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const create = (key: string, content: string, infer = false) => h.call("POST", "/v1/memories", { key, body: { content, infer } });
+const create = (key: string, content: string, infer = false) =>
+  h.call("POST", "/v1/memories", { key, body: { content, infer } });
 const importOf = (key: string, texts: string[]) =>
-  h.call("POST", "/v1/memories/import", { key, body: { messages: texts.map((content) => ({ role: "user", content })) } });
+  h.call("POST", "/v1/memories/import", {
+    key,
+    body: { messages: texts.map((content) => ({ role: "user", content })) },
+  });
 
 async function expectLimitReached(r: Response, limit: number, used: number): Promise<void> {
   const body = (await expectProblem(r, 409, "conflict", "memory_limit_reached")) as { limit?: number; used?: number };
@@ -26,7 +30,11 @@ async function expectLimitReached(r: Response, limit: number, used: number): Pro
 /** An account with `n` memories in its second project and the given stored-memory limit. */
 async function filled(n: number, memories: number): Promise<{ a: Acct; ids: string[] }> {
   const a = customAccount(h);
-  const ids = await seed(h, a.key, Array.from({ length: n }, (_, i) => `Stored memory ${i}.`));
+  const ids = await seed(
+    h,
+    a.key,
+    Array.from({ length: n }, (_, i) => `Stored memory ${i}.`),
+  );
   setFigures(h, a, { memories });
   return { a, ids };
 }
@@ -83,7 +91,9 @@ describe("at the limit", () => {
   test("reads, forget and feedback still work", async () => {
     const { a, ids } = await filled(2, 2);
     expect((await h.call("GET", `/v1/memories/${ids[0]}`, { key: a.key })).status).toBe(200);
-    expect((await h.call("PUT", `/v1/memories/${ids[0]}/feedback`, { key: a.key, body: { rating: "positive" } })).status).toBe(204);
+    expect(
+      (await h.call("PUT", `/v1/memories/${ids[0]}/feedback`, { key: a.key, body: { rating: "positive" } })).status,
+    ).toBe(204);
     expect((await h.call("DELETE", `/v1/memories/${ids[1]}`, { key: a.key })).status).toBe(202);
   });
 });
@@ -94,7 +104,12 @@ describe("facts past the bound are discarded during formation", () => {
     const r = await create(a.key, sentences(5), true);
     expect([r.status, r.headers.get("service-usage")]).toEqual([202, "writes=1"]);
     await h.form();
-    expect(contents(h, a.projectId)).toEqual(["Stored memory 0.", "Fact number 1 is true.", "Fact number 2 is true.", "Fact number 3 is true."]);
+    expect(contents(h, a.projectId)).toEqual([
+      "Stored memory 0.",
+      "Fact number 1 is true.",
+      "Fact number 2 is true.",
+      "Fact number 3 is true.",
+    ]);
     expect(usageOf(h, a)).toMatchObject({ memories: 4, writes: 1 + 1 + 3 });
   });
 

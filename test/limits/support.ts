@@ -85,7 +85,9 @@ export async function seed(h: Harness, key: string, texts: string[]): Promise<st
 /** Active contents of a project, oldest first (read from the database: no reads are charged). */
 export function contents(h: Harness, projectId: string): string[] {
   return h.engram.db
-    .query<{ content: string }, [string]>("SELECT content FROM memories WHERE project_id = ? AND status = 'active' ORDER BY seq")
+    .query<{ content: string }, [string]>(
+      "SELECT content FROM memories WHERE project_id = ? AND status = 'active' ORDER BY seq",
+    )
     .all(projectId)
     .map((r) => r.content);
 }

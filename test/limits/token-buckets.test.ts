@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const search = (key: string) => h.call("POST", "/v1/memories/search", { key, body: { query: "tea" } });
-const create = (key: string, content: string) => h.call("POST", "/v1/memories", { key, body: { content, infer: false } });
+const create = (key: string, content: string) =>
+  h.call("POST", "/v1/memories", { key, body: { content, infer: false } });
 
 function headers(r: Response) {
   return {
@@ -40,8 +41,14 @@ function small(): Acct {
 describe("headers and refusals", () => {
   test("RateLimit-Limit is the burst, Remaining the tokens left after the request, Reset 1", async () => {
     const a = small();
-    for (const left of [2, 1, 0]) expect(headers(await search(a.key))).toEqual({ limit: "3", remaining: String(left), reset: "1" });
-    for (const left of [1, 0]) expect(headers(await create(a.key, `Note ${left}.`))).toEqual({ limit: "2", remaining: String(left), reset: "1" });
+    for (const left of [2, 1, 0])
+      expect(headers(await search(a.key))).toEqual({ limit: "3", remaining: String(left), reset: "1" });
+    for (const left of [1, 0])
+      expect(headers(await create(a.key, `Note ${left}.`))).toEqual({
+        limit: "2",
+        remaining: String(left),
+        reset: "1",
+      });
   });
 
   test("an empty bucket gives 429 rate_limit_exceeded without a reason, with Retry-After, and charges nothing", async () => {
@@ -65,7 +72,10 @@ describe("headers and refusals", () => {
     expect((await h.call("POST", "/v1/memories/context", { key: a.key, body: { query: "nothing" } })).status).toBe(404);
     await expectBucketRefusal(await search(a.key), 4);
     expect((await h.call("DELETE", `/v1/memories/${missingId()}`, { key: a.key })).status).toBe(404);
-    expect((await h.call("PUT", `/v1/memories/${missingId()}/feedback`, { key: a.key, body: { rating: "positive" } })).status).toBe(404);
+    expect(
+      (await h.call("PUT", `/v1/memories/${missingId()}/feedback`, { key: a.key, body: { rating: "positive" } }))
+        .status,
+    ).toBe(404);
     expect((await h.call("POST", "/v1/memories/import", { key: a.key, body: { messages: [] } })).status).toBe(400);
     await expectBucketRefusal(await create(a.key, "Refused."), 3);
   });

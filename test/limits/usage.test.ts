@@ -53,7 +53,9 @@ describe("the usage store", () => {
     dir = tempDir();
     db = await openDatabase(dir);
     for (const id of ["acct_a", "acct_b"]) {
-      db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, 'x', 'free', '2026-01-01T00:00:00.000Z')", [id]);
+      db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, 'x', 'free', '2026-01-01T00:00:00.000Z')", [
+        id,
+      ]);
     }
     usage = createUsageStore(db);
   });
@@ -81,7 +83,9 @@ describe("the usage store", () => {
     usage.charge("acct_a", feb, 1, 1);
     expect(usage.current("acct_a", feb)).toEqual({ reads: 1, writes: 1 });
     expect(usage.current("acct_a", jan)).toEqual({ reads: 8, writes: 9 });
-    const rows = db.query<{ period: string }, [string]>("SELECT period FROM usage WHERE account_id = ? ORDER BY period").all("acct_a");
+    const rows = db
+      .query<{ period: string }, [string]>("SELECT period FROM usage WHERE account_id = ? ORDER BY period")
+      .all("acct_a");
     expect(rows.map((r) => r.period)).toEqual(["2026-01", "2026-02"]);
   });
 

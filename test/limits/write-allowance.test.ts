@@ -31,7 +31,10 @@ function account(writes: number): Acct {
 const create = (key: string, content: string, infer?: boolean) =>
   h.call("POST", "/v1/memories", { key, body: infer === undefined ? { content } : { content, infer } });
 const importOf = (key: string, texts: string[]) =>
-  h.call("POST", "/v1/memories/import", { key, body: { messages: texts.map((content) => ({ role: "user", content })) } });
+  h.call("POST", "/v1/memories/import", {
+    key,
+    body: { messages: texts.map((content) => ({ role: "user", content })) },
+  });
 /** One message per sentence, numbered from 0, each one fact. */
 const messages = (n: number) => Array.from({ length: n }, (_, i) => `Message ${i} says something true.`);
 
@@ -88,8 +91,15 @@ describe("a used-up write allowance", () => {
 
   test("a refused write commits no job", async () => {
     const a = account(0);
-    await expectMonthlyRefusal(await create(a.key, "Nothing.", false), "write", { limit: 0, used: 0, now: START, resetsAt: APRIL });
-    const jobs = h.engram.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM jobs WHERE account_id = ?").get(a.accountId)!.n;
+    await expectMonthlyRefusal(await create(a.key, "Nothing.", false), "write", {
+      limit: 0,
+      used: 0,
+      now: START,
+      resetsAt: APRIL,
+    });
+    const jobs = h.engram.db
+      .query<{ n: number }, [string]>("SELECT count(*) AS n FROM jobs WHERE account_id = ?")
+      .get(a.accountId)!.n;
     expect(jobs).toBe(0);
   });
 
@@ -97,7 +107,12 @@ describe("a used-up write allowance", () => {
     const a = account(1_000);
     const ids = await seed(h, a.key, ["Keep me.", "Forget me."]);
     setFigures(h, a, { writes: 2 });
-    await expectMonthlyRefusal(await create(a.key, "More.", false), "write", { limit: 2, used: 2, now: START, resetsAt: APRIL });
+    await expectMonthlyRefusal(await create(a.key, "More.", false), "write", {
+      limit: 2,
+      used: 2,
+      now: START,
+      resetsAt: APRIL,
+    });
     setFigures(h, a, { writes: 0 });
     const fb = await h.call("PUT", `/v1/memories/${ids[0]}/feedback`, { key: a.key, body: { rating: "negative" } });
     expect([fb.status, fb.headers.get("service-usage")]).toEqual([204, "writes=0"]);
@@ -116,7 +131,9 @@ describe("a passage or import that reaches the allowance partway", () => {
     await h.form();
     expect(contents(h, a.projectId)).toEqual([1, 2, 3, 4].map((i) => `Fact number ${i} is true.`));
     expect(usageOf(h, a).writes).toBe(5);
-    expect(h.engram.db.query("SELECT status FROM jobs WHERE account_id = ?").all(a.accountId)).toEqual([{ status: "done" }]);
+    expect(h.engram.db.query("SELECT status FROM jobs WHERE account_id = ?").all(a.accountId)).toEqual([
+      { status: "done" },
+    ]);
   });
 
   test("a passage accepted with the last write forms nothing more and is not refused", async () => {
@@ -150,7 +167,12 @@ describe("a passage or import that reaches the allowance partway", () => {
     expect((await create(a.key, sentences(2, "Early"))).status).toBe(202);
     expect((await create(a.key, sentences(3, "Late"))).status).toBe(202);
     await h.form(); // 2 accepted; 4 left: the first passage's 2 facts, then 2 of the second's
-    expect(contents(h, a.projectId)).toEqual(["Early number 1 is true.", "Early number 2 is true.", "Late number 1 is true.", "Late number 2 is true."]);
+    expect(contents(h, a.projectId)).toEqual([
+      "Early number 1 is true.",
+      "Early number 2 is true.",
+      "Late number 1 is true.",
+      "Late number 2 is true.",
+    ]);
     expect(usageOf(h, a).writes).toBe(6);
   });
 });
@@ -174,7 +196,12 @@ describe("the month boundary and plan changes", () => {
     const a = account(1);
     expect((await create(a.key, "March.", false)).status).toBe(202);
     clock.set("2026-03-31T23:59:59.999Z");
-    await expectMonthlyRefusal(await create(a.key, "Still March.", false), "write", { limit: 1, used: 1, now: "2026-03-31T23:59:59.999Z", resetsAt: APRIL });
+    await expectMonthlyRefusal(await create(a.key, "Still March.", false), "write", {
+      limit: 1,
+      used: 1,
+      now: "2026-03-31T23:59:59.999Z",
+      resetsAt: APRIL,
+    });
     clock.set(APRIL);
     expect((await create(a.key, "April.", false)).status).toBe(202);
     expect(usageOf(h, a).writes).toBe(1);
@@ -185,12 +212,22 @@ describe("the month boundary and plan changes", () => {
   test("a plan change takes effect on the next request", async () => {
     const a = account(1);
     expect((await create(a.key, "One.", false)).status).toBe(202);
-    await expectMonthlyRefusal(await create(a.key, "Two.", false), "write", { limit: 1, used: 1, now: START, resetsAt: APRIL });
+    await expectMonthlyRefusal(await create(a.key, "Two.", false), "write", {
+      limit: 1,
+      used: 1,
+      now: START,
+      resetsAt: APRIL,
+    });
     setFigures(h, a, { writes: 2 });
     expect((await create(a.key, "Two.", false)).status).toBe(202);
     h.engram.accounts.setPlan(a.accountId, "free");
     expect((await create(a.key, "Three.", false)).status).toBe(202);
     setFigures(h, a, { writes: 3 });
-    await expectMonthlyRefusal(await create(a.key, "Four.", false), "write", { limit: 3, used: 3, now: START, resetsAt: APRIL });
+    await expectMonthlyRefusal(await create(a.key, "Four.", false), "write", {
+      limit: 3,
+      used: 3,
+      now: START,
+      resetsAt: APRIL,
+    });
   });
 });

@@ -20,7 +20,17 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { childEnv, killChildren, pollUntil, REPO_ROOT, runCli, runJson, startServer, tempDir, type ServerProcess } from "../e2e/support.ts";
+import {
+  childEnv,
+  killChildren,
+  pollUntil,
+  REPO_ROOT,
+  runCli,
+  runJson,
+  startServer,
+  tempDir,
+  type ServerProcess,
+} from "../e2e/support.ts";
 import { TOOL_NAMES } from "./support.ts";
 
 let root: string;
@@ -38,8 +48,12 @@ beforeAll(async () => {
   server = await startServer([bin], { dataDir, cwd: root });
   // An empty project of its own, so that searches find only what these tests stored.
   const account = await runJson([bin], ["admin", "account", "create", "--name", "MCP", "--data", dataDir]);
-  const project = await runJson([bin], ["admin", "project", "create", "--account", account.id, "--name", "MCP", "--data", dataDir]);
-  key = (await runJson([bin], ["admin", "key", "create", "--project", project.id, "--name", "mcp", "--data", dataDir])).key;
+  const project = await runJson(
+    [bin],
+    ["admin", "project", "create", "--account", account.id, "--name", "MCP", "--data", dataDir],
+  );
+  key = (await runJson([bin], ["admin", "key", "create", "--project", project.id, "--name", "mcp", "--data", dataDir]))
+    .key;
   proxy = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
@@ -48,7 +62,12 @@ beforeAll(async () => {
       const headers = new Headers(request.headers);
       headers.set("authorization", `Bearer ${key}`);
       const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-      return fetch(`${server.url}${url.pathname}${url.search}`, { method: request.method, headers, body, redirect: "manual" });
+      return fetch(`${server.url}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers,
+        body,
+        redirect: "manual",
+      });
     },
   });
 }, 60_000);
@@ -64,16 +83,25 @@ const mcpUrl = () => `${server.url}/mcp`;
 describe("the SDK's Streamable HTTP client against the binary", () => {
   test("it lists the nine tools, remembers a memory and finds it with search", async () => {
     const client = new Client({ name: "engram-e2e", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(mcpUrl()), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
-      const r = await client.callTool({ name: "remember", arguments: { content: "Priya's favourite tea is genmaicha.", infer: false } });
+      const r = await client.callTool({
+        name: "remember",
+        arguments: { content: "Priya's favourite tea is genmaicha.", infer: false },
+      });
       expect(r.isError).toBeFalsy();
       expect(r.structuredContent).toMatchObject({ status: "accepted" });
       // Formation runs in the server's background loop: poll search until the memory appears.
       const found = await pollUntil(async () => {
         const s = await client.callTool({ name: "search_memories", arguments: { query: "genmaicha tea" } });
-        return (s.structuredContent as { data: Array<{ content: string }> }).data.find((m) => m.content.includes("genmaicha"));
+        return (s.structuredContent as { data: Array<{ content: string }> }).data.find((m) =>
+          m.content.includes("genmaicha"),
+        );
       }, "the remembered memory to be searchable");
       expect(found.content).toBe("Priya's favourite tea is genmaicha.");
     } finally {
@@ -113,9 +141,19 @@ describe("engram mcp over stdio", () => {
   });
 
   test("requests written before stdin closes are all answered on stdout, as JSON-RPC lines only, and it exits 0", async () => {
-    const proc = Bun.spawn([bin, "mcp", "--url", server.url], { env: childEnv({ ENGRAM_API_KEY: key }), stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn([bin, "mcp", "--url", server.url], {
+      env: childEnv({ ENGRAM_API_KEY: key }),
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const lines = [
-      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      },
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/list" },
       { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "search_memories", arguments: { query: "tea" } } },
@@ -123,10 +161,17 @@ describe("engram mcp over stdio", () => {
     ];
     proc.stdin.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
     await proc.stdin.end();
-    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    const [out, err, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
     expect(err).toBe("");
     expect(code).toBe(0);
-    const answers = out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    const answers = out
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(answers.every((a) => a.jsonrpc === "2.0")).toBe(true);
     expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3, 4]);
     expect(answers.find((a) => a.id === 2).result.tools).toHaveLength(9);
@@ -137,11 +182,15 @@ describe("engram mcp over stdio", () => {
     const r = await runCli([bin], ["mcp", "--url", server.url]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe("engram mcp: ENGRAM_API_KEY is not set. Set it to a project API key (engram_sk_...), e.g. in the MCP client's env settings.\n");
+    expect(r.stderr).toBe(
+      "engram mcp: ENGRAM_API_KEY is not set. Set it to a project API key (engram_sk_...), e.g. in the MCP client's env settings.\n",
+    );
   });
 
   test("with a key the server refuses, or no server at the address, it exits 1 saying which", async () => {
-    const refused = await runCli([bin], ["mcp", "--url", server.url], { env: { ENGRAM_API_KEY: "engram_sk_revokedrevokedrevokedrevokedrevoked12" } });
+    const refused = await runCli([bin], ["mcp", "--url", server.url], {
+      env: { ENGRAM_API_KEY: "engram_sk_revokedrevokedrevokedrevokedrevoked12" },
+    });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");
     expect(refused.stderr).toContain(`the server at ${server.url}/mcp refused the API key in ENGRAM_API_KEY (401)`);
@@ -162,7 +211,13 @@ describe("the MCP Inspector CLI against the binary", () => {
     return runCli(
       [process.execPath, entry, "--cli", mcpUrl(), "--transport", "http", "--header", `Authorization: Bearer ${key}`],
       [...args, "--format", "json", "--stored-auth-only"],
-      { env: { HOME: home, MCP_CATALOG_PATH: join(home, "catalog.json"), MCP_CLIENT_CONFIG_PATH: join(home, "client.json") } },
+      {
+        env: {
+          HOME: home,
+          MCP_CATALOG_PATH: join(home, "catalog.json"),
+          MCP_CLIENT_CONFIG_PATH: join(home, "client.json"),
+        },
+      },
     );
   }
 
@@ -175,7 +230,16 @@ describe("the MCP Inspector CLI against the binary", () => {
   });
 
   test("--method tools/call remembers a memory from --tool-arg pairs", async () => {
-    const r = await inspector("--method", "tools/call", "--tool-name", "remember", "--tool-arg", "content=Jonas restores old bicycles.", "--tool-arg", "infer=false");
+    const r = await inspector(
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "remember",
+      "--tool-arg",
+      "content=Jonas restores old bicycles.",
+      "--tool-arg",
+      "infer=false",
+    );
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout).result;
     expect(result.isError).toBeFalsy();
@@ -183,7 +247,16 @@ describe("the MCP Inspector CLI against the binary", () => {
   });
 
   test("a wrong argument comes back as the tool's error message", async () => {
-    const r = await inspector("--method", "tools/call", "--tool-name", "search_memories", "--tool-arg", "query=bicycles", "--tool-arg", "colour=red");
+    const r = await inspector(
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "search_memories",
+      "--tool-arg",
+      "query=bicycles",
+      "--tool-arg",
+      "colour=red",
+    );
     const result = JSON.parse(r.stdout).result;
     expect(result.isError).toBe(true);
     expect(result.content[0].text).toBe("Invalid arguments: colour: unknown parameter.");
@@ -192,7 +265,9 @@ describe("the MCP Inspector CLI against the binary", () => {
   test("--method resources/templates/list shows engram://memory/{memory_id}", async () => {
     const r = await inspector("--method", "resources/templates/list");
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).result.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate)).toEqual(["engram://memory/{memory_id}"]);
+    expect(JSON.parse(r.stdout).result.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate)).toEqual([
+      "engram://memory/{memory_id}",
+    ]);
   });
 });
 
@@ -240,8 +315,13 @@ describe("the MCP conformance suite's server scenarios", () => {
   beforeAll(async () => {
     const out = join(root, "conformance");
     const entry = join(REPO_ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-    const run = await runCli([process.execPath, entry], ["server", "--url", `http://127.0.0.1:${proxy.port}/mcp`, "--suite", "all", "-o", out], { env: { HOME: join(root, "conformance-home") } });
-    if (!run.stdout.includes("=== SUMMARY ===")) throw new Error(`the conformance suite did not run (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+    const run = await runCli(
+      [process.execPath, entry],
+      ["server", "--url", `http://127.0.0.1:${proxy.port}/mcp`, "--suite", "all", "-o", out],
+      { env: { HOME: join(root, "conformance-home") } },
+    );
+    if (!run.stdout.includes("=== SUMMARY ==="))
+      throw new Error(`the conformance suite did not run (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
     results = new Map();
     for (const dir of readdirSync(out)) {
       const scenario = dir.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
@@ -265,7 +345,9 @@ describe("the MCP conformance suite's server scenarios", () => {
   });
 
   test("the DNS-rebinding scenario was refused by the server's Host check (403), not by something else", () => {
-    const rejected = results.get("dns-rebinding-protection")!.find((c) => c.id === "localhost-host-rebinding-rejected")!;
+    const rejected = results
+      .get("dns-rebinding-protection")!
+      .find((c) => c.id === "localhost-host-rebinding-rejected")!;
     expect(rejected.details?.statusCode).toBe(403);
   });
 

@@ -39,12 +39,17 @@ describe("the key", () => {
 });
 
 describe("Host and Origin validation (DNS-rebinding protection)", () => {
-  const status = async (headers: Record<string, string>, key: string | null = h.project.key) => (await rpc(h, INITIALIZE, headers, key)).status;
+  const status = async (headers: Record<string, string>, key: string | null = h.project.key) =>
+    (await rpc(h, INITIALIZE, headers, key)).status;
 
   test("a Host that is not on the allow-list is refused with 403 and a JSON-RPC error", async () => {
     const res = await rpc(h, INITIALIZE, { host: "evil.example.com" });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Invalid Host header: evil.example.com" }, id: null });
+    expect(await res.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "Invalid Host header: evil.example.com" },
+      id: null,
+    });
   });
 
   test("a foreign Host is refused before the key is looked at", async () => {
@@ -60,7 +65,13 @@ describe("Host and Origin validation (DNS-rebinding protection)", () => {
   });
 
   test("allowed hosts pass with any port, with or without an Origin", async () => {
-    for (const host of ["localhost:8420", "127.0.0.1:9999", "[::1]:8420", "memory.example.com", "MEMORY.example.com:443"]) {
+    for (const host of [
+      "localhost:8420",
+      "127.0.0.1:9999",
+      "[::1]:8420",
+      "memory.example.com",
+      "MEMORY.example.com:443",
+    ]) {
       expect(await status({ host })).toBe(200);
     }
     expect(await status({ host: "127.0.0.1:8420", origin: "http://localhost:3000" })).toBe(200);
@@ -70,7 +81,9 @@ describe("Host and Origin validation (DNS-rebinding protection)", () => {
   test("an empty allow-list accepts any host", async () => {
     const open = await createHarness({ config: { allowedHosts: [] } });
     try {
-      expect((await rpc(open, INITIALIZE, { host: "anything.example.net", origin: "https://anything.example.net" })).status).toBe(200);
+      expect(
+        (await rpc(open, INITIALIZE, { host: "anything.example.net", origin: "https://anything.example.net" })).status,
+      ).toBe(200);
     } finally {
       await open.close();
     }
@@ -83,7 +96,10 @@ describe("the allow-list from configuration", () => {
   });
 
   test("ENGRAM_ALLOWED_HOSTS replaces the default, and the public URL's host is always allowed", () => {
-    const c = loadConfig({}, { ENGRAM_ALLOWED_HOSTS: "memory.example.com, 10.0.0.5", ENGRAM_PUBLIC_URL: "https://engram.example.org" });
+    const c = loadConfig(
+      {},
+      { ENGRAM_ALLOWED_HOSTS: "memory.example.com, 10.0.0.5", ENGRAM_PUBLIC_URL: "https://engram.example.org" },
+    );
     expect(c.allowedHosts).toEqual(["memory.example.com", "10.0.0.5", "engram.example.org"]);
   });
 
@@ -97,7 +113,10 @@ describe("the stateless transport", () => {
   test("GET and DELETE on /mcp are 405 with Allow: POST, so clients do not hold or poll a stream", async () => {
     for (const method of ["GET", "DELETE"]) {
       const res = await h.engram.handle(
-        new Request("http://localhost/mcp", { method, headers: { authorization: `Bearer ${h.project.key}`, accept: "text/event-stream" } }),
+        new Request("http://localhost/mcp", {
+          method,
+          headers: { authorization: `Bearer ${h.project.key}`, accept: "text/event-stream" },
+        }),
       );
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe("POST");
@@ -113,7 +132,11 @@ describe("the stateless transport", () => {
     const res = await h.engram.handle(
       new Request("http://localhost/mcp", {
         method: "POST",
-        headers: { authorization: `Bearer ${h.project.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        headers: {
+          authorization: `Bearer ${h.project.key}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
         body: "{not json",
       }),
     );
@@ -122,7 +145,12 @@ describe("the stateless transport", () => {
   });
 
   test("tools/call without initialize works, each request standing alone", async () => {
-    const res = await rpc(h, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_memories", arguments: { limit: 1 } } });
+    const res = await rpc(h, {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "list_memories", arguments: { limit: 1 } },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.id).toBe(7);

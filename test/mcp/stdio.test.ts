@@ -50,7 +50,11 @@ describe("the stdio bridge", () => {
     h = await createHarness();
     http = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (r) => h.engram.handle(r) });
     const [clientSide, bridgeSide] = InMemoryTransport.createLinkedPair();
-    bridge = await runStdioBridge({ serverUrl: `http://127.0.0.1:${http.port}`, apiKey: h.project.key, transport: bridgeSide });
+    bridge = await runStdioBridge({
+      serverUrl: `http://127.0.0.1:${http.port}`,
+      apiKey: h.project.key,
+      transport: bridgeSide,
+    });
     client = new Client({ name: "engram-test", version: "1.0.0" });
     await client.connect(clientSide);
   });
@@ -64,12 +68,17 @@ describe("the stdio bridge", () => {
   test("offers the server's nine tools, its instructions and its resource template", async () => {
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     expect(client.getInstructions()).toContain("remember");
-    expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(["engram://memory/{memory_id}"]);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      "engram://memory/{memory_id}",
+    ]);
   });
 
   test("tool calls reach the server with the key and are counted on its account", async () => {
     const before = h.engram.accounts.usage(h.project.accountId);
-    const r = await client.callTool({ name: "remember", arguments: { content: "Lena sails a small dinghy.", infer: false } });
+    const r = await client.callTool({
+      name: "remember",
+      arguments: { content: "Lena sails a small dinghy.", infer: false },
+    });
     expect(r.structuredContent).toMatchObject({ status: "accepted" });
     await h.form();
     const found = await client.callTool({ name: "search_memories", arguments: { query: "dinghy" } });
@@ -88,15 +97,26 @@ describe("the stdio bridge", () => {
   });
 
   test("protocol errors keep their code and message, prefixed once", async () => {
-    const tool = await client.callTool({ name: "nope", arguments: {} }).catch((e: unknown) => e as { code: number; message: string });
+    const tool = await client
+      .callTool({ name: "nope", arguments: {} })
+      .catch((e: unknown) => e as { code: number; message: string });
     expect(tool).toMatchObject({ code: -32602, message: "MCP error -32602: Unknown tool: nope" });
-    const resource = await client.readResource({ uri: "engram://memory/mem_01jd8x6r0qf3v9k7m2c4a5b6e7" }).catch((e: unknown) => e as { code: number; message: string });
-    expect(resource).toMatchObject({ code: -32002, message: "MCP error -32002: Resource not found: engram://memory/mem_01jd8x6r0qf3v9k7m2c4a5b6e7" });
+    const resource = await client
+      .readResource({ uri: "engram://memory/mem_01jd8x6r0qf3v9k7m2c4a5b6e7" })
+      .catch((e: unknown) => e as { code: number; message: string });
+    expect(resource).toMatchObject({
+      code: -32002,
+      message: "MCP error -32002: Resource not found: engram://memory/mem_01jd8x6r0qf3v9k7m2c4a5b6e7",
+    });
   });
 
   test("closing answers the requests already received first", async () => {
     const [clientSide, bridgeSide] = InMemoryTransport.createLinkedPair();
-    const second = await runStdioBridge({ serverUrl: `http://127.0.0.1:${http.port}`, apiKey: h.project.key, transport: bridgeSide });
+    const second = await runStdioBridge({
+      serverUrl: `http://127.0.0.1:${http.port}`,
+      apiKey: h.project.key,
+      transport: bridgeSide,
+    });
     const c = new Client({ name: "engram-test", version: "1.0.0" });
     await c.connect(clientSide);
     const pending = c.callTool({ name: "list_memories", arguments: {} });
@@ -108,7 +128,11 @@ describe("the stdio bridge", () => {
 
   test("a key the server refuses fails at start with the HTTP status", async () => {
     const [, bridgeSide] = InMemoryTransport.createLinkedPair();
-    const err: unknown = await runStdioBridge({ serverUrl: `http://127.0.0.1:${http.port}`, apiKey: "engram_sk_wrong", transport: bridgeSide }).then(
+    const err: unknown = await runStdioBridge({
+      serverUrl: `http://127.0.0.1:${http.port}`,
+      apiKey: "engram_sk_wrong",
+      transport: bridgeSide,
+    }).then(
       () => null,
       (e: unknown) => e,
     );

@@ -33,7 +33,12 @@ export function text(result: Record<string, unknown>): string {
 }
 
 /** A raw JSON-RPC POST to /mcp, for what the SDK client would not send. */
-export function rpc(h: Harness, body: unknown, headers: Record<string, string> = {}, key: string | null = h.project.key): Promise<Response> {
+export function rpc(
+  h: Harness,
+  body: unknown,
+  headers: Record<string, string> = {},
+  key: string | null = h.project.key,
+): Promise<Response> {
   return h.engram.handle(
     new Request("http://localhost/mcp", {
       method: "POST",

@@ -16,7 +16,11 @@ beforeEach(async () => {
   repo = createMemoryRepository(db);
   db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_a', 'A', 'free', ?)", [NOW]);
   db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_b', 'B', 'free', ?)", [NOW]);
-  for (const [p, a] of [["prj_a", "acct_a"], ["prj_a2", "acct_a"], ["prj_b", "acct_b"]]) {
+  for (const [p, a] of [
+    ["prj_a", "acct_a"],
+    ["prj_a2", "acct_a"],
+    ["prj_b", "acct_b"],
+  ]) {
     db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES (?, ?, 'P', ?)", [p!, a!, NOW]);
   }
 });
@@ -26,7 +30,16 @@ afterEach(() => {
 });
 
 function add(content: string, extra: Partial<NewMemory> = {}) {
-  return repo.insert({ projectId: "prj_a", content, scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW, ...extra });
+  return repo.insert({
+    projectId: "prj_a",
+    content,
+    scope: {},
+    occurredAt: null,
+    jobId: null,
+    source: { type: "sample" },
+    now: NOW,
+    ...extra,
+  });
 }
 
 describe("insert", () => {
@@ -53,12 +66,30 @@ describe("insert", () => {
       is_sample: 0,
     });
     expect(repo.versions(row.id)).toEqual([
-      { version: 1, content: "Ada likes tea.", occurred_at: "2023-05-07T00:00:00.000Z", created_at: NOW, change: "created", source: JSON.stringify({ type: "import", job_id: "job_1", message_indexes: [3] }), supersedes: null },
+      {
+        version: 1,
+        content: "Ada likes tea.",
+        occurred_at: "2023-05-07T00:00:00.000Z",
+        created_at: NOW,
+        change: "created",
+        source: JSON.stringify({ type: "import", job_id: "job_1", message_indexes: [3] }),
+        supersedes: null,
+      },
     ]);
   });
 
   test("a memory of an unknown project is refused by the foreign key", () => {
-    expect(() => repo.insert({ projectId: "prj_nope", content: "x", scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW })).toThrow();
+    expect(() =>
+      repo.insert({
+        projectId: "prj_nope",
+        content: "x",
+        scope: {},
+        occurredAt: null,
+        jobId: null,
+        source: { type: "sample" },
+        now: NOW,
+      }),
+    ).toThrow();
   });
 });
 
@@ -93,7 +124,8 @@ describe("list", () => {
     add("ada", { scope: { user_id: "ada" } });
     add("ada-bot", { scope: { user_id: "ada", agent_id: "bot" } });
     add("bob", { scope: { user_id: "bob" } });
-    const contents = (scope: Record<string, string>) => repo.list("prj_a", { limit: 10, scope }).rows.map((r) => r.content);
+    const contents = (scope: Record<string, string>) =>
+      repo.list("prj_a", { limit: 10, scope }).rows.map((r) => r.content);
     expect(contents({ user_id: "ada" })).toEqual(["ada-bot", "ada"]);
     expect(contents({ user_id: "ada", agent_id: "bot" })).toEqual(["ada-bot"]);
     expect(contents({ user_id: "", agent_id: "" })).toEqual(["bob", "ada-bot", "ada"]);
@@ -102,7 +134,15 @@ describe("list", () => {
   test("leaves out forgotten memories and other projects' memories", () => {
     const m = add("gone");
     add("kept");
-    repo.insert({ projectId: "prj_b", content: "other", scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW });
+    repo.insert({
+      projectId: "prj_b",
+      content: "other",
+      scope: {},
+      occurredAt: null,
+      jobId: null,
+      source: { type: "sample" },
+      now: NOW,
+    });
     repo.forget("prj_a", m.id, NOW);
     expect(repo.list("prj_a", { limit: 10, scope: {} }).rows.map((r) => r.content)).toEqual(["kept"]);
   });
@@ -114,7 +154,11 @@ describe("forget", () => {
     expect(repo.forget("prj_b", m.id, NOW)).toBe(false); // another project's key cannot
     expect(repo.forget("prj_a", m.id, "2026-03-11T00:00:00.000Z")).toBe(true);
     expect(repo.forget("prj_a", m.id, NOW)).toBe(false);
-    const stored = db.query<{ status: string; content: string; forgotten_at: string }, [string]>("SELECT status, content, forgotten_at FROM memories WHERE id = ?").get(m.id);
+    const stored = db
+      .query<{ status: string; content: string; forgotten_at: string }, [string]>(
+        "SELECT status, content, forgotten_at FROM memories WHERE id = ?",
+      )
+      .get(m.id);
     expect(stored).toEqual({ status: "forgotten", content: "x", forgotten_at: "2026-03-11T00:00:00.000Z" });
     expect(repo.versions(m.id)).toHaveLength(1);
   });
@@ -122,7 +166,10 @@ describe("forget", () => {
 
 describe("relationships", () => {
   function relate(from: string, to: string, type: string, strength: number) {
-    db.run("INSERT INTO memory_relationships (memory_id, target_id, type, strength, created_at) VALUES (?, ?, ?, ?, ?)", [from, to, type, strength, NOW]);
+    db.run(
+      "INSERT INTO memory_relationships (memory_id, target_id, type, strength, created_at) VALUES (?, ?, ?, ?, ?)",
+      [from, to, type, strength, NOW],
+    );
   }
 
   test("are read in both directions, strongest first, to active memories only", () => {
@@ -169,8 +216,24 @@ describe("countActive", () => {
     const gone = add("forgotten");
     repo.forget("prj_a", gone.id, NOW);
     add("sample", { isSample: true });
-    repo.insert({ projectId: "prj_a2", content: "two", scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW });
-    repo.insert({ projectId: "prj_b", content: "other account", scope: {}, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW });
+    repo.insert({
+      projectId: "prj_a2",
+      content: "two",
+      scope: {},
+      occurredAt: null,
+      jobId: null,
+      source: { type: "sample" },
+      now: NOW,
+    });
+    repo.insert({
+      projectId: "prj_b",
+      content: "other account",
+      scope: {},
+      occurredAt: null,
+      jobId: null,
+      source: { type: "sample" },
+      now: NOW,
+    });
     expect(repo.countActive("acct_a")).toBe(2);
     expect(repo.countActive("acct_b")).toBe(1);
     db.run("UPDATE projects SET deleted_at = ? WHERE id = 'prj_a2'", [NOW]);

@@ -5,8 +5,11 @@ import { refusal } from "../helpers.ts";
 
 const NOW = new Date("2026-11-22T09:31:44.123Z");
 
-
-const msg = (content: string, extra: Partial<ImportBody["messages"][number]> = {}) => ({ role: "user" as const, content, ...extra });
+const msg = (content: string, extra: Partial<ImportBody["messages"][number]> = {}) => ({
+  role: "user" as const,
+  content,
+  ...extra,
+});
 
 describe("canonicalJson", () => {
   test("does not depend on key order, at any depth", () => {
@@ -36,7 +39,9 @@ describe("requestHash", () => {
   const body = { content: "Ada likes tea.", scope: { user_id: "ada" } };
 
   test("is equal for equal bodies on the same endpoint, whatever the key order", () => {
-    expect(requestHash("POST /v1/memories", body)).toBe(requestHash("POST /v1/memories", { scope: { user_id: "ada" }, content: "Ada likes tea." }));
+    expect(requestHash("POST /v1/memories", body)).toBe(
+      requestHash("POST /v1/memories", { scope: { user_id: "ada" }, content: "Ada likes tea." }),
+    );
     expect(requestHash("POST /v1/memories", body)).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -58,7 +63,12 @@ describe("requestHash", () => {
 
 describe("prepareCreate", () => {
   test("defaults infer to true and scope to empty, with no occurred_at", () => {
-    expect(prepareCreate({ content: "Ada likes tea." }, NOW)).toEqual({ content: "Ada likes tea.", infer: true, occurred_at: null, scope: {} });
+    expect(prepareCreate({ content: "Ada likes tea." }, NOW)).toEqual({
+      content: "Ada likes tea.",
+      infer: true,
+      occurred_at: null,
+      scope: {},
+    });
   });
 
   test("with infer false the content may hold at most 1,000 characters", () => {
@@ -76,17 +86,25 @@ describe("prepareCreate", () => {
 
   test("characters are UTF-16 code units: 500 emoji are 1,000 characters", () => {
     expect(() => prepareCreate({ content: "🎉".repeat(500), infer: false }, NOW)).not.toThrow();
-    expect(refusal(() => prepareCreate({ content: `${"🎉".repeat(500)}x`, infer: false }, NOW)).code).toBe("validation_error");
+    expect(refusal(() => prepareCreate({ content: `${"🎉".repeat(500)}x`, infer: false }, NOW)).code).toBe(
+      "validation_error",
+    );
   });
 
   test("occurred_at is normalised to UTC with milliseconds", () => {
-    expect(prepareCreate({ content: "x", occurred_at: "2023-05-07" }, NOW).occurred_at).toBe("2023-05-07T00:00:00.000Z");
-    expect(prepareCreate({ content: "x", occurred_at: "2023-05-07T15:56:00.5+02:00" }, NOW).occurred_at).toBe("2023-05-07T13:56:00.500Z");
+    expect(prepareCreate({ content: "x", occurred_at: "2023-05-07" }, NOW).occurred_at).toBe(
+      "2023-05-07T00:00:00.000Z",
+    );
+    expect(prepareCreate({ content: "x", occurred_at: "2023-05-07T15:56:00.5+02:00" }, NOW).occurred_at).toBe(
+      "2023-05-07T13:56:00.500Z",
+    );
   });
 
   test("occurred_at may be exactly now and exactly 1970-01-01", () => {
     expect(prepareCreate({ content: "x", occurred_at: NOW.toISOString() }, NOW).occurred_at).toBe(NOW.toISOString());
-    expect(prepareCreate({ content: "x", occurred_at: "1970-01-01" }, NOW).occurred_at).toBe("1970-01-01T00:00:00.000Z");
+    expect(prepareCreate({ content: "x", occurred_at: "1970-01-01" }, NOW).occurred_at).toBe(
+      "1970-01-01T00:00:00.000Z",
+    );
   });
 
   test("a malformed occurred_at is a validation_error on occurred_at", () => {
@@ -98,7 +116,9 @@ describe("prepareCreate", () => {
   });
 
   test("a future occurred_at is invalid_argument occurred_at_in_future", () => {
-    const e = refusal(() => prepareCreate({ content: "x", occurred_at: new Date(NOW.getTime() + 1).toISOString() }, NOW));
+    const e = refusal(() =>
+      prepareCreate({ content: "x", occurred_at: new Date(NOW.getTime() + 1).toISOString() }, NOW),
+    );
     expect([e.code, e.status, e.reason]).toEqual(["invalid_argument", 400, "occurred_at_in_future"]);
   });
 
@@ -110,7 +130,9 @@ describe("prepareCreate", () => {
   });
 
   test("the content length rule is checked before occurred_at", () => {
-    const e = refusal(() => prepareCreate({ content: "x".repeat(1_001), infer: false, occurred_at: "3000-01-01" }, NOW));
+    const e = refusal(() =>
+      prepareCreate({ content: "x".repeat(1_001), infer: false, occurred_at: "3000-01-01" }, NOW),
+    );
     expect(e.code).toBe("validation_error");
   });
 });
@@ -119,7 +141,10 @@ describe("prepareImport", () => {
   test("keeps messages in order, with speaker and times normalised, and counts chunks", () => {
     const { payload, chunks } = prepareImport(
       {
-        messages: [msg("Hi, I am Ada.", { speaker: "Ada", occurred_at: "2023-05-08T15:56:00+02:00" }), { role: "assistant", content: "Hello Ada." }],
+        messages: [
+          msg("Hi, I am Ada.", { speaker: "Ada", occurred_at: "2023-05-08T15:56:00+02:00" }),
+          { role: "assistant", content: "Hello Ada." },
+        ],
         scope: { user_id: "ada" },
         occurred_at: "2023-05-08",
       },
@@ -143,7 +168,9 @@ describe("prepareImport", () => {
     [100, 5],
     [500, 25],
   ])("%i short messages are %i chunk(s)", (n, chunks) => {
-    expect(prepareImport({ messages: Array.from({ length: n }, (_, i) => msg(`message ${i}`)) }, NOW).chunks).toBe(chunks);
+    expect(prepareImport({ messages: Array.from({ length: n }, (_, i) => msg(`message ${i}`)) }, NOW).chunks).toBe(
+      chunks,
+    );
   });
 
   test("the chunk count follows the 8,000-character bound too", () => {
@@ -156,7 +183,12 @@ describe("prepareImport", () => {
     const e = refusal(() =>
       prepareImport(
         {
-          messages: [msg("a", { occurred_at: "2023-05-08" }), msg("b", { occurred_at: "3000-01-01" }), msg("c", { occurred_at: "1969-01-01" }), msg("d", { occurred_at: "soon" })],
+          messages: [
+            msg("a", { occurred_at: "2023-05-08" }),
+            msg("b", { occurred_at: "3000-01-01" }),
+            msg("c", { occurred_at: "1969-01-01" }),
+            msg("d", { occurred_at: "soon" }),
+          ],
           occurred_at: new Date(NOW.getTime() + 60_000).toISOString(),
         },
         NOW,
@@ -180,7 +212,9 @@ describe("prepareImport", () => {
   });
 
   test("any white space breaks a run without a space", () => {
-    expect(() => prepareImport({ messages: [msg(`${"x".repeat(1_500)}\n${"x".repeat(1_500)}\t${"x".repeat(1_500)}`)] }, NOW)).not.toThrow();
+    expect(() =>
+      prepareImport({ messages: [msg(`${"x".repeat(1_500)}\n${"x".repeat(1_500)}\t${"x".repeat(1_500)}`)] }, NOW),
+    ).not.toThrow();
   });
 
   test("all messages together may hold 320,000 characters but not 320,001", () => {

@@ -39,7 +39,9 @@ export function startFakeProvider(dims = 16): FakeProvider {
       if (fake.mode === "fail") return Response.json({ error: { message: "overloaded" } }, { status: 503 });
       if (fake.mode === "stall") await new Promise((r) => setTimeout(r, 2_000));
       // Answer out of order, as the protocol allows: clients must place vectors by `index`.
-      const data = body.input.map((text, index) => ({ object: "embedding", index, embedding: fakeVector(text, fake.dims) })).reverse();
+      const data = body.input
+        .map((text, index) => ({ object: "embedding", index, embedding: fakeVector(text, fake.dims) }))
+        .reverse();
       return Response.json({ object: "list", data, model: body.model, usage: { prompt_tokens: 0, total_tokens: 0 } });
     },
   });

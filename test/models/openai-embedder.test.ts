@@ -11,7 +11,14 @@ beforeEach(() => {
 });
 
 const embedder = (over: Partial<Parameters<typeof createOpenAiEmbedder>[0]> = {}) =>
-  createOpenAiEmbedder({ baseUrl: fake.url, model: "fake-embed", apiKey: "sk-test", dimensions: null, timeoutMs: 500, ...over });
+  createOpenAiEmbedder({
+    baseUrl: fake.url,
+    model: "fake-embed",
+    apiKey: "sk-test",
+    dimensions: null,
+    timeoutMs: 500,
+    ...over,
+  });
 
 function unit(v: number[]): number[] {
   const n = Math.hypot(...v);
@@ -22,7 +29,10 @@ describe("the OpenAI-compatible embedder", () => {
   test("posts the model and the texts with the key, and places each vector by its index", async () => {
     const e = embedder();
     const [a, b] = await e.embed(["otters nest", "bridge"]);
-    expect(fake.requests[0]).toEqual({ authorization: "Bearer sk-test", body: { model: "fake-embed", input: ["otters nest", "bridge"], encoding_format: "float" } as never });
+    expect(fake.requests[0]).toEqual({
+      authorization: "Bearer sk-test",
+      body: { model: "fake-embed", input: ["otters nest", "bridge"], encoding_format: "float" } as never,
+    });
     expect([...a!].map((x) => +x.toFixed(5))).toEqual(unit(fakeVector("otters nest", 16)).map((x) => +x.toFixed(5)));
     expect([...b!].map((x) => +x.toFixed(5))).toEqual(unit(fakeVector("bridge", 16)).map((x) => +x.toFixed(5)));
   });
@@ -56,7 +66,9 @@ describe("the OpenAI-compatible embedder", () => {
 
   test("a provider error is an EmbeddingError that is not a timeout", async () => {
     fake.mode = "fail";
-    const err = await embedder().embed(["x"]).catch((e) => e);
+    const err = await embedder()
+      .embed(["x"])
+      .catch((e) => e);
     expect(err).toBeInstanceOf(EmbeddingError);
     expect(err.timedOut).toBe(false);
     expect(err.message).toContain("503");
@@ -64,19 +76,27 @@ describe("the OpenAI-compatible embedder", () => {
 
   test("a provider that does not answer in time is an EmbeddingError marked as a timeout", async () => {
     fake.mode = "stall";
-    const err = await embedder({ timeoutMs: 50 }).embed(["x"]).catch((e) => e);
+    const err = await embedder({ timeoutMs: 50 })
+      .embed(["x"])
+      .catch((e) => e);
     expect(err).toBeInstanceOf(EmbeddingError);
     expect(err.timedOut).toBe(true);
   });
 
   test("an unreachable provider is an EmbeddingError", async () => {
-    const err = await embedder({ baseUrl: "http://127.0.0.1:9/v1" }).embed(["x"]).catch((e) => e);
+    const err = await embedder({ baseUrl: "http://127.0.0.1:9/v1" })
+      .embed(["x"])
+      .catch((e) => e);
     expect(err).toBeInstanceOf(EmbeddingError);
   });
 
   test("a malformed answer is an EmbeddingError, never a vector", async () => {
     const e = createOpenAiEmbedder({
-      baseUrl: "http://fake/v1", model: "m", apiKey: null, dimensions: null, timeoutMs: 500,
+      baseUrl: "http://fake/v1",
+      model: "m",
+      apiKey: null,
+      dimensions: null,
+      timeoutMs: 500,
       fetch: (async () => Response.json({ data: [{ index: 0, embedding: ["x"] }] })) as unknown as typeof fetch,
     });
     expect(await e.embed(["x"]).catch((err) => err)).toBeInstanceOf(EmbeddingError);

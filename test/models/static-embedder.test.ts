@@ -25,7 +25,11 @@ describe("the embedded static embedder", () => {
   });
 
   test.each([
-    ["What pet does she have?", "She adopted a golden retriever puppy.", "The quarterly budget review is due on Friday."],
+    [
+      "What pet does she have?",
+      "She adopted a golden retriever puppy.",
+      "The quarterly budget review is due on Friday.",
+    ],
     ["musician", "Omar plays the violin in a string quartet.", "Priya is allergic to peanuts."],
     ["What kind of vehicle does he drive?", "Jon bought a red electric car.", "Dana is learning to speak Japanese."],
   ])("a paraphrase is nearer than an unrelated text: %p", (query, paraphrase, unrelated) => {

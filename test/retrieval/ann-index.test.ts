@@ -12,7 +12,18 @@ import type { Embedder } from "../../src/models/embedder.ts";
 
 const PEOPLE = ["Caroline", "Melanie", "Noor", "Omar", "Priya", "Jon", "Dana", "Mia"];
 const VERBS = ["adopted", "bought", "visited", "painted", "started learning", "sold", "recommended", "fixed"];
-const THINGS = ["a golden retriever", "a red bicycle", "the violin", "a vegetable garden", "a pottery class", "a mystery novel", "a kayak", "a telescope", "a jazz album", "an electric car"];
+const THINGS = [
+  "a golden retriever",
+  "a red bicycle",
+  "the violin",
+  "a vegetable garden",
+  "a pottery class",
+  "a mystery novel",
+  "a kayak",
+  "a telescope",
+  "a jazz album",
+  "an electric car",
+];
 const PLACES = ["in Lisbon", "at the lake", "with the kids", "on the weekend", "in the mountains", "at the beach"];
 
 let h: Harness;
@@ -26,17 +37,39 @@ beforeAll(async () => {
   embedder = await loadStaticEmbedder();
   store = createVectorStore(h.engram.db);
   ann = createAnnIndex({ store, counts: createVectorBookkeeping(h.engram.db), options: { minVectors: 1_000 } });
-  const repo = createMemoryRepository(h.engram.db, { onWrite: createVectorWriter({ store, embedder, onMissing: () => {} }) });
+  const repo = createMemoryRepository(h.engram.db, {
+    onWrite: createVectorWriter({ store, embedder, onMissing: () => {} }),
+  });
   insert = (content, userId) =>
-    repo.insert({ projectId: h.project.projectId, content, scope: { user_id: userId }, occurredAt: null, jobId: null, source: { type: "sample" }, now: new Date().toISOString() }).seq;
+    repo.insert({
+      projectId: h.project.projectId,
+      content,
+      scope: { user_id: userId },
+      occurredAt: null,
+      jobId: null,
+      source: { type: "sample" },
+      now: new Date().toISOString(),
+    }).seq;
   let i = 0;
   h.engram.db.transaction(() => {
-    for (const p of PEOPLE) for (const v of VERBS) for (const t of THINGS) for (const place of PLACES) insert(`${p} ${v} ${t} ${place}.`, i++ % 2 ? "odd" : "even");
+    for (const p of PEOPLE)
+      for (const v of VERBS)
+        for (const t of THINGS)
+          for (const place of PLACES) insert(`${p} ${v} ${t} ${place}.`, i++ % 2 ? "odd" : "even");
   })();
 });
 afterAll(() => h.close());
 
-const QUERIES = ["What pet does Caroline have?", "musician", "Who went kayaking at the lake?", "Jon's bicycle", "astronomy", "gardening with kids", "Which book did Priya recommend?", "Mia visited the beach"];
+const QUERIES = [
+  "What pet does Caroline have?",
+  "musician",
+  "Who went kayaking at the lake?",
+  "Jon's bicycle",
+  "astronomy",
+  "gardening with kids",
+  "Which book did Priya recommend?",
+  "Mia visited the beach",
+];
 
 describe("the approximate index", () => {
   test("is used only for projects with enough vectors", () => {
@@ -59,7 +92,12 @@ describe("the approximate index", () => {
     const exact = store.nearest(h.project.projectId, v, 10, { user_id: "odd" });
     const approx = ann.nearest(h.project.projectId, v, 10, { user_id: "odd" })!;
     expect(approx[0]!.seq).toBe(exact[0]!.seq);
-    const odd = new Set(h.engram.db.query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE user_id = ?").all("odd").map((r) => r.seq));
+    const odd = new Set(
+      h.engram.db
+        .query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE user_id = ?")
+        .all("odd")
+        .map((r) => r.seq),
+    );
     expect(approx.every((a) => odd.has(a.seq))).toBe(true);
     expect(ann.nearest(h.project.projectId, v, 10, { user_id: "nobody" })).toEqual([]);
   });
@@ -83,7 +121,9 @@ describe("search through the approximate index", () => {
     try {
       const ids = await storeAll(indexed, people);
       expect((await search(indexed, "musician"))[0]!.content).toBe("Omar plays the violin in a string quartet.");
-      expect((await search(indexed, "What pet does Caroline have?"))[0]!.content).toBe("Caroline adopted a golden retriever puppy last spring.");
+      expect((await search(indexed, "What pet does Caroline have?"))[0]!.content).toBe(
+        "Caroline adopted a golden retriever puppy last spring.",
+      );
       const dog = ids["Caroline adopted a golden retriever puppy last spring."]!;
       expect((await indexed.call("DELETE", `/v1/memories/${dog}`)).status).toBe(202);
       expect((await search(indexed, "dog")).map((r) => r.id)).not.toContain(dog);

@@ -3,7 +3,11 @@ import { composeContext, CONTEXT_MAX_CHARS } from "../../src/retrieval/context.t
 import type { MemoryRow } from "../../src/domain/memory.ts";
 
 let seq = 0;
-function row(content: string, occurredAt: string | null = null, id = `mem_${String(++seq).padStart(26, "0")}`): MemoryRow {
+function row(
+  content: string,
+  occurredAt: string | null = null,
+  id = `mem_${String(++seq).padStart(26, "0")}`,
+): MemoryRow {
   return {
     seq,
     id,
@@ -58,7 +62,10 @@ describe("composeContext", () => {
     const lines = r.context.split("\n");
     expect(lines).toHaveLength(r.memory_ids.length);
     expect(r.memory_ids).toEqual(rows.slice(0, lines.length).map((x) => x.id));
-    lines.forEach((l, i) => expect(l).toBe(`- ${rows[i]!.content}`)); // none cut
+    // none cut
+    lines.forEach((l, i) => {
+      expect(l).toBe(`- ${rows[i]!.content}`);
+    });
     // The next memory would not have fitted.
     expect(r.context.length + 1 + `- ${rows[lines.length]!.content}`.length).toBeGreaterThan(1_000);
   });

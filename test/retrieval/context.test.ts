@@ -17,7 +17,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-const contextOf = (hh: Harness, id: string) => hh.engram.db.query<{ context: string }, [string]>("SELECT context FROM memories WHERE id = ?").get(id)!.context;
+const contextOf = (hh: Harness, id: string) =>
+  hh.engram.db.query<{ context: string }, [string]>("SELECT context FROM memories WHERE id = ?").get(id)!.context;
 
 const CHAT = [
   { speaker: "Melanie", content: "Morning! How is the new greenhouse coming along?" },
@@ -27,7 +28,10 @@ const CHAT = [
   { speaker: "Melanie", content: "Good for you!" },
 ];
 
-async function search(hh: Harness, query: string): Promise<Array<{ id: string; content: string; [k: string]: unknown }>> {
+async function search(
+  hh: Harness,
+  query: string,
+): Promise<Array<{ id: string; content: string; [k: string]: unknown }>> {
   const r = await hh.call("POST", "/v1/memories/search", { body: { query, limit: 10 } });
   expect(r.status).toBe(200);
   return ((await r.json()) as { data: Array<{ id: string; content: string }> }).data;
@@ -39,7 +43,12 @@ describe("search context of imported memories", () => {
     await importMessages(h, CHAT);
     const planted = active(h).find((m) => m.content.includes("tomatoes"))!;
     expect(planted.content).toBe("Caroline planted tomatoes and basil anyway.");
-    expect(contextOf(h, planted.id).split("\n")).toEqual([CHAT[1]!.content, CHAT[2]!.content, CHAT[3]!.content, CHAT[4]!.content]);
+    expect(contextOf(h, planted.id).split("\n")).toEqual([
+      CHAT[1]!.content,
+      CHAT[2]!.content,
+      CHAT[3]!.content,
+      CHAT[4]!.content,
+    ]);
   });
 
   test("finds a memory by words only its conversation has, and never returns them", async () => {
@@ -69,7 +78,9 @@ describe("search context of imported memories", () => {
     await importMessages(h, CHAT);
     const graph = createMemoryGraph(h.engram.db);
     expect(graph.candidates(h.project.projectId, {}, ["greenhouse"], 10)).toEqual([]); // only in the context of the memories after it
-    expect(graph.candidates(h.project.projectId, {}, ["tomatoes"], 10).map((m) => m.content)).toEqual(["Caroline planted tomatoes and basil anyway."]);
+    expect(graph.candidates(h.project.projectId, {}, ["tomatoes"], 10).map((m) => m.content)).toEqual([
+      "Caroline planted tomatoes and basil anyway.",
+    ]);
   });
 });
 
@@ -79,12 +90,23 @@ describe("migration 005", () => {
     try {
       const db = new Database(":memory:", { strict: true });
       loadVec(db, await materialiseVecExtension(dir));
-      migrate(db, MIGRATIONS.filter((m) => m.version < 5));
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 5),
+      );
       db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_1', 'A', 'free', 'now')");
       db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES ('prj_1', 'acct_1', 'P', 'now')");
-      db.run("INSERT INTO memories (id, project_id, status, content, created_at, updated_at) VALUES ('mem_1', 'prj_1', 'active', 'Ada adopted a greyhound.', 'now', 'now')");
+      db.run(
+        "INSERT INTO memories (id, project_id, status, content, created_at, updated_at) VALUES ('mem_1', 'prj_1', 'active', 'Ada adopted a greyhound.', 'now', 'now')",
+      );
       migrate(db);
-      const match = (q: string) => db.query<{ id: string }, [string]>("SELECT m.id FROM memories_fts f JOIN memories m ON m.seq = f.rowid WHERE memories_fts MATCH ?").all(q).map((r) => r.id);
+      const match = (q: string) =>
+        db
+          .query<{ id: string }, [string]>(
+            "SELECT m.id FROM memories_fts f JOIN memories m ON m.seq = f.rowid WHERE memories_fts MATCH ?",
+          )
+          .all(q)
+          .map((r) => r.id);
       expect(match("greyhound")).toEqual(["mem_1"]);
       db.run("UPDATE memories SET context = 'at the shelter on Sunday' WHERE id = 'mem_1'");
       expect(match("shelter")).toEqual(["mem_1"]);

@@ -36,7 +36,9 @@ describe("isolation and forgetting", () => {
     expect(await search(h, "Zed keeps three parrots at home.")).toEqual([]);
     expect(await search(h, "birds")).toEqual([]);
     expect(await recall(h, "Zed parrots")).toEqual({ object: "memory", status: "not_found" });
-    expect((await search(h, "birds", {}, other.key)).map((r) => r.content)).toEqual(["Zed keeps three parrots at home."]);
+    expect((await search(h, "birds", {}, other.key)).map((r) => r.content)).toEqual([
+      "Zed keeps three parrots at home.",
+    ]);
   });
 
   test("a forgotten memory is never returned, and its vector is gone", async () => {
@@ -48,7 +50,9 @@ describe("isolation and forgetting", () => {
     expect((await search(h, "typewriter collector")).map((r) => r.id)).not.toContain(id);
     expect(await recall(h, "Quinn collects antique typewriters.")).toEqual({ object: "memory", status: "not_found" });
     const seq = h.engram.db.query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE id = ?").get(id)!.seq;
-    expect(h.engram.db.query("SELECT count(*) AS n FROM memory_embeddings WHERE memory_seq = ?").get(seq)).toEqual({ n: 0 });
+    expect(h.engram.db.query("SELECT count(*) AS n FROM memory_embeddings WHERE memory_seq = ?").get(seq)).toEqual({
+      n: 0,
+    });
   });
 });
 
@@ -65,7 +69,9 @@ describe("ranking signals", () => {
     await storeAll(h, ["Mia visited the aquarium."], { occurred_at: "2023-03-10T10:00:00Z" }, p.key);
     await storeAll(h, ["Mia visited the aquarium again."], { occurred_at: "2023-07-02T10:00:00Z" }, p.key);
     expect((await search(h, "Mia aquarium in March 2023", {}, p.key))[0]!.content).toBe("Mia visited the aquarium.");
-    expect((await search(h, "Mia aquarium in July 2023", {}, p.key))[0]!.content).toBe("Mia visited the aquarium again.");
+    expect((await search(h, "Mia aquarium in July 2023", {}, p.key))[0]!.content).toBe(
+      "Mia visited the aquarium again.",
+    );
   });
 
   test("negative feedback demotes; very_negative keeps a memory out of recall and context", async () => {
@@ -79,7 +85,9 @@ describe("ranking signals", () => {
     expect((await search(h, "What does Kim drink?", {}, p.key))[0]!.id).not.toBe(first);
     await h.call("PUT", `/v1/memories/${tea}/feedback`, { body: { rating: "very_negative" }, key: p.key });
     expect((await recall(h, "Kim green tea morning", {}, p.key)).id).not.toBe(tea);
-    const c = (await (await h.call("POST", "/v1/memories/context", { body: { query: "Kim green tea morning" }, key: p.key })).json()) as { memory_ids?: string[] };
+    const c = (await (
+      await h.call("POST", "/v1/memories/context", { body: { query: "Kim green tea morning" }, key: p.key })
+    ).json()) as { memory_ids?: string[] };
     expect(c.memory_ids ?? []).not.toContain(tea);
   });
 });

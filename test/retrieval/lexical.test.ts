@@ -17,7 +17,8 @@ beforeEach(async () => {
   dir = tempDir();
   db = await openDatabase(dir);
   db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_1', 'A', 'free', ?)", [NOW]);
-  for (const p of ["prj_a", "prj_b"]) db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES (?, 'acct_1', ?, ?)", [p, p, NOW]);
+  for (const p of ["prj_a", "prj_b"])
+    db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES (?, 'acct_1', ?, ?)", [p, p, NOW]);
 });
 afterEach(() => {
   db.close();
@@ -25,9 +26,21 @@ afterEach(() => {
 });
 
 function add(content: string, context = "", projectId = "prj_a", scope = {}): number {
-  return createMemoryRepository(db).insert({ projectId, content, context, scope, occurredAt: null, jobId: null, source: { type: "sample" }, now: NOW }).seq;
+  return createMemoryRepository(db).insert({
+    projectId,
+    content,
+    context,
+    scope,
+    occurredAt: null,
+    jobId: null,
+    source: { type: "sample" },
+    now: NOW,
+  }).seq;
 }
-const contents = (hits: Array<{ seq: number }>) => hits.map((h) => db.query<{ content: string }, [number]>("SELECT content FROM memories WHERE seq = ?").get(h.seq)!.content);
+const contents = (hits: Array<{ seq: number }>) =>
+  hits.map(
+    (h) => db.query<{ content: string }, [number]>("SELECT content FROM memories WHERE seq = ?").get(h.seq)!.content,
+  );
 
 describe("lexical search", () => {
   test("finds memories with any query word, the memory's own words above its context's", () => {
@@ -36,8 +49,14 @@ describe("lexical search", () => {
     add("Ada likes jazz.");
     add("tea elsewhere greenhouse", "", "prj_b");
     const lex = createLexicalSearch(createLexicalIndex(db));
-    expect(contents(lex.search("prj_a", queryTerms("greenhouse tomatoes?"), {}, 10))).toEqual(["Ada planted tomatoes.", "The greenhouse is finished."]);
-    expect(contents(lex.search("prj_a", ["greenhouse"], {}, 10))).toEqual(["The greenhouse is finished.", "Ada planted tomatoes."]);
+    expect(contents(lex.search("prj_a", queryTerms("greenhouse tomatoes?"), {}, 10))).toEqual([
+      "Ada planted tomatoes.",
+      "The greenhouse is finished.",
+    ]);
+    expect(contents(lex.search("prj_a", ["greenhouse"], {}, 10))).toEqual([
+      "The greenhouse is finished.",
+      "Ada planted tomatoes.",
+    ]);
   });
 
   test("forgotten memories and other scopes are never candidates", () => {
@@ -96,6 +115,9 @@ describe("lexical search in a large project", () => {
     const lex = createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 0.5 });
     const hits = contents(lex.search("prj_a", ["ada", "running"], {}, 3));
     expect(hits).toEqual(["Ada went running on day 35.", "Ada went running on day 34.", "Ada went running on day 33."]);
-    expect(contents(lex.search("prj_a", ["ada"], {}, 2))).toEqual(["Ada walked the greyhound at the beach.", "Ada adopted a greyhound."]);
+    expect(contents(lex.search("prj_a", ["ada"], {}, 2))).toEqual([
+      "Ada walked the greyhound at the beach.",
+      "Ada adopted a greyhound.",
+    ]);
   });
 });

@@ -13,14 +13,29 @@ import { startFakeProvider } from "../models/fake-provider.ts";
 const fake = startFakeProvider(64);
 const dataDir = tempDir();
 let key = "";
-const provider = (timeoutMs = 1_000): EmbeddingsConfig => ({ url: fake.url, model: "fake-embed", apiKey: null, dimensions: null, timeoutMs });
+const provider = (timeoutMs = 1_000): EmbeddingsConfig => ({
+  url: fake.url,
+  model: "fake-embed",
+  apiKey: null,
+  dimensions: null,
+  timeoutMs,
+});
 
 async function open(embeddings: EmbeddingsConfig | null): Promise<Engram> {
-  return createEngram(loadConfig({ dataDir, formationWorker: false, embeddings }, {}), { logger: silentLogger, startWorker: false });
+  return createEngram(loadConfig({ dataDir, formationWorker: false, embeddings }, {}), {
+    logger: silentLogger,
+    startWorker: false,
+  });
 }
 
 async function call(e: Engram, path: string, body: unknown): Promise<Response> {
-  return e.handle(new Request(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }));
+  return e.handle(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 async function contents(e: Engram, query: string): Promise<string[]> {
@@ -30,10 +45,12 @@ async function contents(e: Engram, query: string): Promise<string[]> {
 }
 
 function vectorState(e: Engram) {
-  return e.db.query<{ model: string; dims: number; books: number; models: number; active: number }, []>(
-    `SELECT model, dims, (SELECT count(*) FROM memory_embeddings) AS books, (SELECT count(DISTINCT model) FROM memory_embeddings) AS models,
+  return e.db
+    .query<{ model: string; dims: number; books: number; models: number; active: number }, []>(
+      `SELECT model, dims, (SELECT count(*) FROM memory_embeddings) AS books, (SELECT count(DISTINCT model) FROM memory_embeddings) AS models,
        (SELECT count(*) FROM memories WHERE status = 'active') AS active FROM vector_index`,
-  ).get()!;
+    )
+    .get()!;
 }
 
 beforeAll(async () => {
@@ -74,7 +91,9 @@ describe("changing the embedding model", () => {
     const e = await open(provider());
     try {
       fake.mode = "fail";
-      expect((await call(e, "/v1/memories", { content: "Priya is allergic to peanuts.", infer: false })).status).toBe(202);
+      expect((await call(e, "/v1/memories", { content: "Priya is allergic to peanuts.", infer: false })).status).toBe(
+        202,
+      );
       await e.formation.runUntilIdle();
       await expect(e.vectors.runOnce()).rejects.toThrow("503");
       fake.mode = "ok";

@@ -55,7 +55,9 @@ describe("a miss is a miss", () => {
   });
 
   test("recall about a person no memory names is not_found, though another person's memory matches the rest", async () => {
-    expect((await recall(h, "What instrument does Omar play?")).id).toBe(ids["Omar plays the violin in a string quartet."]!);
+    expect((await recall(h, "What instrument does Omar play?")).id).toBe(
+      ids["Omar plays the violin in a string quartet."]!,
+    );
     expect(await recall(h, "What instrument does Zora play?")).toEqual({ object: "memory", status: "not_found" });
     // Search still lists it, ranked as before, with the lower confidence.
     const [top] = await search(h, "What instrument does Zora play?");
@@ -83,10 +85,16 @@ describe("context", () => {
   test("adds the memories related to the best match", async () => {
     const best = ids["Noor moved to Lisbon in 2023."]!;
     const other = ids["Dana is learning to speak Japanese."]!;
-    const seq = (id: string) => h.engram.db.query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE id = ?").get(id)!.seq;
+    const seq = (id: string) =>
+      h.engram.db.query<{ seq: number }, [string]>("SELECT seq FROM memories WHERE id = ?").get(id)!.seq;
     expect(seq(best)).toBeGreaterThan(0);
-    h.engram.db.run("INSERT INTO memory_relationships (memory_id, target_id, type, strength, created_at) VALUES (?, ?, 'related', 0.9, ?)", [best, other, new Date().toISOString()]);
-    const c = (await (await h.call("POST", "/v1/memories/context", { body: { query: "Which city does Noor live in?" } })).json()) as { memory_ids: string[] };
+    h.engram.db.run(
+      "INSERT INTO memory_relationships (memory_id, target_id, type, strength, created_at) VALUES (?, ?, 'related', 0.9, ?)",
+      [best, other, new Date().toISOString()],
+    );
+    const c = (await (
+      await h.call("POST", "/v1/memories/context", { body: { query: "Which city does Noor live in?" } })
+    ).json()) as { memory_ids: string[] };
     expect(c.memory_ids.slice(0, 2)).toEqual([best, other]);
   });
 });

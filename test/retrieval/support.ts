@@ -16,18 +16,33 @@ export const PEOPLE = [
 ];
 
 /** Stores the texts (verbatim) and returns their ids by text. */
-export async function storeAll(h: Harness, texts: string[], extra: Record<string, unknown> = {}, key?: string): Promise<Record<string, string>> {
+export async function storeAll(
+  h: Harness,
+  texts: string[],
+  extra: Record<string, unknown> = {},
+  key?: string,
+): Promise<Record<string, string>> {
   const ids = await remember(h, texts, extra, key);
   return Object.fromEntries(texts.map((t, i) => [t, ids[i]!]));
 }
 
-export async function search(h: Harness, query: string, extra: Record<string, unknown> = {}, key?: string): Promise<Array<{ id: string; content: string; score: number }>> {
+export async function search(
+  h: Harness,
+  query: string,
+  extra: Record<string, unknown> = {},
+  key?: string,
+): Promise<Array<{ id: string; content: string; score: number }>> {
   const r = await h.call("POST", "/v1/memories/search", { body: { query, ...extra }, key });
   if (r.status !== 200) throw new Error(`search answered ${r.status}: ${await r.text()}`);
   return ((await r.json()) as { data: Array<{ id: string; content: string; score: number }> }).data;
 }
 
-export async function recall(h: Harness, query: string, extra: Record<string, unknown> = {}, key?: string): Promise<Record<string, unknown>> {
+export async function recall(
+  h: Harness,
+  query: string,
+  extra: Record<string, unknown> = {},
+  key?: string,
+): Promise<Record<string, unknown>> {
   const r = await h.call("POST", "/v1/memories/recall", { body: { query, ...extra }, key });
   if (r.status !== 200) throw new Error(`recall answered ${r.status}: ${await r.text()}`);
   return (await r.json()) as Record<string, unknown>;

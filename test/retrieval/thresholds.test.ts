@@ -14,12 +14,17 @@ afterEach(async () => {
 
 describe("recall and context thresholds", () => {
   test("default to 0.35 and 0.15, and are read from the environment as numbers from 0 to 1", () => {
-    expect([loadConfig({}, {}).recallThreshold, loadConfig({}, {}).contextThreshold]).toEqual([RECALL_THRESHOLD, CONTEXT_THRESHOLD]);
+    expect([loadConfig({}, {}).recallThreshold, loadConfig({}, {}).contextThreshold]).toEqual([
+      RECALL_THRESHOLD,
+      CONTEXT_THRESHOLD,
+    ]);
     expect([RECALL_THRESHOLD, CONTEXT_THRESHOLD]).toEqual([0.35, 0.15]);
     const c = loadConfig({}, { ENGRAM_RECALL_THRESHOLD: "0.6", ENGRAM_CONTEXT_THRESHOLD: "0" });
     expect([c.recallThreshold, c.contextThreshold]).toEqual([0.6, 0]);
     for (const bad of ["1.5", "-0.1", "high"]) {
-      expect(() => loadConfig({}, { ENGRAM_RECALL_THRESHOLD: bad })).toThrow("ENGRAM_RECALL_THRESHOLD must be a number from 0 to 1");
+      expect(() => loadConfig({}, { ENGRAM_RECALL_THRESHOLD: bad })).toThrow(
+        "ENGRAM_RECALL_THRESHOLD must be a number from 0 to 1",
+      );
     }
   });
 

@@ -8,11 +8,14 @@ function millisOf(id: string): number {
 }
 
 describe("newId", () => {
-  test.each(["mem", "prj", "acct", "key", "job"] as const)("a %s id is the prefix, an underscore and 26 lower-case base32 characters", (prefix) => {
-    const id = newId(prefix);
-    expect(id).toMatch(new RegExp(`^${prefix}_[0-7][0-9a-hjkmnp-tv-z]{25}$`));
-    expect(isId(prefix, id)).toBe(true);
-  });
+  test.each(["mem", "prj", "acct", "key", "job"] as const)(
+    "a %s id is the prefix, an underscore and 26 lower-case base32 characters",
+    (prefix) => {
+      const id = newId(prefix);
+      expect(id).toMatch(new RegExp(`^${prefix}_[0-7][0-9a-hjkmnp-tv-z]{25}$`));
+      expect(isId(prefix, id)).toBe(true);
+    },
+  );
 
   test("the suffix carries the creation time in milliseconds", () => {
     const before = Date.now();

@@ -14,7 +14,11 @@ describe("the logger", () => {
     const lines: string[] = [];
     const logger = createLogger("info", { write: (line: string) => void lines.push(line) });
     logger.error({ err: odd, job_id: "job_1" }, "formation failed; will retry");
-    expect(JSON.parse(lines[0]!)).toMatchObject({ err: { type: "ResolveMessage", message: "Cannot find module 'x'" }, job_id: "job_1", msg: "formation failed; will retry" });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      err: { type: "ResolveMessage", message: "Cannot find module 'x'" },
+      job_id: "job_1",
+      msg: "formation failed; will retry",
+    });
     expect(serializeError("plain")).toEqual({ type: "string", message: "plain" });
   });
 });

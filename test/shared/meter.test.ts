@@ -32,7 +32,11 @@ describe("Meter", () => {
 
   test("a stage that throws is still timed and the error passes through", () => {
     const m = new Meter();
-    expect(() => m.time("search", () => { throw new Error("boom"); })).toThrow("boom");
+    expect(() =>
+      m.time("search", () => {
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
     expect(m.timings.has("search")).toBe(true);
   });
 

@@ -46,7 +46,9 @@ describe("createValidator", () => {
       code: Type.Optional(Type.String({ pattern: "^[a-z]+$", description: "must be lower-case letters" })),
       infer: Type.Optional(Type.Boolean()),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-      scope: Type.Optional(Type.Object({ user_id: Type.Optional(Type.String({ maxLength: 3 })) }, { additionalProperties: false })),
+      scope: Type.Optional(
+        Type.Object({ user_id: Type.Optional(Type.String({ maxLength: 3 })) }, { additionalProperties: false }),
+      ),
       tags: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: 2 })),
       rating: Type.Optional(Type.Union([Type.Literal("positive"), Type.Literal("negative")])),
       kind: Type.Optional(Type.Literal("memory")),
@@ -102,7 +104,9 @@ describe("createValidator", () => {
 
   test("a nested array item is named by index, as messages[3].role", () => {
     const messages = [0, 1, 2].map(() => ({ role: "user", content: "hi" }));
-    const errors = errorsOf(() => createValidator(ImportBody).parse({ messages: [...messages, { role: "robot", content: "hi" }] }));
+    const errors = errorsOf(() =>
+      createValidator(ImportBody).parse({ messages: [...messages, { role: "robot", content: "hi" }] }),
+    );
     expect(Object.keys(errors)).toEqual(["messages[3].role"]);
     expect(errors["messages[3].role"]![0]).toBe("must be one of user, assistant, system, tool");
   });

@@ -17,10 +17,14 @@ function manualStep() {
       return calls;
     },
     /** Resolves when the loop has called the step `n` times in all. */
-    until: (n: number) => new Promise<void>((resolve) => {
-      const check = () => (calls >= n ? resolve() : void (called = check));
-      check();
-    }),
+    until: (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (calls >= n) resolve();
+          else called = check;
+        };
+        check();
+      }),
     answer: (r: StepResult) => pending.shift()!(r),
   };
 }

@@ -20,12 +20,21 @@ afterEach(() => {
 });
 
 const tables = (db: Db) =>
-  db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') ORDER BY name").all().map((r) => r.name);
+  db
+    .query<{ name: string }, []>(
+      "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') ORDER BY name",
+    )
+    .all()
+    .map((r) => r.name);
 
 /** Inserts the rows a memory needs (account, project) and returns the project id. */
 function seedProject(db: Db): string {
-  db.run("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_1', 'A', 'free', '2026-01-01T00:00:00.000Z')");
-  db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES ('prj_1', 'acct_1', 'P', '2026-01-01T00:00:00.000Z')");
+  db.run(
+    "INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_1', 'A', 'free', '2026-01-01T00:00:00.000Z')",
+  );
+  db.run(
+    "INSERT INTO projects (id, account_id, name, created_at) VALUES ('prj_1', 'acct_1', 'P', '2026-01-01T00:00:00.000Z')",
+  );
   return "prj_1";
 }
 function insertMemory(db: Db, id: string, content: string): number {
@@ -37,7 +46,10 @@ function insertMemory(db: Db, id: string, content: string): number {
   );
 }
 const ftsMatch = (db: Db, term: string) =>
-  db.query<{ rowid: number }, [string]>("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid").all(term).map((r) => r.rowid);
+  db
+    .query<{ rowid: number }, [string]>("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid")
+    .all(term)
+    .map((r) => r.rowid);
 
 describe("openDatabase", () => {
   test("creates the data directory and the database file", async () => {
@@ -61,15 +73,19 @@ describe("openDatabase", () => {
     const sync = () => db.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous;
     expect(durably(db, () => sync())).toBe(2);
     expect(sync()).toBe(1);
-    expect(() => durably(db, () => { throw new Error("boom"); })).toThrow("boom");
+    expect(() =>
+      durably(db, () => {
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
     expect(sync()).toBe(1);
   });
 
   test("foreign keys are enforced", async () => {
     const db = await fresh();
-    expect(() => db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES ('prj_x', 'acct_missing', 'P', 'now')")).toThrow(
-      /FOREIGN KEY/,
-    );
+    expect(() =>
+      db.run("INSERT INTO projects (id, account_id, name, created_at) VALUES ('prj_x', 'acct_missing', 'P', 'now')"),
+    ).toThrow(/FOREIGN KEY/);
   });
 
   test("loads sqlite-vec: vec_version() answers and vector functions work", async () => {
@@ -84,7 +100,11 @@ describe("migrations", () => {
   test("are numbered 1, 2, ... without gaps and recorded in schema_migrations", async () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     const db = await fresh();
-    const rows = db.query<{ version: number; name: string; applied_at: string }, []>("SELECT * FROM schema_migrations ORDER BY version").all();
+    const rows = db
+      .query<{ version: number; name: string; applied_at: string }, []>(
+        "SELECT * FROM schema_migrations ORDER BY version",
+      )
+      .all();
     expect(rows.map((r) => [r.version, r.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]));
     for (const r of rows) expect(Number.isNaN(Date.parse(r.applied_at))).toBe(false);
     expect(currentSchemaVersion(db)).toBe(MIGRATIONS.length);
@@ -93,7 +113,19 @@ describe("migrations", () => {
   test("create the tables the service uses", async () => {
     const db = await fresh();
     const names = tables(db);
-    for (const t of ["accounts", "projects", "api_keys", "memories", "memory_versions", "memory_relationships", "feedback", "memories_fts", "jobs", "usage", "memories_counted"]) {
+    for (const t of [
+      "accounts",
+      "projects",
+      "api_keys",
+      "memories",
+      "memory_versions",
+      "memory_relationships",
+      "feedback",
+      "memories_fts",
+      "jobs",
+      "usage",
+      "memories_counted",
+    ]) {
       expect(names).toContain(t);
     }
   });
@@ -109,8 +141,12 @@ describe("migrations", () => {
 
     const second = await fresh(dir);
     expect(tables(second)).toEqual(schema);
-    expect(second.query<{ n: number }, []>("SELECT count(*) AS n FROM schema_migrations").get()!.n).toBe(MIGRATIONS.length);
-    expect(second.query<{ content: string }, []>("SELECT content FROM memories").all()).toEqual([{ content: "kept across opens" }]);
+    expect(second.query<{ n: number }, []>("SELECT count(*) AS n FROM schema_migrations").get()!.n).toBe(
+      MIGRATIONS.length,
+    );
+    expect(second.query<{ content: string }, []>("SELECT content FROM memories").all()).toEqual([
+      { content: "kept across opens" },
+    ]);
   });
 
   test("two connections open at once agree, and migrating again is a no-op", async () => {
@@ -136,7 +172,11 @@ describe("migrations", () => {
 
   test("a failing migration leaves nothing half-applied and is not recorded", async () => {
     const db = await fresh();
-    const broken = { version: MIGRATIONS.length + 1, name: "broken", sql: "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);" };
+    const broken = {
+      version: MIGRATIONS.length + 1,
+      name: "broken",
+      sql: "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);",
+    };
     expect(() => migrate(db, [...MIGRATIONS, broken])).toThrow();
     expect(tables(db)).not.toContain("half");
     expect(currentSchemaVersion(db)).toBe(MIGRATIONS.length);
@@ -183,7 +223,9 @@ describe("a database opened by plain bun:sqlite", () => {
     db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     const plain = new Database(join(dir, "engram.db"), { readonly: true });
     try {
-      expect(plain.query<{ n: number }, []>("SELECT count(*) AS n FROM schema_migrations").get()!.n).toBe(MIGRATIONS.length);
+      expect(plain.query<{ n: number }, []>("SELECT count(*) AS n FROM schema_migrations").get()!.n).toBe(
+        MIGRATIONS.length,
+      );
     } finally {
       plain.close();
     }

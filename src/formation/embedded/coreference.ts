@@ -5,13 +5,75 @@
 // met as an object ("I met Anna at work. She ..."). Kinship nouns carry gender; names do not.
 import { properNames, type Token } from "./nlp.ts";
 
-const FEMALE = new Set(["mom", "mum", "mother", "sister", "grandma", "grandmother", "granny", "wife", "girlfriend", "daughter", "aunt", "niece", "stepmother", "stepmom", "fiancee", "fiancée", "cousin"]);
-const MALE = new Set(["dad", "father", "brother", "grandpa", "grandfather", "husband", "boyfriend", "son", "uncle", "nephew", "stepfather", "stepdad", "fiance", "fiancé"]);
+const FEMALE = new Set([
+  "mom",
+  "mum",
+  "mother",
+  "sister",
+  "grandma",
+  "grandmother",
+  "granny",
+  "wife",
+  "girlfriend",
+  "daughter",
+  "aunt",
+  "niece",
+  "stepmother",
+  "stepmom",
+  "fiancee",
+  "fiancée",
+  "cousin",
+]);
+const MALE = new Set([
+  "dad",
+  "father",
+  "brother",
+  "grandpa",
+  "grandfather",
+  "husband",
+  "boyfriend",
+  "son",
+  "uncle",
+  "nephew",
+  "stepfather",
+  "stepdad",
+  "fiance",
+  "fiancé",
+]);
 // Animals are "he" or "she" too; an unowned one belongs to the speaker talking about it ("we adopted a dog").
-const PETS = new Set(["dog", "cat", "puppy", "kitten", "pet", "horse", "pony", "rabbit", "bunny", "hamster", "parrot", "bird", "tortoise", "turtle"]);
+const PETS = new Set([
+  "dog",
+  "cat",
+  "puppy",
+  "kitten",
+  "pet",
+  "horse",
+  "pony",
+  "rabbit",
+  "bunny",
+  "hamster",
+  "parrot",
+  "bird",
+  "tortoise",
+  "turtle",
+]);
 // Prepositions before a place rather than a person ("went to Paris with Anna": Anna, not Paris).
-const PLACE_PREPOSITIONS = new Set(["in", "to", "at", "from", "near", "around", "into", "through", "across", "visit", "visited", "visiting"]);
-const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const PLACE_PREPOSITIONS = new Set([
+  "in",
+  "to",
+  "at",
+  "from",
+  "near",
+  "around",
+  "into",
+  "through",
+  "across",
+  "visit",
+  "visited",
+  "visiting",
+]);
+const CALENDAR =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
 export interface Person {
   /** How the person is written in a standalone fact ("Marta Silva", "Caroline's grandma"). */
@@ -26,9 +88,19 @@ function genderOf(kin: string): "f" | "m" | null {
 }
 
 /** The person a statement leaves in focus: its named subject, else its last relative or named object. */
-export function personInFocus(tokens: Token[], resolved: string[], participants: ReadonlySet<string>, speaker: string | null = null): Person | null {
+export function personInFocus(
+  tokens: Token[],
+  resolved: string[],
+  participants: ReadonlySet<string>,
+  speaker: string | null = null,
+): Person | null {
   const lead = properNames(tokens.slice(0, 4));
-  if (tokens[0]?.pos === "PROPN" && lead.length && !CALENDAR.test(lead[0]!) && !participants.has(lead[0]!.toLowerCase())) {
+  if (
+    tokens[0]?.pos === "PROPN" &&
+    lead.length &&
+    !CALENDAR.test(lead[0]!) &&
+    !participants.has(lead[0]!.toLowerCase())
+  ) {
     return { text: lead[0]!, gender: null, entity: lead[0]! };
   }
   // A relative is more surely a person than a capitalised object (which may be a place or a brand).
@@ -39,43 +111,87 @@ export function personInFocus(tokens: Token[], resolved: string[], participants:
     const kin = t.lower;
     if (FEMALE.has(kin) || MALE.has(kin) || PETS.has(kin)) {
       const owner = resolved[j - 1]!;
-      if (owner.endsWith("'s")) relative = { text: `${owner} ${t.text}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
-      else if (owner === "'s" && j >= 2) relative = { text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! };
+      if (owner.endsWith("'s"))
+        relative = { text: `${owner} ${t.text}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
+      else if (owner === "'s" && j >= 2)
+        relative = { text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! };
       else if (PETS.has(kin) && speaker) relative = { text: `${speaker}'s ${t.text}`, gender: null, entity: speaker };
-    } else if (t.pos === "PROPN" && /^\p{Lu}/u.test(t.text) && !CALENDAR.test(t.text) && !participants.has(kin) && tokens[j - 1]?.pos !== "PROPN") {
+    } else if (
+      t.pos === "PROPN" &&
+      /^\p{Lu}/u.test(t.text) &&
+      !CALENDAR.test(t.text) &&
+      !participants.has(kin) &&
+      tokens[j - 1]?.pos !== "PROPN"
+    ) {
       const name = properNames(tokens.slice(j))[0];
       const before = tokens[j - 1]!.lower;
       // "my brother Sam": the name takes the relative's gender.
       const kinGender = FEMALE.has(before) || MALE.has(before) ? genderOf(before) : null;
       if (name && kinGender) relative = { text: name, gender: kinGender, entity: name };
-      else if (name && !PLACE_PREPOSITIONS.has(before) && before !== ",") named = { text: name, gender: null, entity: name };
+      else if (name && !PLACE_PREPOSITIONS.has(before) && before !== ",")
+        named = { text: name, gender: null, entity: name };
     }
   }
   return relative ?? named;
 }
 
 // Words that would offer another antecedent before a pronoun.
-const OTHER_PEOPLE = new Set(["i", "me", "my", "you", "your", "we", "our", "they", "them", "their", "it", "its", "she", "he", "her", "his", "him"]);
+const OTHER_PEOPLE = new Set([
+  "i",
+  "me",
+  "my",
+  "you",
+  "your",
+  "we",
+  "our",
+  "they",
+  "them",
+  "their",
+  "it",
+  "its",
+  "she",
+  "he",
+  "her",
+  "his",
+  "him",
+]);
 
 /**
  * Replaces the statement's subject "She/He" (the first word, or the first after an opening phrase
  * with no one else in it: "On weekends she volunteers") or an opening "Her/His <noun>" by the
  * person in focus, when the gender agrees.
  */
-export function resolveOpeningPronoun(tokens: Token[], focus: Person | null): { tokens: Token[]; person: Person | null } {
+export function resolveOpeningPronoun(
+  tokens: Token[],
+  focus: Person | null,
+): { tokens: Token[]; person: Person | null } {
   if (!focus || tokens.length < 2) return { tokens, person: null };
   let k = 0;
   while (k < tokens.length && !/^(she|he|her|his)$/.test(tokens[k]!.lower)) {
     const t = tokens[k]!;
-    if (t.pos === "PROPN" || t.pos === "PUNCT" && t.text !== "," || OTHER_PEOPLE.has(t.lower) || FEMALE.has(t.lower) || MALE.has(t.lower) || t.pos === "VERB" || t.pos === "AUX") return { tokens, person: null };
+    if (
+      t.pos === "PROPN" ||
+      (t.pos === "PUNCT" && t.text !== ",") ||
+      OTHER_PEOPLE.has(t.lower) ||
+      FEMALE.has(t.lower) ||
+      MALE.has(t.lower) ||
+      t.pos === "VERB" ||
+      t.pos === "AUX"
+    )
+      return { tokens, person: null };
     k++;
   }
   const pronoun = tokens[k];
   if (!pronoun || (k > 0 && !/^(she|he)$/.test(pronoun.lower))) return { tokens, person: null };
   const gender = /^(she|her)$/.test(pronoun.lower) ? "f" : "m";
   if (focus.gender && focus.gender !== gender) return { tokens, person: null };
-  const replace = (text: string) => [...tokens.slice(0, k), { ...pronoun, text, lower: text.toLowerCase(), pos: "PROPN" }, ...tokens.slice(k + 1)];
+  const replace = (text: string) => [
+    ...tokens.slice(0, k),
+    { ...pronoun, text, lower: text.toLowerCase(), pos: "PROPN" },
+    ...tokens.slice(k + 1),
+  ];
   if (/^(she|he)$/.test(pronoun.lower)) return { tokens: replace(focus.text), person: focus };
-  if (tokens[k + 1]?.pos === "NOUN" || tokens[k + 1]?.pos === "ADJ") return { tokens: replace(`${focus.text}'s`), person: focus };
+  if (tokens[k + 1]?.pos === "NOUN" || tokens[k + 1]?.pos === "ADJ")
+    return { tokens: replace(`${focus.text}'s`), person: focus };
   return { tokens, person: null };
 }

@@ -2,7 +2,20 @@
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 type Granularity = "day" | "week" | "month" | "year";
 
@@ -12,18 +25,23 @@ export interface ResolvedDates {
   eventAt: string | null;
 }
 
-const DAY_WORDS = /\b(yesterday|today|tonight|tomorrow|days? ago|(last|this|next|on) (mon|tues|wednes|thurs|fri|satur|sun)day|(last|this|next) (night|morning|evening|afternoon)|weekend|the other day|day before yesterday)\b/i;
+const DAY_WORDS =
+  /\b(yesterday|today|tonight|tomorrow|days? ago|(last|this|next|on) (mon|tues|wednes|thurs|fri|satur|sun)day|(last|this|next) (night|morning|evening|afternoon)|weekend|the other day|day before yesterday)\b/i;
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
 const HAS_YEAR = /\b(1[89]\d\d|2\d\d\d)\b/;
-const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
+const MONTH_NAME =
+  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 // Words chrono reads as dates that are not dates in conversation.
-const NOT_A_DATE = /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present)$/i;
+const NOT_A_DATE =
+  /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present)$/i;
 // A relative expression must point somewhere ("for 4 years" is a duration, not a date).
-const RELATIVE_ANCHOR = /\b(ago|last|next|this|past|coming|yesterday|today|tonight|tomorrow|mon|tues|wednes|thurs|fri|satur|sun|day before|other day|weekend)/i;
+const RELATIVE_ANCHOR =
+  /\b(ago|last|next|this|past|coming|yesterday|today|tonight|tomorrow|mon|tues|wednes|thurs|fri|satur|sun|day before|other day|weekend)/i;
 const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for)\s*$/i;
-const BARE_YEAR = /\b(?:in|since|during|by|from|until|of)\s+(?:the\s+)?(?:(?:early|late|mid|summer|spring|autumn|fall|winter)\s+(?:of\s+)?)?(1[89]\d\d|20\d\d)\b(?!\s*(?:%|dollars|euros|pounds|people|km|miles|meters|metres|words|pages))/i;
+const BARE_YEAR =
+  /\b(?:in|since|during|by|from|until|of)\s+(?:the\s+)?(?:(?:early|late|mid|summer|spring|autumn|fall|winter)\s+(?:of\s+)?)?(1[89]\d\d|20\d\d)\b(?!\s*(?:%|dollars|euros|pounds|people|km|miles|meters|metres|words|pages))/i;
 // A vague span ("a few years ago", "the next couple of weeks") stays vague, anchored to the reference.
 const VAGUE = /\b(few|couple|several)\b/i;
 
@@ -61,11 +79,18 @@ function startOf(d: Date, g: Granularity): Date {
 }
 
 function shiftBack(d: Date, byYear: boolean): Date {
-  return byYear ? new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate())) : new Date(d.getTime() - 7 * 86_400_000);
+  return byYear
+    ? new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate()))
+    : new Date(d.getTime() - 7 * 86_400_000);
 }
 
 function anchorVague(matched: string, ref: Date, g: Granularity): string {
-  const anchor = g === "year" ? `${ref.getUTCFullYear()}` : g === "month" ? `${MONTHS[ref.getUTCMonth()]} ${ref.getUTCFullYear()}` : fmtDay(ref);
+  const anchor =
+    g === "year"
+      ? `${ref.getUTCFullYear()}`
+      : g === "month"
+        ? `${MONTHS[ref.getUTCMonth()]} ${ref.getUTCFullYear()}`
+        : fmtDay(ref);
   if (/\bago\b/i.test(matched)) return `${matched.replace(/\s*\bago\b/i, "")} before ${anchor}`;
   return `${matched} ${/\b(last|past)\b/i.test(matched) ? "before" : "after"} ${anchor}`;
 }
@@ -97,10 +122,17 @@ export function resolveDates(text: string, reference: string | null, past = true
     const absolute = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
     if (!absolute && !MONTH_NAME.test(matched) && !RELATIVE_ANCHOR.test(matched)) continue;
     const g = absolute
-      ? r.start.isCertain("day") ? "day" : r.start.isCertain("month") ? "month" : "year"
-      : MONTH_NAME.test(matched) ? "month" : granularityOf(matched, r.start.isCertain("day"));
+      ? r.start.isCertain("day")
+        ? "day"
+        : r.start.isCertain("month")
+          ? "month"
+          : "year"
+      : MONTH_NAME.test(matched)
+        ? "month"
+        : granularityOf(matched, r.start.isCertain("day"));
     // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
-    if (past && !absolute && date > ref && !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched)) date = shiftBack(date, MONTH_NAME.test(matched));
+    if (past && !absolute && date > ref && !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched))
+      date = shiftBack(date, MONTH_NAME.test(matched));
     if (!VAGUE.test(matched)) eventAt ??= startOf(date, g).toISOString();
     if (absolute) continue; // already stands alone
     // "in the next month": the article goes with the relative phrase it introduced.
@@ -115,7 +147,8 @@ export function resolveDates(text: string, reference: string | null, past = true
   // chrono reads no bare year ("moved to Lisbon in 2019"): a year after a preposition dates the event.
   if (!eventAt) {
     const year = BARE_YEAR.exec(text);
-    if (year && Number(year[1]) <= ref.getUTCFullYear() + 10) eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
+    if (year && Number(year[1]) <= ref.getUTCFullYear() + 10)
+      eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
   }
   return { text: out + text.slice(last), eventAt };
 }

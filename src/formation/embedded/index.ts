@@ -4,17 +4,30 @@
 // opening she/he resolved (coreference.ts) → a dropped subject restored (subjects.ts) → kept if
 // worth remembering → first/second person to names → relative dates to absolute → statements
 // about credentials dropped → category and entities.
-import { DEFAULT_POLICY, type ExtractionPolicy, type Extractor, type Fact, type MessageInput, type MessagesInput, type PassageInput } from "../extractor.ts";
+import {
+  DEFAULT_POLICY,
+  type ExtractionPolicy,
+  type Extractor,
+  type Fact,
+  type MessageInput,
+  type MessagesInput,
+  type PassageInput,
+} from "../extractor.ts";
 import { scrubStatement } from "../secrets.ts";
 import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
 import { resolveDates } from "./dates.ts";
 import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
-import { categorise, splitStatements, worthRemembering } from "./statements.ts";
+import { categorise } from "./categories.ts";
+import { splitStatements, worthRemembering } from "./statements.ts";
 import { isPastTense, restoreSubject } from "./subjects.ts";
 
 function finish(text: string): string {
-  let t = text.trim().replace(/\s+/g, " ").replace(/\s+([,.!?;:])/g, "$1").replace(/,(\s*,)+/g, ",");
+  let t = text
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.!?;:])/g, "$1")
+    .replace(/,(\s*,)+/g, ",");
   t = t.replace(/[!?.…]+$/, "").replace(/[,;:\s-]+$/, "");
   if (!t) return t;
   return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
@@ -33,13 +46,15 @@ interface StatementContext {
   dropFirstPerson?: boolean;
 }
 
-const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const CALENDAR =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 const FIRST_PERSON = /^(i|me|my|mine|myself|we|us|our|ours|ourselves)$/;
 /** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
 const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actually|turns out|well|still)\b,?\s+)+/i;
 
 // A chat export's note of a shared image and its caption: "[shares a photo: a dog on a beach]".
-const IMAGE_NOTE = /\[\s*(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
+const IMAGE_NOTE =
+  /\[\s*(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
 
 /** The text without its image notes, and each note's caption as "a photo of ...". */
 export function sharedImages(text: string): { text: string; images: string[] } {
@@ -61,14 +76,20 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (!ctx.speakers.speaker) continue;
     const content = finish(`${ctx.speakers.speaker} shared ${caption}`);
     const category = categorise(content);
-    if (!ctx.policy.excludeCategories.includes(category)) facts.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
+    if (!ctx.policy.excludeCategories.includes(category))
+      facts.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
   }
   for (const raw of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
     const coref = resolveOpeningPronoun(raw, focus);
     const tokens = ctx.mode === "conversation" && ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
     const resolved = resolvePronouns(tokens, ctx.speakers);
-    const seen = personInFocus(tokens, resolved.tokens, ctx.participants, resolved.aboutSpeaker ? ctx.speakers.speaker : null);
-    focus = seen && seen.text !== coref.person?.text ? seen : coref.person ?? seen ?? focus;
+    const seen = personInFocus(
+      tokens,
+      resolved.tokens,
+      ctx.participants,
+      resolved.aboutSpeaker ? ctx.speakers.speaker : null,
+    );
+    focus = seen && seen.text !== coref.person?.text ? seen : (coref.person ?? seen ?? focus);
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
     if (!worth.keep) continue;
     if (ctx.dropFirstPerson && tokens.some((t) => FIRST_PERSON.test(t.lower))) continue;
@@ -83,7 +104,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (!content) continue; // a statement about a credential has no value without it
     const category = categorise(content);
     if (ctx.policy.excludeCategories.includes(category)) continue;
-    const names = properNames(tokens).filter((n) => !n.includes("'s ") && !CALENDAR.test(n)).map((n) => n.replace(/['’]s$/, ""));
+    const names = properNames(tokens)
+      .filter((n) => !n.includes("'s ") && !CALENDAR.test(n))
+      .map((n) => n.replace(/['’]s$/, ""));
     const entities = [
       ...new Set([
         ...names,
@@ -104,8 +127,15 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
  */
 function speakersOf(m: MessageInput, people: string[]): { speakers: Speakers; dropFirstPerson: boolean } {
   const named = m.speaker ?? null;
-  if (named) return { speakers: { speaker: named, other: people.length === 2 ? people.find((p) => p !== named) ?? null : null }, dropFirstPerson: false };
-  return { speakers: { speaker: null, other: m.role === "assistant" && people.length === 1 ? people[0]! : null }, dropFirstPerson: m.role === "assistant" };
+  if (named)
+    return {
+      speakers: { speaker: named, other: people.length === 2 ? (people.find((p) => p !== named) ?? null) : null },
+      dropFirstPerson: false,
+    };
+  return {
+    speakers: { speaker: null, other: m.role === "assistant" && people.length === 1 ? people[0]! : null },
+    dropFirstPerson: m.role === "assistant",
+  };
 }
 
 export function createEmbeddedExtractor(): Extractor {
@@ -133,7 +163,15 @@ export function createEmbeddedExtractor(): Extractor {
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
         const { speakers, dropFirstPerson } = speakersOf(m, people);
-        for (const f of statements(nlpOf(), m.content, { mode: "conversation", speakers, dropFirstPerson, participants, reference: m.occurredAt ?? input.receivedAt ?? null, occurredAt: m.occurredAt, policy })) {
+        for (const f of statements(nlpOf(), m.content, {
+          mode: "conversation",
+          speakers,
+          dropFirstPerson,
+          participants,
+          reference: m.occurredAt ?? input.receivedAt ?? null,
+          occurredAt: m.occurredAt,
+          policy,
+        })) {
           facts.push({ ...f, messageIndexes: [m.index] });
         }
       }

@@ -14,7 +14,30 @@ export interface Lexicon {
 }
 
 // Chat interjections compromise does not list.
-const MORE_INTERJECTIONS = ["woah", "oof", "woohoo", "wowza", "aww", "awww", "welp", "yay", "yayy", "omg", "ooh", "ohh", "hmm", "hmmm", "lol", "haha", "hehe", "ahh", "whew", "yikes", "ugh", "meh"];
+const MORE_INTERJECTIONS = [
+  "woah",
+  "oof",
+  "woohoo",
+  "wowza",
+  "aww",
+  "awww",
+  "welp",
+  "yay",
+  "yayy",
+  "omg",
+  "ooh",
+  "ohh",
+  "hmm",
+  "hmmm",
+  "lol",
+  "haha",
+  "hehe",
+  "ahh",
+  "whew",
+  "yikes",
+  "ugh",
+  "meh",
+];
 // Listed as expressions there, but they carry meaning here.
 const NOT_FILLER = new Set(["aka", "whatsoever", "nevertheless", "sic", "word", "excuse", "please", "et"]);
 
@@ -39,12 +62,16 @@ function load(): Lexicon {
   };
   const interjections = new Set(MORE_INTERJECTIONS);
   for (const [w, t] of Object.entries(entries)) {
-    if (!w.includes(" ") && !NOT_FILLER.has(w) && (Array.isArray(t) ? t : [t]).includes("Expression")) interjections.add(w);
+    if (!w.includes(" ") && !NOT_FILLER.has(w) && (Array.isArray(t) ? t : [t]).includes("Expression"))
+      interjections.add(w);
   }
   return {
     isInterjection: (lower) => interjections.has(lower),
     isAdjective: (lower) => tags(lower).includes("Adjective"),
     mayBeVerb: (lower) => tags(lower).some((t) => VERB_TAGS.has(t)),
-    verbsIn: (text) => (nlp(text).verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((v) => v.terms.filter((t) => t.tags.includes("Verb")).map((t) => t.normal)),
+    verbsIn: (text) =>
+      (nlp(text).verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((v) =>
+        v.terms.filter((t) => t.tags.includes("Verb")).map((t) => t.normal),
+      ),
   };
 }

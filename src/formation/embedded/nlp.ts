@@ -31,8 +31,20 @@ export interface Nlp {
 function fixVerbs(tokens: Token[]): Token[] {
   for (let i = 1; i < tokens.length - 1; i++) {
     const [prev, t, next] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]!];
-    if (t.pos === "NOUN" && /[a-z]s$/.test(t.lower) && (prev.pos === "PROPN" || prev.pos === "PRON") && ["ADP", "DET", "PRON", "ADV", "PART"].includes(next.pos)) {
-      tokens[i] = { ...t, pos: "VERB", lemma: t.lower.replace(/ies$/, "y").replace(/(ch|sh|x|ss|o)es$/, "$1").replace(/s$/, "") };
+    if (
+      t.pos === "NOUN" &&
+      /[a-z]s$/.test(t.lower) &&
+      (prev.pos === "PROPN" || prev.pos === "PRON") &&
+      ["ADP", "DET", "PRON", "ADV", "PART"].includes(next.pos)
+    ) {
+      tokens[i] = {
+        ...t,
+        pos: "VERB",
+        lemma: t.lower
+          .replace(/ies$/, "y")
+          .replace(/(ch|sh|x|ss|o)es$/, "$1")
+          .replace(/s$/, ""),
+      };
     }
   }
   return tokens;
@@ -43,12 +55,15 @@ function fixVerbs(tokens: Token[]): Token[] {
  * love nature": love/NOUN) is tagged again by compromise; a noun it reads as a verb becomes one.
  */
 function findMissingVerb(tokens: Token[], text: string): Token[] {
-  if (tokens.length < 4 || text.trimEnd().endsWith("?") || tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return tokens;
+  if (tokens.length < 4 || text.trimEnd().endsWith("?") || tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
+    return tokens;
   const lex = lexicon();
   if (!tokens.some((t, i) => i > 0 && t.pos === "NOUN" && lex.mayBeVerb(t.lower))) return tokens;
   const verbs = new Set(lex.verbsIn(text));
   if (verbs.size === 0) return tokens;
-  return tokens.map((t, i) => (i > 0 && t.pos === "NOUN" && verbs.has(t.lower) ? { ...t, pos: "VERB", lemma: t.lemma } : t));
+  return tokens.map((t, i) =>
+    i > 0 && t.pos === "NOUN" && verbs.has(t.lower) ? { ...t, pos: "VERB", lemma: t.lemma } : t,
+  );
 }
 
 /** Runs of capitalised proper nouns. */
@@ -81,12 +96,19 @@ const RETAGGED = new Set(["VERB", "AUX", "INTJ", "ADV"]);
 function loadNlp(): Nlp {
   const nlp = winkNLP(model);
   const its = nlp.its;
+  // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
   const tag = (s: any): Token[] => {
     const words = s.tokens().out(its.value) as string[];
     const pos = s.tokens().out(its.pos) as string[];
     const lemmas = s.tokens().out(its.lemma) as string[];
     const spaces = s.tokens().out(its.precedingSpaces) as string[];
-    return words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i]!, lemma: lemmas[i]!, space: i === 0 ? "" : spaces[i]! }));
+    return words.map((w, i) => ({
+      text: w,
+      lower: w.toLowerCase(),
+      pos: pos[i]!,
+      lemma: lemmas[i]!,
+      space: i === 0 ? "" : spaces[i]!,
+    }));
   };
   /**
    * The lite model reads any capitalised first word as a proper noun ("Check my studio", "Woah,
@@ -96,20 +118,24 @@ function loadNlp(): Nlp {
    */
   const fixFirst = (tokens: Token[], text: string): Token[] => {
     const [first, second] = tokens;
-    if (!first || first.pos !== "PROPN" || (second && (second.pos === "VERB" || second.pos === "AUX"))) return tokens;
+    if (first?.pos !== "PROPN" || (second && (second.pos === "VERB" || second.pos === "AUX"))) return tokens;
     // The first few words are context enough for the first one's tag.
+    // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
     const again = nlp.readDoc(first.text.toLowerCase() + text.slice(first.text.length, 60)).tokens() as any;
     const pos = again.out(its.pos)[0] as string;
     const lemma = again.out(its.lemma)[0] as string;
-    if (RETAGGED.has(pos) || (pos === "ADJ" && /(ing|ed)$/.test(first.lower))) return [{ ...first, pos, lemma }, ...tokens.slice(1)];
+    if (RETAGGED.has(pos) || (pos === "ADJ" && /(ing|ed)$/.test(first.lower)))
+      return [{ ...first, pos, lemma }, ...tokens.slice(1)];
     // "Check out my studio": the lite model sees a noun either way; compromise knows the imperative.
-    if (pos === "NOUN" && lexicon().verbsIn(text.slice(0, 60))[0] === first.lower) return [{ ...first, pos: "VERB", lemma: first.lower }, ...tokens.slice(1)];
+    if (pos === "NOUN" && lexicon().verbsIn(text.slice(0, 60))[0] === first.lower)
+      return [{ ...first, pos: "VERB", lemma: first.lower }, ...tokens.slice(1)];
     return tokens;
   };
   return {
     sentences(text: string): Sentence[] {
       const doc = nlp.readDoc(text);
       const out: Sentence[] = [];
+      // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
       doc.sentences().each((s: any) => {
         const raw = s.out() as string;
         const tokens = findMissingVerb(fixVerbs(fixFirst(tag(s), raw)), raw);

@@ -13,7 +13,10 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ll\b/g, "$1 will"],
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]d\b/g, "$1 would"],
   // "it's been", "she's got": the 's of has, not of is.
-  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s ((?:never |just |already |always |really |finally )?(?:been|got|gotten|had|gone|done|made|become|grown|come|taken))\b/g, "$1 has $2"],
+  [
+    /\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s ((?:never |just |already |always |really |finally )?(?:been|got|gotten|had|gone|done|made|become|grown|come|taken))\b/g,
+    "$1 has $2",
+  ],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s\b/g, "$1 is"],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]ll\b/g, "$1 will"],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]d\b/g, "$1 would"],
@@ -34,8 +37,40 @@ export function expandContractions(text: string): string {
 }
 
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
-const ADVERBS_BETWEEN = new Set(["really", "also", "just", "never", "always", "still", "often", "usually", "sometimes", "totally", "actually", "finally", "recently", "already", "even", "truly", "definitely", "absolutely", "only", "mostly", "rarely", "seriously", "honestly", "not"]);
-const IRREGULAR_THIRD: Record<string, string> = { am: "is", are: "is", have: "has", do: "does", go: "goes", "'m": "is" };
+const ADVERBS_BETWEEN = new Set([
+  "really",
+  "also",
+  "just",
+  "never",
+  "always",
+  "still",
+  "often",
+  "usually",
+  "sometimes",
+  "totally",
+  "actually",
+  "finally",
+  "recently",
+  "already",
+  "even",
+  "truly",
+  "definitely",
+  "absolutely",
+  "only",
+  "mostly",
+  "rarely",
+  "seriously",
+  "honestly",
+  "not",
+]);
+const IRREGULAR_THIRD: Record<string, string> = {
+  am: "is",
+  are: "is",
+  have: "has",
+  do: "does",
+  go: "goes",
+  "'m": "is",
+};
 
 /** Third person singular of a base-form verb: love → loves, watch → watches, study → studies. */
 export function thirdPerson(verb: string): string {
@@ -53,10 +88,40 @@ export interface Speakers {
 }
 
 // Verbs whose past tense is spelt as their base form: "I put it on" may be past, so leave them.
-const SAME_PAST = new Set(["put", "set", "cut", "hit", "let", "read", "hurt", "quit", "shut", "spread", "cost", "bet", "beat", "cast", "burst", "split", "upset", "fit", "bid", "broadcast", "forecast", "thrust", "shed", "slit", "spit", "wed", "rid"]);
+const SAME_PAST = new Set([
+  "put",
+  "set",
+  "cut",
+  "hit",
+  "let",
+  "read",
+  "hurt",
+  "quit",
+  "shut",
+  "spread",
+  "cost",
+  "bet",
+  "beat",
+  "cast",
+  "burst",
+  "split",
+  "upset",
+  "fit",
+  "bid",
+  "broadcast",
+  "forecast",
+  "thrust",
+  "shed",
+  "slit",
+  "spit",
+  "wed",
+  "rid",
+]);
 
 function isBaseForm(t: Token): boolean {
-  return (t.pos === "VERB" || t.pos === "AUX") && t.lower === t.lemma && !MODALS.has(t.lower) && !SAME_PAST.has(t.lower);
+  return (
+    (t.pos === "VERB" || t.pos === "AUX") && t.lower === t.lemma && !MODALS.has(t.lower) && !SAME_PAST.has(t.lower)
+  );
 }
 
 /** Makes the verb that follows a new third-person singular subject agree with it. */
@@ -134,7 +199,12 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           out[i] = o;
           aboutOther = true;
           // "you" as a subject takes a singular verb; as an object ("told you", "let you know") it takes none.
-          if (next && (next.pos === "VERB" || next.pos === "AUX" || ADVERBS_BETWEEN.has(next.lower)) && !isGoverned(tokens[i - 1], next)) agree(tokens, i, out);
+          if (
+            next &&
+            (next.pos === "VERB" || next.pos === "AUX" || ADVERBS_BETWEEN.has(next.lower)) &&
+            !isGoverned(tokens[i - 1], next)
+          )
+            agree(tokens, i, out);
           continue;
         case "yourself":
           out[i] = o;

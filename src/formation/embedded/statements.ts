@@ -2,47 +2,24 @@
 // relationships, plans, events, opinions, possessions, skills. Greetings, thanks, questions,
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
-import type { Category } from "../../domain/categories.ts";
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
-
-
-const DISCOURSE = new Set(["yeah", "yes", "yep", "yup", "nope", "oh", "ooh", "wow", "whoa", "well", "so", "ok", "okay", "haha", "hahaha", "lol", "hmm", "aw", "aww", "ah", "hey", "hi", "hello", "btw", "anyway", "anyways", "and", "but", "plus", "honestly", "omg", "gosh", "man", "dude", "sure", "totally", "definitely", "absolutely", "indeed", "right", "cool", "great", "awesome", "nice", "thanks", "thank"]);
-const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"]);
-const SECOND_PERSON = new Set(["you", "your", "yours", "yourself", "yourselves"]);
-const REACTION_SUBJECTS = new Set(["that", "this", "it", "these", "those", "what", "how", "so", "such", "sounds", "looks", "seems"]);
-const RELATIVE_START = new Set(["which", "who", "whom", "whose", "where", "because", "cause", "while", "whereas"]);
-// Days and months are proper nouns to the tagger but name no one.
-const CALENDAR = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "fri", "sat", "sun", "mon", "tue", "wed", "thu"]);
-// Words of address after a comma at the end ("Chase those dreams, buddy!").
-const ADDRESS = new Set(["buddy", "pal", "mate", "man", "dude", "bro", "girl", "guys", "friend", "hon", "dear"]);
-// Openings that announce a fact without being part of it ("Please remember that ...", "Just so you know, ...").
-const ANNOUNCERS: string[][] = [["please"], ["remember", "that"], ["note", "that"], ["keep", "in", "mind", "that"], ["just", "so", "you", "know"], ["fyi"], ["by", "the", "way"], ["for", "the", "record"], ["to", "be", "honest"], ["guess", "what"], ["fun", "fact"], ["noted"]];
-const VAGUE_OBJECTS = new Set(["it", "that", "this", "them", "those", "these", "so", "one", "to"]);
-// Verbs of talk, feeling and attention: "I agreed", "I'm stoked" say nothing lasting on their own.
-const SOCIAL_VERBS = new Set(["agree", "say", "tell", "chat", "talk", "wish", "want", "love", "like", "hope", "mean", "know", "stoke", "thrill", "excite", "please", "bless", "pump", "miss", "appreciate", "try", "start", "finish", "come", "go", "wait", "see", "hear", "do", "feel", "think", "guess", "bet", "forget", "remember", "enjoy", "relate", "cry", "laugh", "smile"]);
-// Time words date a statement; they are not its content ("Here's one I did last week").
-const TIME_WORDS = new Set(["week", "weeks", "month", "months", "year", "years", "day", "days", "today", "yesterday", "tomorrow", "tonight", "night", "morning", "evening", "afternoon", "weekend", "last", "next", "ago", "recently", "lately"]);
-const LIGHT_VERBS = new Set(["be", "have", "do", "get", "sound", "look", "seem", "feel", "make", "let", "say", "know", "think", "guess", "mean"]);
-const SMALL_TALK = /^(thanks?|thank you|thx|ty|congrat\w*|happy (birthday|holidays|new year)|good (luck|morning|night|evening|afternoon|job|work|to (see|hear))|nice (to (meet|see|hear)|one|job|work)|great (to (see|hear)|job|work)|see (you|ya)|talk (to you )?(soon|later)|take care|bye|goodbye|have (a|an) (good|great|nice|fun|awesome|amazing|wonderful)|glad (to|you|that)|same here|me too|you too|no (problem|worries)|of course|sounds (good|great|fun|awesome|amazing|like)|looks (good|great|amazing|awesome|like)|keep (it )?up|keep (me|us) (posted|updated)|let me know|can't wait|cannot wait|i (totally |completely )?agree|i hope (so|you)|hope you|you (are|were) (so |very |really )?(welcome|right|amazing|awesome|great|kind|sweet)|what about you|how about you|fingers crossed|way to go|good on (you|ya)|(so |really |very )?sorry (to hear|about|for)|i (\S+ )?agree|here['’]?s to|cheers|let['’]?s|let us|best of luck|good for you|got it|you got this|you can do it|same to you|me neither|miss you|love you|proud of you|appreciate (it|that|you|your|the)|welcome back|long time no|nice (one|work|pic|photo|shot)|great (pic|photo|shot|idea|question)|(what|that['’]?s) a (great|nice|cool|lovely|beautiful|awesome) (pic|photo|shot|idea))\b/i;
-
-const CATEGORY_RULES: Array<[Category, RegExp]> = [
-  ["health", /\b(allerg\w*|diagnos\w*|illness|sick|surgery|hospital|doctor|therapy|therapist|medication|diabet\w*|asthma|injur\w*|pregnan\w*|vegan|vegetarian|diet)\b/i],
-  ["preference", /\b(love[sd]?|loving|like[sd]?|enjoy\w*|prefer\w*|favou?rite|hate[sd]?|dislike[sd]?|fan of|into|passionate|passion|keen on|fond of)\b/i],
-  ["plan", /\b(plan\w*|going to|will|want(s|ed)? to|hop(e|es|ing) to|intend\w*|thinking (about|of)|next (week|month|year)|tomorrow|soon|goal|dream|aim\w*|looking forward|decided to|would love to)\b/i],
-  ["relationship", /\b(wife|husband|partner|boyfriend|girlfriend|spouse|married|marriage|wedding|dating|divorc\w*|engaged|friends?|mom|mum|mother|dad|father|parents?|kids?|children|son|daughter|sister|brother|siblings?|family|grandm\w*|grandp\w*|cousin|aunt|uncle|niece|nephew|baby|adopt\w*)\b/i],
-  ["biography", /\b(born|grew up|lives?|lived|living|moved|from|years old|age|works?|worked|working|job|career|studi\w*|student|school|college|university|graduat\w*|degree|retired|profession\w*|identif\w*|transgender|religio\w*|nationality|hometown)\b/i],
-  ["skill", /\b(can|skill\w*|learn\w*|speaks?|fluent|play(s|ed|ing)? (the )?(guitar|piano|violin|drums|cello|flute|sax\w*)|good at|trained|certified|expert)\b/i],
-  ["possession", /\b(own[sd]?|bought|has an?|have an?|got an?|dogs?|cats?|pets?|car|house|apartment|collection|puppy|kitten)\b/i],
-  ["event", /\b(went|visited|attended|ran|joined|started|finished|met|saw|took|travel\w*|trip|event|conference|concert|festival|party|race|camping|vacation|holiday)\b/i],
-  ["opinion", /\b(think|thinks|believe\w*|feel|feels|opinion|important|amazing|great|awesome|terrible|proud|grateful|happy|sad|excited)\b/i],
-];
-
-export function categorise(text: string): Category {
-  for (const [c, re] of CATEGORY_RULES) if (re.test(text)) return c;
-  return "other";
-}
+import {
+  DISCOURSE,
+  FIRST_PERSON,
+  SECOND_PERSON,
+  REACTION_SUBJECTS,
+  RELATIVE_START,
+  CALENDAR,
+  ADDRESS,
+  ANNOUNCERS,
+  VAGUE_OBJECTS,
+  SOCIAL_VERBS,
+  TIME_WORDS,
+  LIGHT_VERBS,
+  SMALL_TALK,
+} from "./closed-classes.ts";
 
 const isWord = (t: Token) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "SPACE" && /[\p{L}\p{N}]/u.test(t.text);
 
@@ -58,7 +35,11 @@ export function clauses(tokens: Token[]): Token[][] {
   const parts: Token[][] = [];
   let cur: Token[] = [];
   for (const t of tokens) {
-    if ((/^[-–—]+$/.test(t.text) && (t.space !== "" || /^[–—]$/.test(t.text))) || t.text === ";" || EMOJI.test(t.text)) {
+    if (
+      (/^[-–—]+$/.test(t.text) && (t.space !== "" || /^[–—]$/.test(t.text))) ||
+      t.text === ";" ||
+      EMOJI.test(t.text)
+    ) {
       if (cur.length) parts.push(cur);
       cur = [];
       continue;
@@ -90,7 +71,12 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
     changed = false;
     const first = t[0]!;
     const announcer = ANNOUNCERS.find((a) => a.every((w, i) => t[i]?.lower === w));
-    if (first.pos === "INTJ" || DISCOURSE.has(first.lower) || lex.isInterjection(first.lower) || (first.pos === "PUNCT" && first.text !== "\"")) {
+    if (
+      first.pos === "INTJ" ||
+      DISCOURSE.has(first.lower) ||
+      lex.isInterjection(first.lower) ||
+      (first.pos === "PUNCT" && first.text !== '"')
+    ) {
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.
       if (first.lower === "no" && t[1] && t[1].pos !== "PUNCT") break;
       t = t.slice(1);
@@ -106,7 +92,13 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
   // trailing aside: ", by the way"
   const tail = t.filter((x) => x.pos !== "PUNCT" || x.text === ",");
   const n = tail.length;
-  if (n > 4 && tail[n - 4]!.text === "," && tail[n - 3]!.lower === "by" && tail[n - 2]!.lower === "the" && tail[n - 1]!.lower === "way") {
+  if (
+    n > 4 &&
+    tail[n - 4]!.text === "," &&
+    tail[n - 3]!.lower === "by" &&
+    tail[n - 2]!.lower === "the" &&
+    tail[n - 1]!.lower === "way"
+  ) {
     t = t.slice(0, t.lastIndexOf(tail[n - 4]!));
   }
   // trailing vocative: ", Caroline!" / ", Mel."
@@ -132,7 +124,17 @@ export interface Worth {
  * ...", "The studio looks awesome", "Loving the support": a reaction, a show-and-tell, a truism or a
  * fragment, not a report of something.
  */
-const GENERALITIES = new Set(["nothing", "everything", "everyone", "everybody", "nobody", "anything", "anyone", "something", "life"]);
+const GENERALITIES = new Set([
+  "nothing",
+  "everything",
+  "everyone",
+  "everybody",
+  "nobody",
+  "anything",
+  "anyone",
+  "something",
+  "life",
+]);
 
 const APPEARANCE_VERBS = new Set(["look", "seem", "sound", "feel"]);
 
@@ -149,7 +151,8 @@ function evaluative(words: Token[]): boolean {
     const next = words.slice(verb + 1).find((w) => w.pos !== "ADV");
     if (next?.pos === "ADJ") return true;
   }
-  if (!REACTION_SUBJECTS.has(a.lower) || !["is", "was", "'s", "be"].includes(b.lower) && b.lemma !== "be") return false;
+  if (!REACTION_SUBJECTS.has(a.lower) || (!["is", "was", "'s", "be"].includes(b.lower) && b.lemma !== "be"))
+    return false;
   return c?.pos === "ADJ" || ((c?.pos === "ADV" || c?.pos === "DET") && d?.pos === "ADJ");
 }
 
@@ -160,41 +163,65 @@ const REPORT_MIN_CONTENT = 3;
  * Whether a clause is worth remembering. `conversation` is strict (chat is full of small talk);
  * a passage given to `remember` is kept unless it is a question, a greeting or a pure reaction.
  */
-export function worthRemembering(tokens: Token[], mode: "conversation" | "passage", participants: ReadonlySet<string>): Worth {
+export function worthRemembering(
+  tokens: Token[],
+  mode: "conversation" | "passage",
+  participants: ReadonlySet<string>,
+): Worth {
   const words = tokens.filter(isWord);
   // "I graduated": two words are enough when the speaker did something.
-  const didSomething = words.length === 2 && FIRST_PERSON.has(words[0]!.lower) && isPast(words[1]!) && !LIGHT_VERBS.has(words[1]!.lemma) && !SOCIAL_VERBS.has(words[1]!.lemma);
+  const didSomething =
+    words.length === 2 &&
+    FIRST_PERSON.has(words[0]!.lower) &&
+    isPast(words[1]!) &&
+    !LIGHT_VERBS.has(words[1]!.lemma) &&
+    !SOCIAL_VERBS.has(words[1]!.lemma);
   if (words.length < 3 && !didSomething) return { keep: false, why: "too short" };
   const lastPunct = [...tokens].reverse().find((t) => t.pos === "PUNCT");
-  if (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?")) return { keep: false, why: "question" };
+  if (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?"))
+    return { keep: false, why: "question" };
   const text = joinTokens(tokens);
   if (SMALL_TALK.test(text)) return { keep: false, why: "small talk" };
-  if (mode === "conversation" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return { keep: false, why: "no verb" };
+  if (mode === "conversation" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
+    return { keep: false, why: "no verb" };
 
   const lower = words.map((w) => w.lower);
   const firstPerson = lower.some((w) => FIRST_PERSON.has(w));
   const secondPerson = lower.some((w) => SECOND_PERSON.has(w));
-  const names = words.some((w) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !participants.has(w.lower) && !CALENDAR.has(w.lower));
+  const names = words.some(
+    (w) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !participants.has(w.lower) && !CALENDAR.has(w.lower),
+  );
   const participantNamed = words.some((w) => participants.has(w.lower));
   const numbers = words.some((w) => w.pos === "NUM");
   const nouns = words.filter((w) => (w.pos === "NOUN" || w.pos === "PROPN") && !TIME_WORDS.has(w.lower)).length;
-  const content = words.filter((w) => !TIME_WORDS.has(w.lower) && ((["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) && !CALENDAR.has(w.lower)) || (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma)))).length;
+  const content = words.filter(
+    (w) =>
+      !TIME_WORDS.has(w.lower) &&
+      ((["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) && !CALENDAR.has(w.lower)) ||
+        (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma))),
+  ).length;
 
   // "I am vegetarian", "I have a dog", "I got engaged": one noun or one verb of the speaker's own is
   // enough, with no "it" or "that" standing for something unsaid; "I am so happy" is not.
   const vague = lower.some((w) => VAGUE_OBJECTS.has(w));
-  const aboutSelf = firstPerson && content === 1 && !vague && (nouns === 1 || words.some((w) => w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma) && !SOCIAL_VERBS.has(w.lemma)));
+  const aboutSelf =
+    firstPerson &&
+    content === 1 &&
+    !vague &&
+    (nouns === 1 || words.some((w) => w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma) && !SOCIAL_VERBS.has(w.lemma)));
   if (content < 2 && !names && !numbers && !aboutSelf) return { keep: false, why: "no content" };
   if (lower[0] === "been") return { keep: false, why: "no subject to stand alone" };
   if (RELATIVE_START.has(lower[0]!)) return { keep: false, why: "a fragment of the previous clause" };
-  if (REACTION_SUBJECTS.has(lower[0]!) && !firstPerson && !names && !numbers && nouns <= 1) return { keep: false, why: "reaction" };
+  if (REACTION_SUBJECTS.has(lower[0]!) && !firstPerson && !names && !numbers && nouns <= 1)
+    return { keep: false, why: "reaction" };
   if (mode === "passage") return { keep: true, why: "passage" };
   if (isImperative(tokens)) return { keep: false, why: "a request" };
   if (secondPerson && !firstPerson && !names && !numbers) return { keep: false, why: "about the listener" };
   if (!firstPerson && !names && !numbers && !participantNamed) {
     // "It enabled needed repairs and renovations" answers the message before it: what the speaker
     // says about it is worth keeping as their report, when it says enough.
-    if (content >= REPORT_MIN_CONTENT && nouns >= 1 && !secondPerson && words[0]!.pos !== "VERB" && !evaluative(words)) return { keep: true, why: "reported", reported: true };
+    if (content >= REPORT_MIN_CONTENT && nouns >= 1 && !secondPerson && words[0]!.pos !== "VERB" && !evaluative(words))
+      return { keep: true, why: "reported", reported: true };
     return { keep: false, why: "no subject to stand alone" };
   }
   return { keep: true, why: "fact" };

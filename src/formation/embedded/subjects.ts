@@ -7,7 +7,27 @@ import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
-const OPENING_ADVERBS = new Set(["just", "still", "never", "also", "finally", "recently", "really", "actually", "already", "only", "always", "lately", "even", "totally", "currently", "now", "sometimes", "usually", "often"]);
+const OPENING_ADVERBS = new Set([
+  "just",
+  "still",
+  "never",
+  "also",
+  "finally",
+  "recently",
+  "really",
+  "actually",
+  "already",
+  "only",
+  "always",
+  "lately",
+  "even",
+  "totally",
+  "currently",
+  "now",
+  "sometimes",
+  "usually",
+  "often",
+]);
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
 const SPEAKER_AS_OBJECT = new Set(["me", "myself"]);
 const SPEAKER = new Set(["my", "mine", "our", "ours"]);
@@ -15,13 +35,45 @@ const LISTENER = new Set(["you", "your", "yours", "yourself", "ya", "y'all"]);
 
 const isVerb = (t: Token | undefined) => !!t && (t.pos === "VERB" || t.pos === "AUX");
 // Verbs whose base form ends in -ing (the tagger sometimes gives an -ing form itself as its lemma: "Doing/doing").
-const ING_BASES = new Set(["bring", "sing", "swing", "string", "spring", "cling", "sting", "fling", "wring", "ring", "sling", "ding", "ping", "wing"]);
+const ING_BASES = new Set([
+  "bring",
+  "sing",
+  "swing",
+  "string",
+  "spring",
+  "cling",
+  "sting",
+  "fling",
+  "wring",
+  "ring",
+  "sling",
+  "ding",
+  "ping",
+  "wing",
+]);
 const isGerund = (t: Token) => isVerb(t) && /ing$/.test(t.lower) && !ING_BASES.has(t.lower);
 /** Third person singular present ("works", "goes"). */
 const isThirdPerson = (t: Token) => t.lower !== t.lemma && /s$/.test(t.lower) && !/ss$/.test(t.lower);
 /** Past tense or participle ("lost", "started", "made"): inflected, neither -ing nor -s. */
-const PRESENT_AUX = new Set(["am", "is", "are", "'s", "'re", "'m", "has", "have", "do", "does", "can", "will", "shall", "may", "must"]);
-export const isPast = (t: Token) => isVerb(t) && t.lower !== t.lemma && !/ing$/.test(t.lower) && !isThirdPerson(t) && !PRESENT_AUX.has(t.lower);
+const PRESENT_AUX = new Set([
+  "am",
+  "is",
+  "are",
+  "'s",
+  "'re",
+  "'m",
+  "has",
+  "have",
+  "do",
+  "does",
+  "can",
+  "will",
+  "shall",
+  "may",
+  "must",
+]);
+export const isPast = (t: Token) =>
+  isVerb(t) && t.lower !== t.lemma && !/ing$/.test(t.lower) && !isThirdPerson(t) && !PRESENT_AUX.has(t.lower);
 const isBase = (t: Token) => t.pos === "VERB" && t.lower === t.lemma && !MODALS.has(t.lower) && !isGerund(t);
 
 /** Whether the clause from `from` on has a finite verb (one that can take a subject). */
@@ -34,7 +86,11 @@ export function hasFiniteVerb(tokens: Token[], from = 0): boolean {
     if (!isVerb(t) || isGerund(t)) continue;
     if (prev?.lower === "to") continue; // an infinitive
     if (t.pos === "AUX") return true;
-    if (j > 0 && (isPast(t) || isThirdPerson(t) || prev?.pos === "PRON" || prev?.pos === "PROPN" || prev?.pos === "NOUN")) return true;
+    if (
+      j > 0 &&
+      (isPast(t) || isThirdPerson(t) || prev?.pos === "PRON" || prev?.pos === "PROPN" || prev?.pos === "NOUN")
+    )
+      return true;
   }
   return false;
 }
@@ -45,7 +101,13 @@ function firstVerbIndex(tokens: Token[]): number {
   return i;
 }
 
-const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({ text, lower: text.toLowerCase(), pos, lemma, space: " " });
+const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({
+  text,
+  lower: text.toLowerCase(),
+  pos,
+  lemma,
+  space: " ",
+});
 
 /**
  * Puts the speaker back as the subject of a subject-less clause, as "I" (pronoun resolution then
@@ -66,7 +128,12 @@ export function restoreSubject(tokens: Token[]): Token[] {
     // "Been a few days since ..." is "It has been": no subject to restore.
     if (next && (next.pos === "DET" || next.pos === "NUM")) return tokens;
     insert = [synthetic("I", "PRON", "i"), synthetic("have", "AUX", "have")];
-  } else if (v.lower === "going" && next?.lower === "to" && tokens[i + 2]?.lower === "be" && ["ADJ", "ADV", "DET"].includes(tokens[i + 3]?.pos ?? "")) {
+  } else if (
+    v.lower === "going" &&
+    next?.lower === "to" &&
+    tokens[i + 2]?.lower === "be" &&
+    ["ADJ", "ADV", "DET"].includes(tokens[i + 3]?.pos ?? "")
+  ) {
     return tokens; // "Gonna be awesome!", "Going to be a great night": it is, not I am
   } else if (isGerund(v)) {
     // "Starting a store is scary": the gerund is the subject of a later verb.
@@ -74,7 +141,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")];
   } else if (isPast(v)) {
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.
-    const adjective = lexicon().isAdjective(v.lower) && (!next || next.pos === "ADP" || next.pos === "PART" || next.pos === "PUNCT");
+    const adjective =
+      lexicon().isAdjective(v.lower) && (!next || next.pos === "ADP" || next.pos === "PART" || next.pos === "PUNCT");
     insert = adjective ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")] : [synthetic("I", "PRON", "i")];
   } else if ((v.lower === "have" || v.lower === "want" || v.lower === "need") && next?.lower === "to") {
     insert = [synthetic("I", "PRON", "i")];
@@ -90,12 +158,18 @@ export function isImperative(tokens: Token[]): boolean {
   const v = tokens[i];
   if (!v || !isBase(v)) return false;
   // "Import records says ...": a later verb in the third person has the opening words as its subject.
-  if (tokens.slice(i + 1).some((t) => isVerb(t) && (isThirdPerson(t) || t.lower === "is" || t.lower === "was"))) return false;
+  if (tokens.slice(i + 1).some((t) => isVerb(t) && (isThirdPerson(t) || t.lower === "is" || t.lower === "was")))
+    return false;
   return i === 0 || OPENING_ADVERBS.has(tokens[0]!.lower);
 }
 
 /** Whether a clause tells of the past: its verbs are past forms and nothing points ahead. */
 export function isPastTense(tokens: Token[]): boolean {
-  if (tokens.some((t, j) => t.lower === "will" || t.lower === "gonna" || (t.lower === "going" && tokens[j + 1]?.lower === "to"))) return false;
+  if (
+    tokens.some(
+      (t, j) => t.lower === "will" || t.lower === "gonna" || (t.lower === "going" && tokens[j + 1]?.lower === "to"),
+    )
+  )
+    return false;
   return tokens.some((t) => isPast(t) || t.lower === "was" || t.lower === "were");
 }
