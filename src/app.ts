@@ -30,6 +30,8 @@ import { markForReindex } from "./retrieval/reindex.ts";
 import type { HybridOptions } from "./retrieval/hybrid.ts";
 import { createAnnIndex, type AnnOptions } from "./retrieval/ann-index.ts";
 import { createHttpApp } from "./http/app.ts";
+import { canonicalRequest, requestPath } from "./http/request-target.ts";
+import { problemResponse } from "./http/respond.ts";
 import { createMcpHandler } from "./mcp/http.ts";
 import { VERSION } from "./version.ts";
 
@@ -83,8 +85,10 @@ export interface Engram extends Administration {
   /** Makes missing and stale memory vectors in the background (tests step it). */
   vectors: VectorIndexer;
   http: ReturnType<typeof createHttpApp>;
-  /** Handles one request in-process (tests). */
+  /** Handles one request (the server's fetch handler; tests call it in-process). */
   handle(request: Request): Promise<Response>;
+  /** Answers an error that escaped every handler (the server's error handler). */
+  serverError(error: unknown): Response;
   close(): Promise<void>;
 }
 
@@ -144,8 +148,17 @@ function createTransports(
   const admit = (p: Principal, cls: BucketClass) => limits.admit(p.accountId, cls);
   const allowedHosts = config.allowedHosts;
   const mcp = createMcpHandler({ service: memories, logger, authenticate, admit, docsUrl, allowedHosts, maxBodyBytes });
-  const handle = (request: Request) => (new URL(request.url).pathname === "/mcp" ? mcp(request) : http.handle(request));
-  return { http, handle };
+  const handle = (request: Request) => {
+    const canonical = canonicalRequest(request);
+    return requestPath(canonical.url) === "/mcp" ? mcp(canonical) : http.handle(canonical);
+  };
+  /** Bun.serve's error handler: whatever escaped a handler is logged and answered 500 problem+json, never with internals. */
+  const serverError = (error: unknown): Response => {
+    logger.error({ err: error }, "request failed outside every handler");
+    const detail = "The request could not be completed.";
+    return problemResponse(new ApiError("internal_error", { detail }), "/", docsUrl);
+  };
+  return { http, handle, serverError };
 }
 
 /** The services over one database: administration, limits, formation, and the memory service. */
@@ -212,7 +225,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const db = await openDatabase(config.dataDir);
   const vectors = await createVectorParts(db, clock, config, logger, options.ann);
   const { admin, limits, formation, memories } = createServices(db, clock, logger, config, options, vectors);
-  const { http, handle } = createTransports(config, { memories, limits, admin, logger });
+  const { http, handle, serverError } = createTransports(config, { memories, limits, admin, logger });
   let warmTimer: ReturnType<typeof setTimeout> | null = null;
   if (options.startWorker ?? config.formationWorker) {
     formation.start();
@@ -232,5 +245,18 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     await vectors.indexer.close();
     db.close();
   };
-  return { ...admin, config, db, clock, logger, memories, formation, vectors: vectors.indexer, http, handle, close };
+  return {
+    ...admin,
+    config,
+    db,
+    clock,
+    logger,
+    memories,
+    formation,
+    vectors: vectors.indexer,
+    http,
+    handle,
+    serverError,
+    close,
+  };
 }

@@ -1,5 +1,5 @@
 // `engram serve`: opens the data directory, bootstraps a first account on an empty one, listens.
-import { loadConfig, type ConfigOverrides } from "../config.ts";
+import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
 import { createEngram, type Engram } from "../app.ts";
 import { readFileSync } from "node:fs";
 
@@ -24,11 +24,24 @@ function bootstrap(engram: Engram, print: (line: string) => void, url: string): 
   print("");
 }
 
+/** A certificate without its key (or a key without its certificate) must never fall back to plain HTTP. */
+function refuseHalfTls(config: Config): void {
+  if (!config.tlsCert === !config.tlsKey) return;
+  const given = config.tlsCert ? "a certificate (--tls-cert, ENGRAM_TLS_CERT)" : "a key (--tls-key, ENGRAM_TLS_KEY)";
+  const missing = config.tlsCert
+    ? "its key (--tls-key or ENGRAM_TLS_KEY)"
+    : "its certificate (--tls-cert or ENGRAM_TLS_CERT)";
+  throw new Error(
+    `TLS needs both a certificate and a key: ${given} was given without ${missing}. Refusing to start on plain HTTP.`,
+  );
+}
+
 export async function startServer(
   overrides: ConfigOverrides,
   print: (line: string) => void = console.log,
 ): Promise<RunningServer> {
   const config = loadConfig(overrides);
+  refuseHalfTls(config);
   const tls =
     config.tlsCert && config.tlsKey
       ? { cert: readFileSync(config.tlsCert, "utf8"), key: readFileSync(config.tlsKey, "utf8") }
@@ -43,7 +56,9 @@ export async function startServer(
       maxRequestBodySize: 64 * 1024 * 1024, // hard stop; the 5 MiB contract limit is enforced per request with problem+json
       idleTimeout: 60,
       tls,
+      development: false, // never Bun's error page (working directory, stack, source lines)
       fetch: (request) => engram.handle(request),
+      error: (error) => engram.serverError(error),
     });
   } catch (err) {
     await engram.close(); // e.g. the port is in use: leave the database closed cleanly

@@ -4,6 +4,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Principal } from "../domain/principal.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { problemResponse } from "../http/respond.ts";
+import { requestPath } from "../http/request-target.ts";
 import { createMcpServer, type McpDeps } from "./server.ts";
 
 export interface McpHttpDeps extends McpDeps {
@@ -29,8 +30,8 @@ function forbidden(message: string): Response {
 export function checkHostAndOrigin(request: Request, allowedHosts: readonly string[]): Response | null {
   if (allowedHosts.length === 0) return null;
   const allowed = new Set(allowedHosts.map((h) => h.toLowerCase()));
-  // In-process requests (tests) carry no Host header; the URL's host is what the server saw.
-  const host = request.headers.get("host") ?? new URL(request.url).host;
+  // An in-process request without a Host header was given its URL's host (http/request-target.ts).
+  const host = request.headers.get("host");
   if (!host || !allowed.has(hostnameOf(host))) return forbidden(`Invalid Host header: ${host ?? "(none)"}`);
   const origin = request.headers.get("origin");
   if (origin !== null) {
@@ -47,7 +48,7 @@ export function checkHostAndOrigin(request: Request, allowedHosts: readonly stri
 
 export function createMcpHandler(deps: McpHttpDeps) {
   return async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
+    const path = requestPath(request.url);
     // DNS-rebinding protection comes first: a foreign Host or Origin is refused whatever it carries.
     const refused = checkHostAndOrigin(request, deps.allowedHosts);
     if (refused) return refused;
@@ -58,7 +59,7 @@ export function createMcpHandler(deps: McpHttpDeps) {
         new ApiError("unauthorized", {
           detail: "A valid API key is required in the Authorization header (Bearer <key>).",
         }),
-        url.pathname,
+        path,
         deps.docsUrl,
         {
           "WWW-Authenticate": 'Bearer realm="engram"',
