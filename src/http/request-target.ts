@@ -22,10 +22,18 @@ export function requestPath(url: string): string {
 }
 
 /**
- * The same request at a well-formed URL. A request without a Host header (an in-process one) keeps
- * its URL's host as its Host, so host checks see what they would have seen.
+ * A URL every later step reads right: a host name of 4+ characters or an IP literal (Elysia cuts the
+ * path at the first "/" from index 11), an optional port, then the path.
+ */
+const WELL_FORMED = /^https?:\/\/(?:[A-Za-z0-9.-]{4,}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?\//;
+
+/**
+ * The request itself when its URL is well-formed (nearly always: no copy on the hot path), else the
+ * same request at a well-formed URL. A request without a Host header (an in-process one) keeps its
+ * URL's host as its Host, so host checks see what they would have seen.
  */
 export function canonicalRequest(request: Request): Request {
+  if (WELL_FORMED.test(request.url)) return request;
   const copy = new Request(AUTHORITY + requestTarget(request.url), request);
   const host = URL.parse(request.url)?.host;
   if (!request.headers.has("host") && host) copy.headers.set("host", host);
