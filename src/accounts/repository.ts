@@ -33,10 +33,10 @@ export interface KeyRow {
 
 export function createAccountRepository(db: Db) {
   const byHash = db.query<
-    { key_id: string; project_id: string; account_id: string; expires_at: string | null },
+    { key_id: string; project_id: string; account_id: string; expires_at: string | null; last_used_at: string | null },
     [string]
   >(
-    `SELECT k.id AS key_id, k.project_id, p.account_id, k.expires_at FROM api_keys k
+    `SELECT k.id AS key_id, k.project_id, p.account_id, k.expires_at, k.last_used_at FROM api_keys k
        JOIN projects p ON p.id = k.project_id AND p.deleted_at IS NULL
        JOIN accounts a ON a.id = p.account_id
      WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
@@ -111,9 +111,19 @@ export function createAccountRepository(db: Db) {
       return db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now, id]).changes > 0;
     },
     /** The live principal for a key hash, or null (revoked, project deleted, unknown). Expiry is checked by the caller. */
-    principalByHash(hash: string): (Principal & { expiresAt: string | null }) | null {
+    principalByHash(hash: string): (Principal & { expiresAt: string | null; lastUsedAt: string | null }) | null {
       const r = byHash.get(hash);
-      return r ? { keyId: r.key_id, projectId: r.project_id, accountId: r.account_id, expiresAt: r.expires_at } : null;
+      if (!r) return null;
+      return {
+        keyId: r.key_id,
+        projectId: r.project_id,
+        accountId: r.account_id,
+        expiresAt: r.expires_at,
+        lastUsedAt: r.last_used_at,
+      };
+    },
+    touchKey(id: string, now: string): void {
+      db.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", [now, id]);
     },
   };
 }

@@ -21,8 +21,13 @@ export interface KeyView {
   created_at: string;
   expires_at: string | null;
   revoked_at: string | null;
+  /** When the key last authenticated a request (to the minute): rotation's "confirm the old key is unused". */
+  last_used_at: string | null;
   status: "active" | "revoked" | "expired";
 }
+
+/** last_used_at is written at most this often per key: one small write a minute, not one per request. */
+const LAST_USED_EVERY_MS = 60_000;
 
 function keyView(k: KeyRow, now: Date): KeyView {
   const expired = k.expires_at !== null && Date.parse(k.expires_at) <= now.getTime();
@@ -34,6 +39,7 @@ function keyView(k: KeyRow, now: Date): KeyView {
     created_at: k.created_at,
     expires_at: k.expires_at,
     revoked_at: k.revoked_at,
+    last_used_at: k.last_used_at,
     status: k.revoked_at ? "revoked" : expired ? "expired" : "active",
   };
 }
@@ -75,6 +81,12 @@ export function createAccountService(deps: {
           detail: "expires must be an RFC 3339 timestamp.",
           errors: { expires: ["must be an RFC 3339 timestamp"] },
         });
+      if (d.getTime() <= clock.now().getTime()) {
+        throw new ApiError("validation_error", {
+          detail: "expires must be in the future: a key that is expired when made could never be used.",
+          errors: { expires: ["must be in the future"] },
+        });
+      }
       expiresAt = d.toISOString();
     }
     const key = generateKey();
@@ -240,7 +252,11 @@ export function createAccountService(deps: {
       if (!looksLikeKey(presented)) return null;
       const p = repo.principalByHash(hashKey(presented));
       if (!p) return null;
-      if (p.expiresAt !== null && Date.parse(p.expiresAt) <= clock.now().getTime()) return null;
+      const now = clock.now();
+      if (p.expiresAt !== null && Date.parse(p.expiresAt) <= now.getTime()) return null;
+      if (p.lastUsedAt === null || now.getTime() - Date.parse(p.lastUsedAt) >= LAST_USED_EVERY_MS) {
+        repo.touchKey(p.keyId, now.toISOString());
+      }
       return { keyId: p.keyId, projectId: p.projectId, accountId: p.accountId };
     },
   };

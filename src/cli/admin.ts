@@ -7,7 +7,7 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "../storage/db.ts";
 import { systemClock } from "../shared/clock.ts";
 import { createAdministration } from "../app.ts";
-import type { AccountService } from "../accounts/service.ts";
+import type { AccountService, KeyView } from "../accounts/service.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "../limits/plans.ts";
 import { CATEGORIES } from "../domain/categories.ts";
@@ -211,12 +211,13 @@ function registerKeys(admin: Command): void {
         print(
           svc.listKeys(opts.project),
           opts.json,
-          (v: Array<{ id: string; name: string; last4: string; status: string; expires_at: string | null }>) =>
+          (v: KeyView[]) =>
             v
-              .map(
-                (k) =>
-                  `${k.id}  …${k.last4}  ${k.status.padEnd(7)} ${k.name}${k.expires_at ? `  expires ${k.expires_at}` : ""}`,
-              )
+              .map((k) => {
+                const used = k.last_used_at ? `last used ${k.last_used_at}` : "never used";
+                const expires = k.expires_at ? `  expires ${k.expires_at}` : "";
+                return `${k.id}  …${k.last4}  ${k.status.padEnd(7)} ${k.name}  ${used}${expires}`;
+              })
               .join("\n") || "(no keys)",
         );
       }),

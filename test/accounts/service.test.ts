@@ -196,6 +196,35 @@ describe("API keys", () => {
     expect(e.errors).toEqual({ expires: ["must be an RFC 3339 timestamp"] });
   });
 
+  test("an expiry that is not in the future is refused: such a key could never be used", () => {
+    const a = accounts.createAccount({ name: "Acme" });
+    for (const expiresAt of ["2020-01-01", "2026-03-10T12:00:00Z"]) {
+      const e = refusal(() => accounts.createKey({ projectId: a.demo_project_id, name: "late", expiresAt }));
+      expect(e.code).toBe("validation_error");
+      expect(e.errors).toEqual({ expires: ["must be in the future"] });
+    }
+    expect(accounts.listKeys(a.demo_project_id)).toEqual([]);
+  });
+
+  test("last_used_at says when a key last authenticated, written at most once a minute", () => {
+    const a = accounts.createAccount({ name: "Acme" });
+    const k = accounts.createKey({ projectId: a.demo_project_id, name: "old" });
+    const lastUsed = () => accounts.listKeys(a.demo_project_id)[0]!.last_used_at;
+    expect(k.view.last_used_at).toBeNull();
+    expect(lastUsed()).toBeNull();
+    accounts.authenticate(k.key);
+    expect(lastUsed()).toBe("2026-03-10T12:00:00.000Z");
+    clock.advance(59_999);
+    accounts.authenticate(k.key);
+    expect(lastUsed()).toBe("2026-03-10T12:00:00.000Z"); // not rewritten within the minute
+    clock.advance(1);
+    accounts.authenticate(k.key);
+    expect(lastUsed()).toBe("2026-03-10T12:01:00.000Z");
+    clock.advance(3_600_000);
+    accounts.authenticate(`${k.key.slice(0, -1)}${k.key.endsWith("A") ? "B" : "A"}`); // a wrong key touches nothing
+    expect(lastUsed()).toBe("2026-03-10T12:01:00.000Z");
+  });
+
   test("a key whose project was deleted stops authenticating", () => {
     const a = accounts.createAccount({ name: "Acme" });
     const p = accounts.createProject({ accountId: a.id, name: "doomed" });
@@ -244,6 +273,7 @@ describe("API keys", () => {
       "expires_at",
       "id",
       "last4",
+      "last_used_at",
       "name",
       "project_id",
       "revoked_at",

@@ -1,6 +1,7 @@
 // The one end-to-end test of the real binary: built once, moved to a directory with no node_modules
 // anywhere near it, driven through its command line and over HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -172,17 +173,15 @@ describe("keys and projects changed by the admin command while the server runs",
     expect(r.body.code).toBe("unauthorized");
   });
 
-  test("a key created with an expiry in the past gives 401", async () => {
-    const k = await admin(
-      "key",
-      "create",
-      "--project",
-      projectId,
-      "--name",
-      "expired",
-      "--expires",
-      "2020-01-01T00:00:00Z",
-    );
+  test("key create refuses an expiry in the past; a key whose expiry has passed gives 401", async () => {
+    const refused = await adminRaw("key", "create", "--project", projectId, "--name", "x", "--expires", "2020-01-01");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("expires must be in the future");
+    const k = await admin("key", "create", "--project", projectId, "--name", "expired", "--expires", "2099-01-01");
+    expect(await status(k.key)).toBe(200);
+    const db = new Database(join(dataDir, "engram.db"));
+    db.run("UPDATE api_keys SET expires_at = '2020-01-01T00:00:00.000Z' WHERE id = ?", [k.id]); // time passed
+    db.close();
     expect(await status(k.key)).toBe(401);
   });
 
@@ -204,6 +203,10 @@ describe("keys and projects changed by the admin command while the server runs",
     expect(raw.stdout).not.toContain(api.key);
     expect(raw.stdout).not.toContain("engram_sk_");
     for (const k of keys) expect(Object.keys(k).filter((f) => ["key", "secret", "key_hash"].includes(f))).toEqual([]);
+    // The API key the tests use was used (rotation: "confirm the old key is unused"); the human list says so.
+    expect(keys.find((k) => k.id === keyId)!.last_used_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const human = await adminRaw("key", "list", "--project", projectId);
+    expect(human.stdout).toMatch(/last used \d{4}-/);
   });
 
   test("plan set accepts a named plan and custom figures, and prints the plan", async () => {
