@@ -14,6 +14,7 @@ import {
   type PassageInput,
 } from "./extractor.ts";
 import { CATEGORIES } from "../domain/categories.ts";
+import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import { scrubStatement } from "./secrets.ts";
 import { parseTimestamp } from "../shared/time.ts";
 
@@ -85,7 +86,7 @@ export function parseAnswer(text: string | null | undefined): FactsAnswer {
   }
 }
 
-const NOT_NAMES = new Set([
+const NOT_NAMES = new Set<string>([
   "the",
   "a",
   "an",
@@ -105,25 +106,8 @@ const NOT_NAMES = new Set([
   "his",
   "their",
   "our",
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
+  ...MONTHS,
+  ...WEEKDAYS,
 ]);
 
 /** Capitalised words and runs of them: the people, places and things a fact names. */

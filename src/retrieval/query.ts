@@ -1,6 +1,7 @@
 // What a query says beyond its words: the names it mentions and the period it asks about.
 import * as chrono from "chrono-node";
 import { queryTerms } from "../domain/text.ts";
+import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 
 export interface DateRange {
   /** Inclusive start and exclusive end, ISO 8601 UTC. */
@@ -18,9 +19,8 @@ export interface QueryAnalysis {
 const NOT_NAMES =
   "what when where which who whom whose why how did does do is are was were will would can could should has have had " +
   "i i'm i've me my we our you your he she it they them their the a an and or but if in on at for to of with by from " +
-  "tell give list name describe remind please any anything everything something " +
-  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday";
-const NOT_NAMES_SET = new Set(NOT_NAMES.split(" "));
+  "tell give list name describe remind please any anything everything something";
+const NOT_NAMES_SET = new Set([...NOT_NAMES.split(" "), ...MONTHS, ...WEEKDAYS]);
 
 export function queryNames(query: string): string[] {
   const names = new Set<string>();

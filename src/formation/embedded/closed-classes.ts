@@ -1,5 +1,6 @@
 // The closed word classes statement selection names: discourse markers, pronouns, reaction subjects,
 // calendar words, words of address, announcers, social and light verbs, time words, small talk.
+import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 export const DISCOURSE = new Set([
   "yeah",
   "yes",
@@ -76,34 +77,7 @@ export const RELATIVE_START = new Set([
   "whereas",
 ]);
 // Days and months are proper nouns to the tagger but name no one.
-export const CALENDAR = new Set([
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-  "fri",
-  "sat",
-  "sun",
-  "mon",
-  "tue",
-  "wed",
-  "thu",
-]);
+export const CALENDAR = new Set<string>([...WEEKDAYS, ...MONTHS, "fri", "sat", "sun", "mon", "tue", "wed", "thu"]);
 // Words of address after a comma at the end ("Chase those dreams, buddy!").
 export const ADDRESS = new Set(["buddy", "pal", "mate", "man", "dude", "bro", "girl", "guys", "friend", "hon", "dear"]);
 // Openings that announce a fact without being part of it ("Please remember that ...", "Just so you know, ...").
