@@ -5,10 +5,11 @@ import { createLogger, type Logger } from "./shared/logger.ts";
 import { openDatabase, type Db } from "./storage/db.ts";
 import { ApiError } from "./errors/api-error.ts";
 import { createAccountService, type AccountService } from "./accounts/service.ts";
-import { createAccountRepository } from "./accounts/repository.ts";
+import { createAccountRepository, type AccountRepository } from "./accounts/repository.ts";
 import { createMemoryRepository, type MemoryRepository } from "./memories/repository.ts";
 import { createMemoryGraph } from "./memories/graph.ts";
 import { createLexicalIndex, createVectorBookkeeping } from "./memories/search-queries.ts";
+import type { VectorBookkeeping } from "./retrieval/ports.ts";
 import { createWriteAcceptance } from "./memories/writes.ts";
 import { createMemoryService, type MemoryService } from "./memories/service.ts";
 import { LIMITS } from "./memories/schemas.ts";
@@ -19,7 +20,7 @@ import { createUsageStore } from "./limits/usage.ts";
 import { createJobStore } from "./formation/jobs.ts";
 import { createFormationRunner, type FormationRunner } from "./formation/runner.ts";
 import { createExtractor } from "./formation/select.ts";
-import { createPolicyStore } from "./formation/policy.ts";
+import { createPolicyStore, type PolicyStore } from "./formation/policy.ts";
 import type { Extractor } from "./formation/extractor.ts";
 import { createEmbedder } from "./models/index.ts";
 import { createVectorStore, type VectorStore } from "./retrieval/vector-store.ts";
@@ -43,28 +44,25 @@ export interface Administration {
 }
 
 /**
- * Administration over a database. The server passes its memory repository (samples get their vectors
- * at once); the CLI's samples get theirs from the server's indexer.
+ * Administration over a database. The server passes the stores it already has (its memory repository
+ * gives samples their vectors at once); the CLI's samples get theirs from the server's indexer.
  */
 export function createAdministration(deps: {
   db: Db;
   clock: Clock;
+  repo?: AccountRepository;
+  policies?: PolicyStore;
   memories?: MemoryRepository;
   vectorStore?: VectorStore;
+  bookkeeping?: VectorBookkeeping;
 }): Administration {
   const { db, clock } = deps;
-  const repo = createAccountRepository(db);
+  const repo = deps.repo ?? createAccountRepository(db);
   const memories = deps.memories ?? createMemoryRepository(db);
-  const accounts = createAccountService({
-    db,
-    clock,
-    repo,
-    memories,
-    usage: createUsageStore(db),
-    policies: createPolicyStore(db),
-  });
+  const policies = deps.policies ?? createPolicyStore(db);
+  const accounts = createAccountService({ db, clock, repo, memories, usage: createUsageStore(db), policies });
   const store = deps.vectorStore ?? createVectorStore(db);
-  const bookkeeping = createVectorBookkeeping(db);
+  const bookkeeping = deps.bookkeeping ?? createVectorBookkeeping(db);
   return {
     accounts,
     reindex(projectId) {
@@ -117,6 +115,7 @@ async function createVectorParts(db: Db, clock: Clock, config: Config, logger: L
   return {
     embedder,
     store,
+    bookkeeping,
     indexer,
     ann: createAnnIndex({ store, counts: bookkeeping, options: ann }),
     memories: createMemoryRepository(db, { onWrite }),
@@ -171,8 +170,10 @@ function createServices(
   vectors: VectorParts,
 ) {
   const memoryRepo = vectors.memories;
-  const admin = createAdministration({ db, clock, memories: memoryRepo, vectorStore: vectors.store });
   const accountRepo = createAccountRepository(db);
+  const policies = createPolicyStore(db);
+  const stores = { repo: accountRepo, policies, memories: memoryRepo, vectorStore: vectors.store };
+  const admin = createAdministration({ db, clock, ...stores, bookkeeping: vectors.bookkeeping });
   const limits = createLimits({
     db,
     clock,
@@ -181,7 +182,6 @@ function createServices(
     storedMemories: memoryRepo.countActive,
   });
   const jobs = createJobStore(db);
-  const policies = createPolicyStore(db);
   const formation = createFormationRunner({
     db,
     clock,
