@@ -4,7 +4,9 @@
 // is asked through search. Results map back to dialogue turns through each memory's sources
 // (inspect: versions[].source.message_indexes). Prints evidence recall@5/@10/@25 overall and per
 // category, beside BM25 over the raw turns (SQLite FTS5, the same query words) computed in the same
-// run. Runs in-process (app.handle) on a temp data directory; nothing leaves the machine.
+// run. Then "answer words returned" (the README's rule, bench/judge.ts): the share of the gold
+// answer's content words in the text search, context and recall return, beside raw turns. Runs
+// in-process (app.handle) on a temp data directory; nothing leaves the machine.
 //
 //   bun bench/retrieval-quality.ts [--original-labels] [--hybrid '{"vectorWeight":0.5}'] [--misses N]
 import { Database } from "bun:sqlite";
@@ -17,6 +19,7 @@ import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { queryTerms } from "../src/domain/text.ts";
 import { toMatchExpression } from "../src/storage/sql.ts";
+import { answerWordsReturned, spokenDate } from "./judge.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,9 +45,13 @@ interface Qa {
   sample_id: string;
   question: string;
   category: number;
+  answer?: string | number;
+  answer_audit?: string;
   evidence: string[];
   evidence_audit?: string[];
 }
+/** A memory as search and recall return it. */
+type Returned = { id: string; content: string; occurred_at: string | null };
 const readJsonl = <T>(file: string) =>
   readFileSync(join(opts.data!, file), "utf8")
     .trim()
@@ -55,7 +62,18 @@ const questions = readJsonl<Qa>("qa.jsonl").filter((q) => q.category >= 1 && q.c
 /** Category 5: about something never said; recall should rather answer not_found. */
 const adversarial = readJsonl<Qa>("qa.jsonl").filter((q) => q.category === 5);
 const evidenceOf = (q: Qa) => (opts["original-labels"] ? q.evidence : (q.evidence_audit ?? q.evidence));
+const answerOf = (q: Qa) => (opts["original-labels"] ? q.answer : (q.answer_audit ?? q.answer));
 const content = (t: Turn) => (t.blip_caption ? `${t.text} [shares a photo: ${t.blip_caption}]` : t.text);
+const said = (t: Turn) => `${t.speaker}: ${content(t)}`;
+const turnById = new Map(turns.map((t) => [`${t.sample_id}:${t.dia_id}`, t]));
+/** What an agent given these turns would read: each turn and its session's date, as the rule writes dates. */
+const turnsText = (sample: string, dias: string[]) =>
+  dias
+    .flatMap((d) => turnById.get(`${sample}:${d}`) ?? [])
+    .map((t) => `${said(t)} ${spokenDate(`${t.timestamp}Z`)}`)
+    .join("\n");
+/** What an agent given these memories would read: each content and its occurred_at date. */
+const memoriesText = (ms: Returned[]) => ms.map((m) => `${m.content} ${spokenDate(m.occurred_at)}`).join("\n");
 const KS = [5, 10, 25] as const;
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-quality-"));
@@ -65,7 +83,8 @@ const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, 
   hybrid: JSON.parse(opts.hybrid!),
 });
 
-async function call<T>(key: string, method: string, path: string, body?: unknown): Promise<T> {
+/** A request through the API; `absentOk` reads a 404 as null (context's "nothing relevant now"). */
+async function call<T>(key: string, method: string, path: string, body?: unknown, absentOk = false): Promise<T> {
   const r = await engram.handle(
     new Request(`http://localhost${path}`, {
       method,
@@ -73,6 +92,7 @@ async function call<T>(key: string, method: string, path: string, body?: unknown
       body: body ? JSON.stringify(body) : undefined,
     }),
   );
+  if (absentOk && r.status === 404) return null as T;
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
   return (r.status === 202 ? null : await r.json()) as T;
 }
@@ -155,8 +175,7 @@ const fts = new Database(":memory:");
 fts.run(
   "CREATE VIRTUAL TABLE t USING fts5(sample UNINDEXED, dia UNINDEXED, content, tokenize='porter unicode61 remove_diacritics 2')",
 );
-for (const t of turns)
-  fts.run("INSERT INTO t VALUES (?, ?, ?)", [t.sample_id, t.dia_id, `${t.speaker}: ${content(t)}`]);
+for (const t of turns) fts.run("INSERT INTO t VALUES (?, ?, ?)", [t.sample_id, t.dia_id, said(t)]);
 function bm25Turns(sample: string, query: string): string[][] {
   const match = toMatchExpression(queryTerms(query));
   if (!match) return [];
@@ -172,44 +191,63 @@ function bm25Turns(sample: string, query: string): string[][] {
 type Sums = Map<string, { n: number; hits: number[] }>;
 const engramSums: Sums = new Map();
 const baseSums: Sums = new Map();
+/** Adds one question's scores to its category and to "all". */
+function tally(sums: Sums, cat: string, scores: number[]) {
+  for (const key of ["all", cat]) {
+    const s = sums.get(key) ?? { n: 0, hits: scores.map(() => 0) };
+    s.n++;
+    scores.forEach((x, i) => {
+      s.hits[i]! += x;
+    });
+    sums.set(key, s);
+  }
+}
 function add(sums: Sums, cat: string, ranked: string[][], evidence: string[]): number[] {
   const r = KS.map((k) => {
     const seen = new Set(ranked.slice(0, k).flat());
     return evidence.filter((e) => seen.has(e)).length / evidence.length;
   });
-  for (const key of ["all", cat]) {
-    const s = sums.get(key) ?? { n: 0, hits: KS.map(() => 0) };
-    s.n++;
-    r.forEach((x, i) => {
-      s.hits[i]! += x;
-    });
-    sums.set(key, s);
-  }
+  tally(sums, cat, r);
   return r;
 }
+const WORD_ROWS = ["search top 5", "search top 10", "context", "recall", "BM25 top 10 raw turns", "evidence turns"];
+const wordSums: Sums = new Map();
 const latencies: number[] = [];
 const recallTally = { right: 0, other: 0, notFound: 0 };
 const misses: string[] = [];
 for (const q of questions) {
   const evidence = evidenceOf(q);
-  if (evidence.length === 0) continue;
+  const key = keys.get(q.sample_id)!;
+  const ask = { query: q.question };
   const t0 = performance.now();
-  const page = await call<{ data: Array<{ id: string; content: string }> }>(
-    keys.get(q.sample_id)!,
-    "POST",
-    "/v1/memories/search",
-    { query: q.question, limit: 25 },
-  );
+  const page = await call<{ data: Returned[] }>(key, "POST", "/v1/memories/search", { ...ask, limit: 25 });
   latencies.push(performance.now() - t0);
+  const bm25 = bm25Turns(q.sample_id, q.question);
+  // Recall: the single best memory above the confidence threshold, or not_found.
+  const recalled = await call<Returned & { status?: string }>(key, "POST", "/v1/memories/recall", ask);
+  // Answer words returned, for every answered question (evidence labels or not): what each way of
+  // asking hands an agent, beside the raw turns BM25 finds and the evidence turns themselves.
+  const answer = answerOf(q);
+  if (answer !== undefined) {
+    const ctx = await call<{ context: string } | null>(key, "POST", "/v1/memories/context", ask, true);
+    const texts = [
+      memoriesText(page.data.slice(0, 5)),
+      memoriesText(page.data.slice(0, 10)),
+      ctx?.context ?? "",
+      recalled.status === "not_found" ? "" : memoriesText([recalled]),
+      turnsText(q.sample_id, bm25.slice(0, 10).flat()),
+      turnsText(q.sample_id, evidence),
+    ];
+    const scores = texts.map((t) => answerWordsReturned(String(answer), t));
+    // null: the answer has no content words (the same for every text), so the question is not scored.
+    if (scores[0] !== null) tally(wordSums, `c${q.category}`, scores as number[]);
+  }
+  if (evidence.length === 0) continue; // evidence recall needs labelled evidence
   const ranked = page.data.map((m) => turnsOfMemory.get(m.id) ?? []);
   const r = add(engramSums, `c${q.category}`, ranked, evidence);
-  add(baseSums, `c${q.category}`, bm25Turns(q.sample_id, q.question), evidence);
-  // Recall: the single best memory above the confidence threshold, or not_found.
-  const recalled = await call<{ id?: string; status?: string }>(keys.get(q.sample_id)!, "POST", "/v1/memories/recall", {
-    query: q.question,
-  });
+  add(baseSums, `c${q.category}`, bm25, evidence);
   if (recalled.status === "not_found") recallTally.notFound++;
-  else if ((turnsOfMemory.get(recalled.id!) ?? []).some((t) => evidence.includes(t))) recallTally.right++;
+  else if ((turnsOfMemory.get(recalled.id) ?? []).some((t) => evidence.includes(t))) recallTally.right++;
   else recallTally.other++;
   if (r[1]! < 1 && misses.length < Number(opts.misses))
     misses.push(
@@ -261,12 +299,22 @@ console.log(
 console.log(
   `recall on ${adversarial.length} category-5 questions (about something never said): not_found ${((100 * adversarialNotFound) / Math.max(1, adversarial.length)).toFixed(1)}%`,
 );
+console.log(
+  `answer words returned (%): share of the gold answer's content words in the text returned; ${wordSums.get("all")?.n} questions with an answer`,
+);
+console.log(`${"returned text".padEnd(22)} ${["all", "1", "2", "3", "4"].map((c) => c.padStart(5)).join(" ")}`);
+WORD_ROWS.forEach((row, i) => {
+  const cells = ["all", "c1", "c2", "c3", "c4"].map((key) => {
+    const v = wordSums.get(key);
+    return (v ? ((100 * v.hits[i]!) / v.n).toFixed(1) : "-").padStart(5);
+  });
+  console.log(`${row.padEnd(22)} ${cells.join(" ")}`);
+});
 latencies.sort((a, b) => a - b);
 console.log(
   `search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`,
 );
 for (const m of misses) console.log(`miss ${m}`);
-const turnText = new Map(turns.map((t) => [`${t.sample_id}:${t.dia_id}`, `${t.speaker}: ${content(t)}`]));
-for (const u of unformed) console.log(`unformed ${u} ${turnText.get(u)}`);
+for (const u of unformed) console.log(`unformed ${u} ${said(turnById.get(u)!)}`);
 await engram.close();
 rmSync(dataDir, { recursive: true, force: true });

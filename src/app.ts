@@ -8,6 +8,7 @@ import { createAccountService, type AccountService } from "./accounts/service.ts
 import { createAccountRepository, type AccountRepository } from "./accounts/repository.ts";
 import { createMemoryRepository, type MemoryRepository } from "./memories/repository.ts";
 import { createMemoryGraph } from "./memories/graph.ts";
+import { createPeople } from "./memories/people.ts";
 import { createLexicalIndex, createVectorBookkeeping } from "./memories/search-queries.ts";
 import type { VectorBookkeeping } from "./retrieval/ports.ts";
 import { createWriteAcceptance } from "./memories/writes.ts";
@@ -182,12 +183,14 @@ function createServices(
     storedMemories: memoryRepo.countActive,
   });
   const jobs = createJobStore(db);
+  const people = createPeople(db);
   const formation = createFormationRunner({
     db,
     clock,
     jobs,
     memories: memoryRepo,
     graph: createMemoryGraph(db),
+    people,
     policies,
     limits,
     logger,

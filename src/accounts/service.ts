@@ -11,7 +11,7 @@ import { nextReset, type UsageStore } from "../limits/usage.ts";
 import { generateKey, hashKey, looksLikeKey } from "./keys.ts";
 import { isPlanName, planFigures, type PlanFigures } from "../limits/plans.ts";
 import { SAMPLE_MEMORIES } from "./samples.ts";
-import type { PolicyStore, PolicyView } from "../formation/policy.ts";
+import type { PolicyChange, PolicyStore, PolicyView } from "../formation/policy.ts";
 
 export interface KeyView {
   id: string;
@@ -227,10 +227,7 @@ export function createAccountService(deps: {
       return policies.view(projectId);
     },
 
-    setPolicy(
-      projectId: string,
-      change: { instructions?: string | null; excludeCategories?: string[]; redactSecrets?: boolean },
-    ): PolicyView {
+    setPolicy(projectId: string, change: PolicyChange): PolicyView {
       requireProject(projectId);
       return policies.set(projectId, change, nowIso());
     },

@@ -11,6 +11,7 @@ import type { AccountService, KeyView } from "../accounts/service.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "../limits/plans.ts";
 import { CATEGORIES } from "../domain/categories.ts";
+import { describePolicy, policyChange, type PolicyOptions } from "./policy.ts";
 
 interface Common {
   data?: string;
@@ -145,39 +146,18 @@ function registerProjects(admin: Command): void {
         "off",
       ]),
     )
+    .addOption(
+      new Option(
+        "--assistant-commitments <on|off>",
+        'keep an assistant\'s commitments to the user ("I will remind you on Friday") as memories',
+      ).choices(["on", "off"]),
+    )
     .action(
-      action(
-        (
-          svc,
-          id: string,
-          o: { instructions?: string; excludeCategories?: string; redactSecrets?: string; json?: boolean },
-        ) => {
-          const change = {
-            ...(o.instructions !== undefined ? { instructions: o.instructions === "" ? null : o.instructions } : {}),
-            ...(o.excludeCategories !== undefined
-              ? {
-                  excludeCategories:
-                    o.excludeCategories === "none"
-                      ? []
-                      : o.excludeCategories
-                          .split(",")
-                          .map((c) => c.trim())
-                          .filter(Boolean),
-                }
-              : {}),
-            ...(o.redactSecrets !== undefined ? { redactSecrets: o.redactSecrets === "on" } : {}),
-          };
-          const view = Object.keys(change).length ? svc.setPolicy(id, change) : svc.policy(id);
-          print(view, o.json, (v) =>
-            [
-              `project ${v.project_id}`,
-              `redact secrets: ${v.redact_secrets ? "on" : "off"}`,
-              `excluded categories: ${v.exclude_categories.join(", ") || "none"}`,
-              `instructions: ${v.instructions ?? "(none)"}`,
-            ].join("\n"),
-          );
-        },
-      ),
+      action((svc, id: string, o: PolicyOptions & { json?: boolean }) => {
+        const change = policyChange(o);
+        const view = Object.keys(change).length ? svc.setPolicy(id, change) : svc.policy(id);
+        print(view, o.json, describePolicy);
+      }),
     );
 }
 

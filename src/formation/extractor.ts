@@ -2,9 +2,19 @@
 // Extraction may be asynchronous (an LLM); the runner extracts first and then stores the facts
 // of one chunk in one transaction.
 
+/**
+ * The person a write is about: first person in a passage, and an unnamed `user` message in an
+ * import. `name` when it is known (said in this or an earlier write of the same scope: "I'm Dana");
+ * otherwise facts call them "the user", never a bare "I".
+ */
+export interface UserIdentity {
+  name: string | null;
+}
+
 export interface PassageInput {
   kind: "passage";
   text: string;
+  user?: UserIdentity;
   occurredAt: string | null;
   /** When the write was accepted: relative dates resolve against it when occurredAt is unknown. */
   receivedAt?: string;
@@ -20,6 +30,7 @@ export interface MessageInput {
 
 export interface MessagesInput {
   kind: "messages";
+  user?: UserIdentity;
   messages: MessageInput[];
   /** Every speaker of the whole conversation (not only this chunk), for "you" and vocatives. */
   participants?: string[];
@@ -35,12 +46,18 @@ export interface ExtractionPolicy {
   excludeCategories: readonly string[];
   /** Redact secrets (API keys, passwords, card numbers); on by default. */
   redactSecrets: boolean;
+  /**
+   * Keep an assistant's commitments to the user ("I will remind you on Friday") as memories. Off by
+   * default: an assistant's own words are context, never memories on their own.
+   */
+  assistantCommitments: boolean;
 }
 
 export const DEFAULT_POLICY: ExtractionPolicy = Object.freeze({
   instructions: null,
   excludeCategories: [],
   redactSecrets: true,
+  assistantCommitments: false,
 });
 
 export interface Fact {

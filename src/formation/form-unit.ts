@@ -10,7 +10,8 @@ import type { Scope } from "../domain/scope.ts";
 import type { Limits } from "../limits/index.ts";
 import type { Extractor, Fact, MessagesInput, PassageInput } from "./extractor.ts";
 import type { PolicyStore } from "./policy.ts";
-import type { MemoryLinks, MemoryWriter } from "./ports.ts";
+import type { MemoryLinks, MemoryWriter, UserNames } from "./ports.ts";
+import { statedName } from "./user-name.ts";
 import { chunkMessages } from "./chunks.ts";
 import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
 import { attributeKey, decide, significantTerms, similarity } from "./reconcile.ts";
@@ -36,6 +37,8 @@ interface Unit {
   charged: boolean;
   /** Search context of an import's fact: the messages around it (importContext below). */
   contextOf?: (f: Fact) => string;
+  /** A name the user gave themselves in this write, to keep for the scope's later writes. */
+  learnedName?: string | null;
 }
 
 /** Characters of each message that go into a memory's search context. */
@@ -74,22 +77,41 @@ export function createUnitFormer(deps: {
   jobs: JobStore;
   memories: MemoryWriter;
   graph: MemoryLinks;
+  people: UserNames;
   policies: PolicyStore;
   limits: Limits;
   extractor: Extractor;
   logger: Logger;
   projectExists(projectId: string): boolean;
 }) {
-  const { db, clock, jobs, memories, graph, policies, limits, extractor, logger } = deps;
+  const { db, clock, jobs, memories, graph, people, policies, limits, extractor, logger } = deps;
+
+  /**
+   * The user of the write: named when this write says the name ("I'm Dana") or an earlier write of
+   * the same scope.user_id did; otherwise facts call them "the user".
+   */
+  function userOf(job: JobRow, scope: Scope, ownWords: string[]): { name: string | null; learned: string | null } {
+    const learned = ownWords.map(statedName).find((n) => n !== null) ?? null;
+    const known = scope.user_id ? people.nameOf(job.project_id, scope.user_id) : null;
+    return { name: learned ?? known, learned };
+  }
 
   function plan(job: JobRow): Unit {
     if (job.kind === "create") {
       const p = JSON.parse(job.payload) as CreatePayload;
       const verbatim = p.infer ? null : { content: p.content, occurredAt: p.occurred_at, messageIndexes: [] };
+      const user = p.infer ? userOf(job, p.scope, [p.content]) : { name: null, learned: null };
       return {
         input: p.infer
-          ? { kind: "passage", text: p.content, occurredAt: p.occurred_at, receivedAt: job.created_at }
+          ? {
+              kind: "passage",
+              text: p.content,
+              occurredAt: p.occurred_at,
+              receivedAt: job.created_at,
+              user: { name: user.name },
+            }
           : null,
+        learnedName: user.learned,
         verbatim,
         scope: p.scope,
         next: 1,
@@ -103,9 +125,15 @@ export function createUnitFormer(deps: {
     const chunk = chunks.slice(0, p.allowed_chunks ?? chunks.length).find((c) => c.start >= job.progress);
     const total = p.messages.length;
     if (!chunk) return { input: null, verbatim: null, scope: p.scope, next: total, total, charged: true };
+    const user = userOf(
+      job,
+      p.scope,
+      p.messages.filter((m) => m.role === "user" && !m.speaker).map((m) => m.content),
+    );
     const input: MessagesInput = {
       kind: "messages",
       receivedAt: job.created_at,
+      user: { name: user.name },
       participants: [...new Set(p.messages.map((m) => m.speaker).filter((s): s is string => !!s))],
       messages: p.messages.slice(chunk.start, chunk.end).map((m, i) => ({
         index: chunk.start + i,
@@ -123,6 +151,7 @@ export function createUnitFormer(deps: {
       total,
       charged: true,
       contextOf: (f) => importContext(p.messages, f),
+      learnedName: user.learned,
     };
   }
 
@@ -240,6 +269,8 @@ export function createUnitFormer(deps: {
             return { done: fresh?.status !== "queued" };
           // A project that excludes categories gets no context: an excluded statement's words stay out of the index too.
           const complete = store(job, unit, facts, policy.excludeCategories.length ? undefined : unit.contextOf, now);
+          if (unit.learnedName && unit.scope.user_id)
+            people.setName(job.project_id, unit.scope.user_id, unit.learnedName, now);
           const done = !complete || unit.next >= unit.total;
           if (done) jobs.finish(job.id, now, complete ? null : "a limit was reached; the rest was discarded");
           else jobs.setProgress(job.id, unit.next, now);

@@ -1,7 +1,8 @@
 // The LLM extractor (optional): any OpenAI-compatible chat completions endpoint (OpenAI, Ollama,
 // vLLM, llama.cpp server, LM Studio) through models/llm.ts. The answer must be JSON matching
 // FACTS_SCHEMA; anything else throws, and the formation job is retried later: a failure never loses
-// an accepted write.
+// an accepted write. Then deterministic checks (llm-checks.ts): a fact from the assistant's words alone
+// is dropped, and a bare "I" becomes the user (issue 11).
 import { Type, type Static } from "@sinclair/typebox";
 import { createChatModel, type LlmConfig } from "../models/llm.ts";
 import { createValidator } from "../shared/validate.ts";
@@ -15,6 +16,7 @@ import {
 } from "./extractor.ts";
 import { CATEGORIES } from "../domain/categories.ts";
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
+import { saidByPeople, withoutFirstPerson } from "./llm-checks.ts";
 import { scrubStatement } from "./secrets.ts";
 import { parseTimestamp } from "../shared/time.ts";
 
@@ -34,25 +36,54 @@ export const FACTS_SCHEMA = Type.Object(
 type FactsAnswer = Static<typeof FACTS_SCHEMA>;
 const validator = createValidator(FACTS_SCHEMA);
 
-const SYSTEM = `You extract durable facts for a long-term memory store.
-Return one fact per durable piece of knowledge: preferences, biography, relationships, plans, events, opinions, possessions, skills, health.
-Skip greetings, thanks, questions, filler, small talk and pure reactions.
-Each fact must stand alone: write people's names instead of pronouns (use the speaker's name for "I", "me", "my"), and turn relative dates ("yesterday", "last year") into absolute dates using the message time.
+const SYSTEM = `You extract durable facts about people for the long-term memory of an AI agent.
+
+Who said it decides:
+- Facts come only from what the people say about themselves, each other and their world: messages with role "user", named human speakers, and the text of a passage.
+- Messages with role "assistant", "system" or "tool" are context only: use them to understand the user's short answers and confirmations ("Which department?" → "Pediatrics." gives "Maya's new job at the hospital is in Pediatrics"; "Shall I book the 9:00 train?" → "Yes please" gives "Maya decided to take the 9:00 train"), but their explanations, advice, code and questions never become facts on their own.
+{{commitments}}
+
+The user is a person, not "I":
+- In a passage, first person is the user; in a conversation, a "user" message without a speaker is the user, and a named speaker is that person.
+- Name the user with user_name when it is given; otherwise write "The user" ("The user is allergic to peanuts"). Never write I, me, my or mine in a fact.
+
+Each fact stands alone and is complete:
+- No unresolved it, them, there, that or this: write what they refer to; fuse an answer with its question.
+- Keep negations and qualifiers ("does not eat meat", "vegetarian since January 2024").
+- Turn relative dates ("yesterday", "last March", "next Friday") into absolute dates using the occurred_at of the message or passage ("last March" written on 20 November 2026 → "in March 2026").
+- A sentence holding several facts gives several facts ("I am vegetarian now, and I sold my old Honda" gives two). Never a bare fragment ("Pediatrics.", "My whole life.").
+
+What to keep:
+- Keep every durable statement: preferences, instructions to the assistant ("always format code with syntax highlighting" gives "Dana wants code always formatted with syntax highlighting"), decisions, plans, deadlines, numbers, changes of plan, biography, relationships, health, possessions, skills, events, opinions.
+- Skip small talk, greetings, thanks, questions, filler and pure reactions.
+- On average at most about 1.5 facts per user message; fewer when little is durable.
+
 occurred_at is the event's time (RFC 3339) when the text says when it happened, otherwise null.
-message_indexes lists the indexes of the messages the fact comes from.
+message_indexes lists the indexes of the messages the fact comes from (the user's message, and the assistant's question it answers).
 Never include secrets (passwords, API keys, card numbers).
 Answer with JSON only: {"facts": [{"content": "...", "occurred_at": null, "message_indexes": [0], "category": "preference"}]}. Categories: ${CATEGORIES.join(", ")}.`;
+
+const COMMITMENTS_OFF = "- Never write a fact about what the assistant said, suggested, offered or will do.";
+const COMMITMENTS_ON = `- One exception: a commitment the assistant makes to the user is a fact ("I will remind you on Friday" gives "The assistant will remind Maya on Friday 27 November 2026"); write it about "The assistant" and list the assistant's message.`;
+
+/** The system prompt under the project's policy. */
+export function systemPrompt(policy: ExtractionPolicy): string {
+  const base = SYSTEM.replace("{{commitments}}", policy.assistantCommitments ? COMMITMENTS_ON : COMMITMENTS_OFF);
+  return policy.instructions ? `${base}\n\nProject instructions:\n${policy.instructions}` : base;
+}
 
 function userPrompt(input: PassageInput | MessagesInput): string {
   if (input.kind === "passage") {
     return JSON.stringify({
       kind: "passage",
+      user_name: input.user?.name ?? null,
       occurred_at: input.occurredAt ?? input.receivedAt ?? null,
       text: input.text,
     });
   }
   return JSON.stringify({
     kind: "conversation",
+    user_name: input.user?.name ?? null,
     participants: input.participants ?? [],
     messages: input.messages.map((m) => ({
       index: m.index,
@@ -121,7 +152,7 @@ export function createLlmExtractor(config: LlmConfig): Extractor {
   return {
     name: "llm",
     async extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Promise<Fact[]> {
-      const system = policy.instructions ? `${SYSTEM}\n\nProject instructions:\n${policy.instructions}` : SYSTEM;
+      const system = systemPrompt(policy);
       const answer = parseAnswer(
         await model.answerJson(system, userPrompt(input), {
           name: "facts",
@@ -136,10 +167,13 @@ export function createLlmExtractor(config: LlmConfig): Extractor {
       const facts: Fact[] = [];
       answer.facts.forEach((f, sentence) => {
         if (policy.excludeCategories.includes(f.category)) return;
-        const content = policy.redactSecrets ? scrubStatement(f.content.trim()) : f.content.trim();
-        if (content === null) return;
         const indexes = input.kind === "messages" ? f.message_indexes.filter((i) => allowed.has(i)) : [];
         if (input.kind === "messages" && indexes.length === 0) return; // a fact must come from this chunk
+        if (!saidByPeople(input, indexes, f.content, policy)) return; // the assistant's words are context
+        const named = withoutFirstPerson(input, indexes, f.content.trim()); // "I" becomes the user
+        if (named === null) return;
+        const content = policy.redactSecrets ? scrubStatement(named) : named;
+        if (content === null) return;
         const time = f.occurred_at ? parseTimestamp(f.occurred_at) : null;
         facts.push({
           content,

@@ -22,3 +22,9 @@ export interface MemoryLinks {
   ): Array<{ id: string; shared: number }>;
   link(from: string, to: string, type: string, strength: number, now: string): void;
 }
+
+/** The names of scope users, as said in earlier writes of the scope (memories/people.ts). */
+export interface UserNames {
+  nameOf(projectId: string, userId: string): string | null;
+  setName(projectId: string, userId: string, name: string, now: string): void;
+}

@@ -88,8 +88,8 @@ describe("the project's memory policy", () => {
       { speaker: "Priya", content: "I'm allergic to penicillin. I was diagnosed with asthma in 2019." },
       { speaker: "Priya", content: "I love bouldering and I work as a nurse." },
     ]);
-    expect(active(h).map((m) => m.content)).toEqual(["Priya loves bouldering and Priya works as a nurse."]);
-    expect(writesUsed(h)).toBe(1 + 1);
+    expect(active(h).map((m) => m.content)).toEqual(["Priya loves bouldering.", "Priya works as a nurse."]);
+    expect(writesUsed(h)).toBe(1 + 2);
   });
 
   test("the policy is per project: another project of the account keeps everything", async () => {

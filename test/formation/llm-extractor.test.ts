@@ -2,6 +2,7 @@
 // `openai` client and our parsing run; only the model's answers are canned.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { createLlmExtractor } from "../../src/formation/llm-extractor.ts";
+import { hasFirstPerson, toThirdPerson } from "../../src/formation/llm-checks.ts";
 import { DEFAULT_POLICY } from "../../src/formation/extractor.ts";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -137,6 +138,7 @@ describe("the LLM extractor", () => {
       instructions: "Only keep hobbies.",
       excludeCategories: ["preference"],
       redactSecrets: true,
+      assistantCommitments: false,
     });
     expect(facts).toEqual([]); // the credential statement is dropped whole; the preference is excluded; index 99 is not in the chunk
     expect(requests[1]!.messages[0]!.content).toContain("Only keep hobbies.");
@@ -152,6 +154,157 @@ describe("the LLM extractor", () => {
     await expect(
       createLlmExtractor({ ...config(), timeoutMs: 300 }).extract(messages, DEFAULT_POLICY),
     ).rejects.toThrow();
+  });
+});
+
+const chat = (name: string | null) => ({
+  kind: "messages" as const,
+  user: { name },
+  messages: [
+    { index: 0, role: "system", speaker: null, content: "You are a helpful assistant.", occurredAt: null },
+    {
+      index: 1,
+      role: "user",
+      speaker: null,
+      content: "I moved to Berlin. Can you help me find a flat?",
+      occurredAt: null,
+    },
+    {
+      index: 2,
+      role: "assistant",
+      speaker: null,
+      content: "Sure. Use a WBS search. I will remind you on Friday to send the documents.",
+      occurredAt: "2026-11-23T10:00:00.000Z",
+    },
+    { index: 3, role: "user", speaker: null, content: "Yes please, two rooms.", occurredAt: null },
+  ],
+});
+const fact = (content: string, indexes: number[], category = "other") => ({
+  content,
+  occurred_at: null,
+  message_indexes: indexes,
+  category,
+});
+
+describe("the LLM extractor follows who said it (issue 11)", () => {
+  test("the prompt states the rules and carries the user's name and each message's role", async () => {
+    replies.push(answer([]));
+    await createLlmExtractor(config()).extract(chat("Dana"), DEFAULT_POLICY);
+    const [system, user] = requests[0]!.messages;
+    expect(system!.content).toContain('role "assistant", "system" or "tool" are context only');
+    expect(system!.content).toContain("Never write a fact about what the assistant");
+    const sent = JSON.parse(user!.content);
+    expect(sent.user_name).toBe("Dana");
+    expect(sent.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+
+    replies.push(answer([]));
+    await createLlmExtractor(config()).extract(
+      { kind: "passage", text: "I moved to Berlin.", occurredAt: null },
+      { ...DEFAULT_POLICY, assistantCommitments: true },
+    );
+    expect(JSON.parse(requests[1]!.messages[1]!.content).user_name).toBeNull();
+    expect(requests[1]!.messages[0]!.content).toContain("a commitment the assistant makes to the user is a fact");
+  });
+
+  test("a fact from the assistant's or the system's words alone is dropped; one that fuses a user's answer with the question is kept", async () => {
+    const facts = [
+      fact("A WBS search helps to find a flat in Berlin.", [2]),
+      fact("The assistant is a helpful assistant.", [0]),
+      fact("The assistant will remind Dana on Friday 27 November 2026 to send the documents.", [2], "plan"),
+      fact("Dana is looking for a two-room flat in Berlin.", [2, 3], "plan"),
+    ];
+    replies.push(answer(facts));
+    expect((await createLlmExtractor(config()).extract(chat("Dana"), DEFAULT_POLICY)).map((f) => f.content)).toEqual([
+      "Dana is looking for a two-room flat in Berlin.",
+    ]);
+
+    replies.push(answer(facts));
+    const kept = await createLlmExtractor(config()).extract(chat("Dana"), {
+      ...DEFAULT_POLICY,
+      assistantCommitments: true,
+    });
+    expect(kept.map((f) => [f.content, f.messageIndexes])).toEqual([
+      ["The assistant will remind Dana on Friday 27 November 2026 to send the documents.", [2]],
+      ["Dana is looking for a two-room flat in Berlin.", [2, 3]],
+    ]); // the assistant's advice stays out even then: it is not about "the assistant"
+  });
+
+  test('a bare "I" becomes the user\'s name, or "the user" when the name is unknown', async () => {
+    const facts = [
+      fact("I moved to Berlin.", [1], "event"),
+      fact("My new flat must have two rooms and I am looking for one.", [3], "plan"),
+      fact("I will remind you on Friday.", [2], "plan"),
+    ];
+    const commitments = { ...DEFAULT_POLICY, assistantCommitments: true };
+    replies.push(answer(facts));
+    expect((await createLlmExtractor(config()).extract(chat("Dana"), commitments)).map((f) => f.content)).toEqual([
+      "Dana moved to Berlin.",
+      "Dana's new flat must have two rooms and Dana is looking for one.",
+    ]); // "I" in the assistant's words cannot be the user: dropped
+    replies.push(answer(facts));
+    const unnamed = await createLlmExtractor(config()).extract(chat(null), DEFAULT_POLICY);
+    expect(unnamed.map((f) => f.content)).toEqual([
+      "The user moved to Berlin.",
+      "The user's new flat must have two rooms and the user is looking for one.",
+    ]);
+    expect(unnamed[0]!.entities).toEqual(["Berlin"]);
+
+    replies.push(answer([fact("I have a sister and I love pottery.", [])]));
+    expect(
+      await createLlmExtractor(config()).extract(
+        { kind: "passage", text: "I have a sister. I love pottery.", user: { name: "Dana" }, occurredAt: null },
+        DEFAULT_POLICY,
+      ),
+    ).toMatchObject([{ content: "Dana has a sister and Dana loves pottery." }]);
+  });
+
+  test("first person from two named speakers at once is dropped; one named speaker is named", async () => {
+    replies.push(answer([fact("I went to a support group on 7 May 2023.", [4]), fact("I love pottery too.", [4, 5])]));
+    expect((await createLlmExtractor(config()).extract(messages, DEFAULT_POLICY)).map((f) => f.content)).toEqual([
+      "Caroline went to a support group on 7 May 2023.",
+    ]);
+  });
+});
+
+describe("first person to third", () => {
+  test.each([
+    [
+      "I am a backend engineer at Stripe.",
+      "Dana is a backend engineer at Stripe.",
+      "The user is a backend engineer at Stripe.",
+    ],
+    [
+      "I'm vegetarian since January 2024.",
+      "Dana is vegetarian since January 2024.",
+      "The user is vegetarian since January 2024.",
+    ],
+    [
+      "I have two cats; my dog is Rex.",
+      "Dana has two cats; Dana's dog is Rex.",
+      "The user has two cats; the user's dog is Rex.",
+    ],
+    ["I was born in Lisbon.", "Dana was born in Lisbon.", "The user was born in Lisbon."],
+    ["I no longer eat meat.", "Dana no longer eats meat.", "The user no longer eats meat."],
+    [
+      "I went to Paris and I study there.",
+      "Dana went to Paris and Dana studies there.",
+      "The user went to Paris and the user studies there.",
+    ],
+    ["My wife and I love hiking.", "Dana's wife and Dana love hiking.", "The user's wife and the user love hiking."],
+    [
+      "Ana called me. The red car is mine.",
+      "Ana called Dana. The red car is Dana's.",
+      "Ana called the user. The red car is the user's.",
+    ],
+  ])("%s", (text, named, unnamed) => {
+    expect(hasFirstPerson(text)).toBe(true);
+    expect(toThirdPerson(text, "Dana")).toBe(named);
+    expect(toThirdPerson(text, null)).toBe(unnamed);
+  });
+
+  test("a numeral and a quotation are not first person", () => {
+    expect(hasFirstPerson("Dana has Type I diabetes.")).toBe(false);
+    expect(hasFirstPerson('Dana\'s motto is "I can do it".')).toBe(false);
   });
 });
 

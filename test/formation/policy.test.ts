@@ -38,7 +38,7 @@ describe("the memory policy", () => {
     expect(stored()).not.toContain(SECRET);
     expect(stored()).not.toContain("4111 1111 1111 1111");
     const all = await contents();
-    expect(all).toContain("I love green tea.");
+    expect(all).toContain("The user loves green tea.");
     expect(all).toContain("Deploy token [redacted] goes in the vault");
     expect(all.some((c) => c.includes("Lisbon"))).toBe(true);
   });
@@ -62,6 +62,7 @@ describe("the memory policy", () => {
     expect(h.engram.accounts.policy(h.project.projectId)).toMatchObject({
       exclude_categories: ["health"],
       redact_secrets: true,
+      assistant_commitments: false,
     });
   });
 

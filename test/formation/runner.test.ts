@@ -66,10 +66,10 @@ const sources = (e: Engram, projectId: string) =>
       (r) => JSON.parse(r.source) as { type: string; job_id?: string; message_indexes?: number[]; sentence?: number },
     );
 
-/** An import of n messages, each one sentence that names its index. */
+/** An import of n user messages, each one sentence that names its index. */
 const conversation = (n: number) => ({
   messages: Array.from({ length: n }, (_, i) => ({
-    role: i % 2 ? ("assistant" as const) : ("user" as const),
+    role: "user" as const,
     content: `Fact number ${i} is true.`,
   })),
 });

@@ -100,9 +100,34 @@ function anchorVague(matched: string, ref: Date, g: Granularity): string {
  * Saturday") is then the last one before the reference; otherwise the next one ("is training
  * for a half marathon in October").
  */
+const SEASON = /\b(last|next|this)\s+(spring|summer|autumn|fall|winter)\b/i;
+/** The month a season starts in (northern hemisphere). */
+const SEASON_START: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
+
+/** "next summer" said in November 2026 → "in summer 2027" (chrono reads no seasons). */
+function resolveSeason(text: string, ref: Date): ResolvedDates | null {
+  const m = SEASON.exec(text);
+  if (!m) return null;
+  const season = m[2]!.toLowerCase();
+  const start = SEASON_START[season]!;
+  let year = ref.getUTCFullYear();
+  const begins = (y: number) => new Date(Date.UTC(y, start, 1));
+  const which = m[1]!.toLowerCase();
+  if (which === "next") while (begins(year) <= ref) year++;
+  else if (which === "last") while (new Date(Date.UTC(year, start + 3, 1)) > ref) year--;
+  const before = text.slice(0, m.index);
+  const phrase = `${PREPOSITION_BEFORE.test(before) ? "" : "in "}${season === "fall" ? "autumn" : season} ${year}`;
+  return { text: before + phrase + text.slice(m.index + m[0].length), eventAt: begins(year).toISOString() };
+}
+
 export function resolveDates(text: string, reference: string | null, past = true): ResolvedDates {
   if (!reference) return { text, eventAt: null };
   const ref = new Date(reference);
+  const season = resolveSeason(text, ref);
+  if (season) {
+    const rest = resolveDates(season.text, reference, past);
+    return { text: rest.text, eventAt: season.eventAt };
+  }
   let results: chrono.ParsedResult[];
   try {
     results = chrono.parse(text, { instant: ref, timezone: 0 }, { forwardDate: !past });
@@ -116,7 +141,11 @@ export function resolveDates(text: string, reference: string | null, past = true
     const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
     if (NOT_A_DATE.test(matched.trim())) continue;
     // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
-    if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !PREPOSITION_BEFORE.test(text.slice(0, r.index))) continue;
+    // "last March", "next May": chrono reads the month alone; the word before says which one.
+    const lead =
+      MONTH_NAME.test(matched) && !/\d/.test(matched) ? /\b(last|next|this)\s+$/i.exec(text.slice(0, r.index)) : null;
+    if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(text.slice(0, r.index)))
+      continue;
     let date = r.start.date();
     if (Number.isNaN(date.getTime())) continue;
     const absolute = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
@@ -131,13 +160,22 @@ export function resolveDates(text: string, reference: string | null, past = true
         ? "month"
         : granularityOf(matched, r.start.isCertain("day"));
     // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
-    if (past && !absolute && date > ref && !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched))
+    const direction = lead?.[1]?.toLowerCase();
+    if (direction === "last") while (date > ref) date = shiftBack(date, true);
+    else if (direction === "next")
+      while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
+    else if (
+      (past || /\bsince\s+$/i.test(text.slice(0, r.index))) &&
+      !absolute &&
+      date > ref &&
+      !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched)
+    )
       date = shiftBack(date, MONTH_NAME.test(matched));
     if (!VAGUE.test(matched)) eventAt ??= startOf(date, g).toISOString();
     if (absolute) continue; // already stands alone
     // "in the next month": the article goes with the relative phrase it introduced.
     const the = /\bthe\s+$/i.exec(text.slice(last, r.index));
-    const start = the && !VAGUE.test(matched) ? r.index - the[0].length : r.index;
+    const start = lead ? r.index - lead[0].length : the && !VAGUE.test(matched) ? r.index - the[0].length : r.index;
     const before = text.slice(last, start);
     const bare = PREPOSITION_BEFORE.test(text.slice(0, start));
     const replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare);

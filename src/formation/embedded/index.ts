@@ -17,9 +17,19 @@ import { scrubStatement } from "../secrets.ts";
 import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
 import { resolveDates } from "./dates.ts";
 import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
+import { danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
 import { splitStatements, worthRemembering } from "./statements.ts";
+import { DISCOURSE } from "./closed-classes.ts";
+import {
+  closingQuestion,
+  decision,
+  fromQuestion,
+  shortAnswer,
+  SMALL_TALK_QUESTION,
+  standingInstruction,
+} from "./dialogue.ts";
 import { isPastTense, restoreSubject } from "./subjects.ts";
 
 function finish(text: string): string {
@@ -42,13 +52,17 @@ interface StatementContext {
   /** The memory's time when the statement names none (the message's or request's occurred_at). */
   occurredAt: string | null;
   policy: ExtractionPolicy;
-  /** An unnamed assistant's talk about itself is not a fact about anyone. */
-  dropFirstPerson?: boolean;
+  /** A user talking to an assistant: "you" is the assistant, and standing instructions to it are kept. */
+  toAssistant?: boolean;
+  /** An assistant's message (when the policy keeps commitments): only what it commits to doing. */
+  commitmentsOnly?: boolean;
 }
 
 const CALENDAR =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
-const FIRST_PERSON = /^(i|me|my|mine|myself|we|us|our|ours|ourselves)$/;
+const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
+/** What an assistant commits to ("I will remind you on Friday" → "the assistant will remind Maya on Friday"). */
+const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
 /** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
 const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actually|turns out|well|still)\b,?\s+)+/i;
 
@@ -79,9 +93,10 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (!ctx.policy.excludeCategories.includes(category))
       facts.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
   }
+  let lastOwn = -1; // the last statement's fact (not a photo's), which a dangling "it" continues
   for (const raw of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
     const coref = resolveOpeningPronoun(raw, focus);
-    const tokens = ctx.mode === "conversation" && ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
+    const tokens = ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
     const resolved = resolvePronouns(tokens, ctx.speakers);
     const seen = personInFocus(
       tokens,
@@ -91,13 +106,26 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     );
     focus = seen && seen.text !== coref.person?.text ? seen : (coref.person ?? seen ?? focus);
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
-    if (!worth.keep) continue;
-    if (ctx.dropFirstPerson && tokens.some((t) => FIRST_PERSON.test(t.lower))) continue;
+    // "Always format code with syntax highlighting": a standing instruction to the assistant.
+    const instruction =
+      !worth.keep && worth.why === "a request" && ctx.toAssistant && standingInstruction(joinTokens(tokens));
+    if (!worth.keep && !instruction) continue;
     let joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
-    if (worth.reported) {
+    if (instruction) joined = `${ctx.speakers.speaker} wants ${ctx.speakers.other} to ${lowerFirst(joined)}`;
+    if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
+    const dangling = danglingPronoun(tokens);
+    if (worth.reported && !dangling) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
       const said = joined.replace(DISCOURSE_OPENER, "");
-      joined = `According to ${ctx.speakers.speaker}, ${tokens[0]!.pos === "PROPN" ? said : said.charAt(0).toLowerCase() + said.slice(1)}`;
+      joined = `According to ${ctx.speakers.speaker}, ${tokens[0]!.pos === "PROPN" ? said : lowerFirst(said)}`;
+    }
+    // "I am Dana, a backend engineer" → "Dana is a backend engineer"; "I am Dana" alone says only the name.
+    const speaker = ctx.speakers.speaker;
+    if (speaker && new RegExp(`^${speaker}'s name is ${speaker}\\b`).test(joined)) continue;
+    if (speaker && joined.startsWith(`${speaker} is ${speaker}`)) {
+      const rest = joined.slice(`${speaker} is ${speaker}`.length).replace(/^\s*(,|and\b)\s*/, "");
+      if (!/[\p{L}\p{N}]/u.test(rest)) continue;
+      joined = `${speaker} is ${rest}`;
     }
     const dated = resolveDates(joined, ctx.reference, isPastTense(tokens));
     const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
@@ -115,27 +143,70 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
         ...(ctx.speakers.other && resolved.aboutOther ? [ctx.speakers.other] : []),
       ]),
     ];
+    if (dangling) {
+      // "They motivate me" after "My friends are my rocks": one memory, so that it reads alone.
+      const prev = facts[lastOwn];
+      if (!prev || prev.content.length + content.length > MAX_FUSED) continue;
+      facts[lastOwn] = {
+        ...prev,
+        content: `${prev.content} ${content}`,
+        entities: [...new Set([...(prev.entities ?? []), ...entities])],
+      };
+      continue;
+    }
     facts.push({ content, occurredAt: dated.eventAt ?? ctx.occurredAt, category, entities });
+    lastOwn = facts.length - 1;
   }
   return facts;
 }
 
 /**
- * Who "I" and "you" are in a message. A named speaker is "I"; in a two-person conversation the
- * other is "you". An unnamed speaker's "I" stays as written; an unnamed assistant's talk about
- * itself is dropped, and its "you" is the one named participant, when there is one.
+ * Who "I" and "you" are in a message. A named speaker is "I", and in a two-person conversation the
+ * other is "you". An unnamed `user` message is the user's (by name when known, else "the user"), and
+ * its "you" is the assistant; an assistant's "I" is "the assistant" and its "you" the user.
  */
-function speakersOf(m: MessageInput, people: string[]): { speakers: Speakers; dropFirstPerson: boolean } {
-  const named = m.speaker ?? null;
-  if (named)
-    return {
-      speakers: { speaker: named, other: people.length === 2 ? (people.find((p) => p !== named) ?? null) : null },
-      dropFirstPerson: false,
-    };
-  return {
-    speakers: { speaker: null, other: m.role === "assistant" && people.length === 1 ? people[0]! : null },
-    dropFirstPerson: m.role === "assistant",
-  };
+function speakersOf(m: MessageInput, people: string[], user: string, withAssistant: boolean): Speakers {
+  if (m.role === "assistant") return { speaker: m.speaker ?? "the assistant", other: user };
+  if (m.speaker)
+    return { speaker: m.speaker, other: people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null };
+  return { speaker: user, other: withAssistant ? "the assistant" : null };
+}
+
+/** At most this many characters in a memory that continues the statement before it. */
+const MAX_FUSED = 400;
+
+/** A short reply fused with the question it answers: one fact about the one who answered. */
+function answered(
+  nlp: Nlp,
+  question: string,
+  asker: string,
+  reply: string,
+  ctx: StatementContext,
+): Omit<Fact, "messageIndexes"> | null {
+  const first = nlp.sentences(expandContractions(sharedImages(reply).text))[0];
+  const who = ctx.speakers.speaker;
+  if (!first || !who || SMALL_TALK_QUESTION.test(question.split(/(?<=[.!?])\s+/).at(-1)!)) return null;
+  const answer = shortAnswer(
+    first.text,
+    first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"),
+  );
+  if (!answer) return null;
+  let text: string | null;
+  if (answer.kind === "short") {
+    // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
+    if (!first.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos) && !DISCOURSE.has(t.lower))) return null;
+    const said = joinTokens(
+      first.tokens.map((t, i) => ({ ...t, text: resolvePronouns(first.tokens, ctx.speakers).tokens[i]! })),
+    );
+    text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
+  } else text = decision(question, answer.kind === "yes", who, asker);
+  if (!text) return null;
+  const dated = resolveDates(text, ctx.reference, false);
+  const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
+  if (!content) return null;
+  const category = categorise(content);
+  if (ctx.policy.excludeCategories.includes(category)) return null;
+  return { content, occurredAt: dated.eventAt ?? ctx.occurredAt, category, entities: [who] };
 }
 
 export function createEmbeddedExtractor(): Extractor {
@@ -148,7 +219,8 @@ export function createEmbeddedExtractor(): Extractor {
       if (input.kind === "passage") {
         return statements(nlpOf(), input.text, {
           mode: "passage",
-          speakers: { speaker: null, other: null },
+          // First person in a passage is the scope's user.
+          speakers: { speaker: input.user?.name ?? "the user", other: null },
           participants: new Set(),
           reference: input.occurredAt ?? input.receivedAt ?? null,
           occurredAt: input.occurredAt,
@@ -159,21 +231,32 @@ export function createEmbeddedExtractor(): Extractor {
       const participants = new Set(people.flatMap((p) => [p.toLowerCase(), ...p.toLowerCase().split(/\s+/)]));
       // Common short forms of participants' names used as vocatives ("Mel" for Melanie).
       for (const p of people) if (p.length > 4) participants.add(p.toLowerCase().slice(0, 3));
+      const user = input.user?.name ?? "the user";
+      const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
+      let previous: { question: string | null; who: string } | null = null;
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
-        const { speakers, dropFirstPerson } = speakersOf(m, people);
-        for (const f of statements(nlpOf(), m.content, {
+        const speakers = speakersOf(m, people, user, withAssistant);
+        const ctx: StatementContext = {
           mode: "conversation",
           speakers,
-          dropFirstPerson,
           participants,
           reference: m.occurredAt ?? input.receivedAt ?? null,
           occurredAt: m.occurredAt,
           policy,
-        })) {
-          facts.push({ ...f, messageIndexes: [m.index] });
+          toAssistant: withAssistant && m.role === "user",
+          commitmentsOnly: m.role === "assistant",
+        };
+        // An assistant's own words are context (the question a short answer answers), never memories,
+        // unless the project keeps its commitments.
+        if (m.role !== "assistant" || policy.assistantCommitments) {
+          const asked = previous && previous.who !== speakers.speaker ? previous : null;
+          const fused = asked?.question ? answered(nlpOf(), asked.question, asked.who, m.content, ctx) : null;
+          if (fused) facts.push({ ...fused, messageIndexes: [m.index] });
+          for (const f of statements(nlpOf(), m.content, ctx)) facts.push({ ...f, messageIndexes: [m.index] });
         }
+        previous = { question: closingQuestion(m.content), who: speakers.speaker! };
       }
       return facts;
     },

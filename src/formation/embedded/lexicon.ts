@@ -7,6 +7,8 @@
 export interface Lexicon {
   isInterjection(lower: string): boolean;
   isAdjective(lower: string): boolean;
+  /** The lexicon's tags of a word ("Demonym", "FemaleName", "City", ...); none when it does not list it. */
+  tagsOf(lower: string): string[];
   /** Whether the lexicon lists the word as a verb form (an infinitive, a tense). */
   mayBeVerb(lower: string): boolean;
   /** The verbs compromise's own tagger finds in a sentence (lower case): a second opinion where the lite model found none. */
@@ -68,6 +70,7 @@ function load(): Lexicon {
   return {
     isInterjection: (lower) => interjections.has(lower),
     isAdjective: (lower) => tags(lower).includes("Adjective"),
+    tagsOf: tags,
     mayBeVerb: (lower) => tags(lower).some((t) => VERB_TAGS.has(t)),
     verbsIn: (text) =>
       (nlp(text).verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((v) =>

@@ -4,6 +4,12 @@
 import type { Token } from "./nlp.ts";
 
 const CONTRACTIONS: Array<[RegExp, string]> = [
+  // Chat spelling without apostrophes or capitals: "im", "ive", "dont", "i".
+  [/\b[Ii]m\b/g, "I am"],
+  [/\b[Ii]ve\b/g, "I have"],
+  [/\bi\b/g, "I"],
+  [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)nt\b/gi, "$1 not"],
+  [/\bcant\b/gi, "cannot"],
   [/\b([Ii])['’]m\b/g, "$1 am"],
   [/\b([Ii])['’]ve\b/g, "$1 have"],
   [/\b([Ii])['’]ll\b/g, "$1 will"],

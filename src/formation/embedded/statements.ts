@@ -19,12 +19,29 @@ import {
   TIME_WORDS,
   LIGHT_VERBS,
   SMALL_TALK,
+  FEELINGS,
+  SUBORDINATORS,
 } from "./closed-classes.ts";
 
 const isWord = (t: Token) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "SPACE" && /[\p{L}\p{N}]/u.test(t.text);
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 const COMMA: Token = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "" };
+
+const SUBJECTS = new Set(["i", "we", "she", "he"]);
+/** "... and I hate mushrooms": a conjunction before a clause with its own subject starts a new fact. */
+function newSubject(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  // "They have been there through everything, I have known these friends for 4 years": a comma splice
+  // too, when what comes before is a clause of its own ("Since we last spoke, I moved" is not).
+  const splice = t.text === "," && !SUBORDINATORS.has(tokens[0]?.lower ?? "") && hasFiniteVerb(tokens.slice(0, i));
+  if (!(t.pos === "CCONJ" && /^(and|but)$/.test(t.lower)) && !splice) return false;
+  if (i < 3) return false;
+  const subject = tokens[i + 1];
+  if (!subject || !SUBJECTS.has(subject.lower)) return false;
+  const verb = tokens.slice(i + 2, i + 4).find((x) => x.pos !== "ADV");
+  return verb?.pos === "VERB" || verb?.pos === "AUX";
+}
 
 /**
  * Splits a sentence's tokens at clause separators (spaced dashes, semicolons, emoji). A part
@@ -34,11 +51,12 @@ const COMMA: Token = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "
 export function clauses(tokens: Token[]): Token[][] {
   const parts: Token[][] = [];
   let cur: Token[] = [];
-  for (const t of tokens) {
+  for (const [i, t] of tokens.entries()) {
     if (
       (/^[-–—]+$/.test(t.text) && (t.space !== "" || /^[–—]$/.test(t.text))) ||
       t.text === ";" ||
-      EMOJI.test(t.text)
+      EMOJI.test(t.text) ||
+      newSubject(tokens, i)
     ) {
       if (cur.length) parts.push(cur);
       cur = [];
@@ -156,6 +174,22 @@ function evaluative(words: Token[]): boolean {
   return c?.pos === "ADJ" || ((c?.pos === "ADV" || c?.pos === "DET") && d?.pos === "ADJ");
 }
 
+/**
+ * "I am glad to hear that", "I'm so sorry you lost your job", "I am sure you will have fun": the
+ * speaker's feeling about what the other said, not a fact about either.
+ */
+function reactsToListener(words: Token[], secondPerson: boolean): boolean {
+  if (!FIRST_PERSON.has(words[0]?.lower ?? "") || words[1]?.lemma !== "be") return false;
+  let k = 2;
+  while (words[k]?.pos === "ADV") k++;
+  const feeling = words[k];
+  if (!feeling || !FEELINGS.has(feeling.lower)) return false;
+  const next = words[k + 1]?.lower;
+  return (
+    secondPerson || (next === "to" && /^(hear|see|know|talk|meet|help|chat|read)$/.test(words[k + 2]?.lemma ?? ""))
+  );
+}
+
 /** Content words a statement about something unnamed needs to be worth reporting. */
 const REPORT_MIN_CONTENT = 3;
 
@@ -193,7 +227,9 @@ export function worthRemembering(
   );
   const participantNamed = words.some((w) => participants.has(w.lower));
   const numbers = words.some((w) => w.pos === "NUM");
-  const nouns = words.filter((w) => (w.pos === "NOUN" || w.pos === "PROPN") && !TIME_WORDS.has(w.lower)).length;
+  const nouns = words.filter(
+    (w) => (w.pos === "NOUN" || w.pos === "PROPN") && !TIME_WORDS.has(w.lower) && !CALENDAR.has(w.lower),
+  ).length;
   const content = words.filter(
     (w) =>
       !TIME_WORDS.has(w.lower) &&
@@ -204,17 +240,24 @@ export function worthRemembering(
   // "I am vegetarian", "I have a dog", "I got engaged": one noun or one verb of the speaker's own is
   // enough, with no "it" or "that" standing for something unsaid; "I am so happy" is not.
   const vague = lower.some((w) => VAGUE_OBJECTS.has(w));
+  // "I am vegetarian now": a lasting state of the speaker's own, not a feeling ("I am so happy").
+  const state = words.some(
+    (w, i) => w.pos === "ADJ" && !FEELINGS.has(w.lower) && i > 0 && words.slice(0, i).some((x) => x.lemma === "be"),
+  );
   const aboutSelf =
     firstPerson &&
     content === 1 &&
     !vague &&
-    (nouns === 1 || words.some((w) => w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma) && !SOCIAL_VERBS.has(w.lemma)));
+    (nouns === 1 ||
+      state ||
+      words.some((w) => w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma) && !SOCIAL_VERBS.has(w.lemma)));
   if (content < 2 && !names && !numbers && !aboutSelf) return { keep: false, why: "no content" };
   if (lower[0] === "been") return { keep: false, why: "no subject to stand alone" };
   if (RELATIVE_START.has(lower[0]!)) return { keep: false, why: "a fragment of the previous clause" };
   if (REACTION_SUBJECTS.has(lower[0]!) && !firstPerson && !names && !numbers && nouns <= 1)
     return { keep: false, why: "reaction" };
   if (mode === "passage") return { keep: true, why: "passage" };
+  if (reactsToListener(words, secondPerson)) return { keep: false, why: "a reaction to the listener" };
   if (isImperative(tokens)) return { keep: false, why: "a request" };
   if (secondPerson && !firstPerson && !names && !numbers) return { keep: false, why: "about the listener" };
   if (!firstPerson && !names && !numbers && !participantNamed) {

@@ -4,6 +4,7 @@ import m002 from "./002_counting.sql" with { type: "text" };
 import m003 from "./003_vectors.sql" with { type: "text" };
 import m004 from "./004_formation.sql" with { type: "text" };
 import m005 from "./005_context.sql" with { type: "text" };
+import m006 from "./006_people.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: "initial", sql: m001 },
@@ -11,4 +12,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 3, name: "vectors", sql: m003 },
   { version: 4, name: "formation", sql: m004 },
   { version: 5, name: "context", sql: m005 },
+  { version: 6, name: "people", sql: m006 },
 ];

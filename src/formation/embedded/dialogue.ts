@@ -1,0 +1,109 @@
+// What a message means in the conversation around it: a short answer fused with the question it
+// answers ("Which department?" → "Pediatrics." ⇒ 'Asked "Which department?", Maya answered
+// "Pediatrics"'), a confirmation turned into the decision ("Shall I book the 9:00 train?" → "Yes
+// please" ⇒ "Maya asked the assistant to book the 9:00 train"), and a standing instruction to an
+// assistant ("Always format code with syntax highlighting") kept as what the user wants.
+import { thirdPerson } from "./pronouns.ts";
+
+const YES =
+  /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
+const NO =
+  /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you)?[\s,.!]*$/i;
+
+/** The question a message ends with: its last question sentence, with the sentence before it when short. */
+export function closingQuestion(text: string): string | null {
+  const body = text.replace(/```[\s\S]*?```/g, " ").trim();
+  if (!/\?\s*[)"'”]?\s*$/.test(body)) return null;
+  // The question's own paragraph: a list or a heading above it is not part of it.
+  const paragraph = body.split(/\n\s*\n|\n\s*[-*#>\d]/).at(-1)!;
+  const sentences = paragraph
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.replace(/^[\s>*#-]+|\*+/g, "").trim())
+    .filter(Boolean);
+  const q = sentences.at(-1);
+  if (!q?.endsWith("?")) return null;
+  const before = sentences.at(-2);
+  const short = q.split(/\s+/).length < 5;
+  // "I found two trains. Which one?": a statement before a short question says what it asks about.
+  const about = short && before && before.length <= 160 && /[.:]$/.test(before) ? before : null;
+  return (about ? `${about} ${q}` : q).slice(0, 300);
+}
+
+export type Answer = { kind: "yes" } | { kind: "no" } | { kind: "short"; text: string };
+
+/** A reply that only makes sense with the question before it: yes/no, or a few words without a verb. */
+export function shortAnswer(text: string, hasVerb: boolean): Answer | null {
+  const t = text.trim();
+  if (YES.test(t)) return { kind: "yes" };
+  if (NO.test(t)) return { kind: "no" };
+  const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  if (words.length === 0 || words.length > 8 || hasVerb || t.includes("?")) return null;
+  return { kind: "short", text: t.replace(/[.!]+$/, "") };
+}
+
+// "Shall I book ...?", "Do you want me to book ...?", "Should I add ...?", "Want me to ...?"
+const OFFER =
+  /^(?:(?:so|ok(?:ay)?|great|alright)[,!]?\s+)?(?:shall i|should i|do you want me to|would you like me to|want me to|can i|may i|i can|i could)\s+(.+?)\??$/i;
+// "Do you want ...?", "Would you like ...?", "Are you ...?", "Have you ...?", "Is it ...?"
+const ASKS =
+  /^(?:(?:so|and|ok(?:ay)?)[,]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
+
+const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were: "was" };
+
+/** A question as a report: "you" is the one answering and "I" / "me" the one asking. */
+export function fromQuestion(q: string, who: string, asker: string): string {
+  return q
+    .replace(/\b(do|are|have|were) you\b/gi, (_, v: string) => `${THIRD[v.toLowerCase()]} ${who}`)
+    .replace(/\byou (are|have|do|were)\b/gi, (_, v: string) => `${who} ${THIRD[v.toLowerCase()]}`)
+    .replace(/\byour(s)?\b/gi, `${who}'s`)
+    .replace(/\byou\b/gi, who)
+    .replace(/\bmy\b/gi, `${asker}'s`)
+    .replace(/\b(me|I)\b/g, asker);
+}
+
+/** Questions of small talk: what answers them says nothing lasting. */
+export const SMALL_TALK_QUESTION =
+  /^(how are (you|things)|how['’]?s (it going|everything|life|your day)|what['’]?s up|how have you been|how was your (day|weekend|week)|you\?|and you\?|what about you|how about you|anything else)/i;
+
+/**
+ * The decision a yes or no makes of the question asked, written about `who`, or null when the
+ * question is not one a yes or no decides. `asker` is how the one who asked is written ("the assistant").
+ */
+export function decision(question: string, yes: boolean, who: string, asker: string): string | null {
+  const q = question
+    .split(/(?<=[.!?])\s+/)
+    .at(-1)!
+    .trim();
+  const swap = (t: string) => fromQuestion(t, who, asker);
+  const offer = OFFER.exec(q);
+  if (offer) return `${who} ${yes ? "asked" : "did not want"} ${asker} to ${swap(offer[1]!)}`;
+  const ask = ASKS.exec(q);
+  if (!ask) return null;
+  const rest = swap(ask[2]!);
+  switch (ask[1]!.toLowerCase()) {
+    case "do you": {
+      const [verb, ...more] = rest.split(" ");
+      return yes ? `${who} ${thirdPerson(verb!)} ${more.join(" ")}` : `${who} does not ${rest}`;
+    }
+    case "would you":
+      return `${who} would ${yes ? "" : "not "}${rest}`;
+    case "are you":
+      return `${who} is ${yes ? "" : "not "}${rest}`;
+    case "have you":
+      return `${who} has ${yes ? "" : "not "}${rest}`;
+    case "did you":
+      return `${who} did ${yes ? "" : "not "}${rest}`;
+    case "will you":
+      return `${who} will ${yes ? "" : "not "}${rest}`;
+    default:
+      return `${yes ? "Yes" : "No"}, said ${who}, when asked: ${swap(q)}`;
+  }
+}
+
+/** Words that make a request to an assistant a standing instruction rather than a one-off. */
+const STANDING =
+  /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (it|them|answers?|responses?|replies|things|code)|call me|prefer)\b/i;
+
+export function standingInstruction(text: string): boolean {
+  return STANDING.test(text);
+}

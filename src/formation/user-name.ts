@@ -1,0 +1,32 @@
+// The name the user gives themselves ("I'm Dana", "my name is Dana", "call me Dana"), read from a
+// passage or from an import's `user` messages before extraction, so that every memory of the write
+// names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
+import { lexicon } from "./embedded/lexicon.ts";
+
+const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
+/** Said outright: any capitalised word is the name. */
+const STATED = new RegExp(String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by)\s+${NAME}`, "u");
+/** "I'm Dana, a backend engineer", "Hi! I am Dana." : a name only when it ends the clause. */
+const INTRODUCED = new RegExp(
+  String.raw`(?:^|[.!?]\s+|,\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]m|[Tt]his is)\s+${NAME}(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))`,
+  "u",
+);
+
+/** Words the lexicon files as something other than a person ("I'm Italian", "I'm Vegan", "it's Monday"). */
+function notAName(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (/^(i|a|an|the|not|so|very|really|just|back|done|here|fine|good|ok|okay|sorry|sure)$/.test(lower)) return true;
+  const tags = lexicon().tagsOf(lower);
+  if (tags.some((t) => /Name|Person/.test(t))) return false;
+  return tags.length > 0 && !tags.includes("Noun");
+}
+
+export function statedName(text: string): string | null {
+  const stated = STATED.exec(text);
+  if (stated) return stated[1]!.trim();
+  const introduced = INTRODUCED.exec(text);
+  if (!introduced) return null;
+  const name = introduced[1]!.trim();
+  if (notAName(name.split(/\s/)[0]!)) return null;
+  return name;
+}
