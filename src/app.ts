@@ -207,6 +207,7 @@ function createServices(
     ann: vectors.ann,
     recallThreshold: config.recallThreshold,
     contextThreshold: config.contextThreshold,
+    people,
   });
   const onEnqueued = () => formation.notify();
   const writes = createWriteAcceptance({

@@ -12,7 +12,7 @@ import { analyseQuery } from "./query.ts";
 import { composeContext, type ContextResponse } from "./context.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
-import type { LexicalIndex, MemoryReader } from "./ports.ts";
+import type { LexicalIndex, MemoryReader, UserDirectory } from "./ports.ts";
 
 /** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
 export const RECALL_THRESHOLD = 0.35;
@@ -38,6 +38,7 @@ export function createRetrieval(deps: {
   ann?: AnnIndex;
   recallThreshold?: number;
   contextThreshold?: number;
+  people?: UserDirectory;
 }): Retrieval {
   const { memories, vectors, embedder, clock } = deps;
   const options: HybridOptions = { ...DEFAULT_HYBRID, ...deps.options };
@@ -72,6 +73,27 @@ export function createRetrieval(deps: {
     }
   }
 
+  /** A memory of the user the question names ranks above the same words about someone else. */
+  const USER_NAMED = 1.5;
+  /**
+   * "Where does Dana live?" also asks about "the user" when Dana is a scope user of the project: the
+   * facts formed before Dana said her name read "The user lives in Berlin".
+   */
+  function aboutUsers(projectId: string, query: string): { query: string; userIds: Set<string> } {
+    const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+    const userIds = new Set(
+      (deps.people?.named(projectId) ?? [])
+        .filter((u) =>
+          u.name
+            .toLowerCase()
+            .split(/\s+/)
+            .some((w) => words.has(w)),
+        )
+        .map((u) => u.userId),
+    );
+    return { query: userIds.size ? `${query} user` : query, userIds };
+  }
+
   /** Ranked by the hybrid retriever, then feedback; `excludeVeryNegative` keeps such memories out (recall, context). */
   async function rank(
     projectId: string,
@@ -81,8 +103,9 @@ export function createRetrieval(deps: {
     meter: Meter,
     excludeVeryNegative: boolean,
   ): Promise<Ranked[]> {
-    const vector = await embedQuery(query, meter);
-    const analysis = analyseQuery(query, clock.now());
+    const asked = aboutUsers(projectId, query);
+    const vector = await embedQuery(asked.query, meter);
+    const analysis = analyseQuery(asked.query, clock.now());
     const hits = meter.time("search", () =>
       hybrid.search(projectId, analysis, vector, scope, Math.max(limit * 2, limit + 10)),
     );
@@ -91,7 +114,9 @@ export function createRetrieval(deps: {
       .filter((h) => !(excludeVeryNegative && ratings.get(h.row.id) === "very_negative"))
       .map((h) => {
         const r = ratings.get(h.row.id);
-        const factor = r === "negative" ? 0.5 : r === "very_negative" ? 0.25 : 1;
+        const factor =
+          (r === "negative" ? 0.5 : r === "very_negative" ? 0.25 : 1) *
+          (h.row.user_id && asked.userIds.has(h.row.user_id) ? USER_NAMED : 1);
         return { row: h.row, score: Math.round(h.score * factor * 1e4) / 1e4 };
       })
       .sort((a, b) => b.score - a.score) // stable: equal scores keep the retriever's order

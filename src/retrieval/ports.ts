@@ -64,3 +64,8 @@ export interface VectorBookkeeping {
   /** Every memory of the project, by seq (forgotten ones too). */
   seqsOf(projectId: string): number[];
 }
+
+/** The project's named scope users (memories/people.ts): a question naming one asks about "the user". */
+export interface UserDirectory {
+  named(projectId: string): Array<{ userId: string; name: string }>;
+}

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { sharedImages } from "../../src/formation/embedded/index.ts";
 import { DEFAULT_POLICY } from "../../src/formation/extractor.ts";
-import { contents, say } from "./embedded-support.ts";
+import { contents, passage, say } from "./embedded-support.ts";
 
 const PAIR = ["John", "Maria"];
 
@@ -17,7 +17,7 @@ describe("reports", () => {
     expect(contents(say("John", text, { participants: PAIR }))).toEqual([expected]);
   });
 
-  test("a statement leaning on something said before ('it', 'they') continues the statement before it, or forms nothing", () => {
+  test("a statement leaning on something said before ('it', 'they') continues the statement before it; opening a message, it answers the other person and is their report", () => {
     expect(
       contents(
         say(
@@ -35,7 +35,11 @@ describe("reports", () => {
           participants: PAIR,
         }),
       ),
-    ).toEqual([]);
+    ).toEqual(["According to John, they offer a bunch of classes, like yoga, kickboxing and circuit training."]);
+  });
+
+  test("in a passage, a statement leaning on nothing forms nothing", () => {
+    expect(contents(passage("It enabled needed repairs and renovations at the old school building."))).toEqual([]);
   });
 
   test.each([
@@ -53,8 +57,10 @@ describe("reports", () => {
     expect(contents(say("John", text, { participants: PAIR }))).toEqual([]);
   });
 
-  test("an unnamed speaker's statement about something unnamed is not kept: nobody to attribute it to", () => {
-    expect(contents(say(null, "It enabled needed repairs and renovations at the old school building."))).toEqual([]);
+  test("an unnamed user's statement about something unnamed is the user's report", () => {
+    expect(contents(say(null, "It enabled needed repairs and renovations at the old school building."))).toEqual([
+      "According to the user, it enabled needed repairs and renovations at the old school building.",
+    ]);
   });
 });
 

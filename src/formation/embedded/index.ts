@@ -114,7 +114,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (instruction) joined = `${ctx.speakers.speaker} wants ${ctx.speakers.other} to ${lowerFirst(joined)}`;
     if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
     const dangling = danglingPronoun(tokens);
-    if (worth.reported && !dangling) {
+    if (worth.reported && !(dangling && lastOwn >= 0)) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
       const said = joined.replace(DISCOURSE_OPENER, "");
       joined = `According to ${ctx.speakers.speaker}, ${tokens[0]!.pos === "PROPN" ? said : lowerFirst(said)}`;
@@ -143,10 +143,14 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
         ...(ctx.speakers.other && resolved.aboutOther ? [ctx.speakers.other] : []),
       ]),
     ];
-    if (dangling) {
+    const prev = dangling ? facts[lastOwn] : undefined;
+    // In a passage a dangling "it" with nothing before it stands for nothing. In a chat it stands for
+    // what the other person just said: kept (its search context holds that message), because
+    // dropping it lost 4% of the evidence turns on LoCoMo dev (recall@10 77.7 → 73.9).
+    if (dangling && !prev && ctx.mode === "passage") continue;
+    if (prev) {
       // "They motivate me" after "My friends are my rocks": one memory, so that it reads alone.
-      const prev = facts[lastOwn];
-      if (!prev || prev.content.length + content.length > MAX_FUSED) continue;
+      if (prev.content.length + content.length > MAX_FUSED) continue;
       facts[lastOwn] = {
         ...prev,
         content: `${prev.content} ${content}`,

@@ -1,0 +1,60 @@
+// The user is a person, not "I" (issue 11, point 2), through the API on real SQLite: a passage's
+// first person is the scope's user; a name said once names the user in later writes of the same
+// scope.user_id; a question naming the user finds the facts formed before the name was known.
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { fixedClock } from "../../src/shared/clock.ts";
+import { createHarness, type Harness } from "../helpers.ts";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness({ clock: fixedClock("2026-11-23T10:00:00.000Z") });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+async function create(content: string, userId: string, occurredAt = "2026-11-20") {
+  const r = await h.call("POST", "/v1/memories", {
+    body: { content, occurred_at: occurredAt, scope: { user_id: userId } },
+  });
+  expect(r.status).toBe(202);
+  await h.form();
+}
+
+async function contents(userId: string): Promise<string[]> {
+  const r = await h.call("GET", `/v1/memories?user_id=${userId}&limit=20`);
+  return ((await r.json()) as { data: Array<{ content: string }> }).data.map((m) => m.content).sort();
+}
+
+describe("the user of a scope", () => {
+  test("first person in a passage is 'the user' until a name is said, then the name, in later writes too", async () => {
+    await create("I'm allergic to peanuts.", "u1");
+    await create("Hi! I am Dana, a backend engineer at Stripe. I moved from Lisbon to Berlin last March.", "u1");
+    await create("I have a sister in Porto.", "u1");
+    await create("I play the cello.", "u2"); // another user of the project stays unnamed
+    expect(await contents("u1")).toEqual([
+      "Dana has a sister in Porto.",
+      "Dana is a backend engineer at Stripe.",
+      "Dana moved from Lisbon to Berlin in March 2026.",
+      "The user is allergic to peanuts.",
+    ]);
+    expect(await contents("u2")).toEqual(["The user plays the cello."]);
+  });
+
+  test("the memory's occurred_at is the event's time, not the request's", async () => {
+    await create("I moved from Lisbon to Berlin last March.", "u1");
+    const r = await h.call("GET", "/v1/memories?user_id=u1");
+    const [m] = ((await r.json()) as { data: Array<{ content: string; occurred_at: string }> }).data;
+    expect(m).toMatchObject({ content: "The user moved from Lisbon to Berlin in March 2026." });
+    expect(m!.occurred_at.slice(0, 10)).toBe("2026-03-01");
+  });
+
+  test("a question naming the user finds the facts formed before the name was known", async () => {
+    await create("I live in Paris.", "u2");
+    await create("I live in Berlin, in Kreuzberg.", "u1");
+    await create("My name is Dana.", "u1");
+    const r = await h.call("POST", "/v1/memories/search", { body: { query: "Where does Dana live?", limit: 3 } });
+    const found = ((await r.json()) as { data: Array<{ content: string }> }).data.map((m) => m.content);
+    expect(found[0]).toBe("The user lives in Berlin, in Kreuzberg.");
+  });
+});
