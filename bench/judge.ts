@@ -2,6 +2,7 @@
 // across the team: content words, "found" (a gold fact with ≥ 60% of its content words in one
 // memory), "on target" (a memory with ≥ 50% of its content words in one gold fact) and "answer
 // words returned".
+import { MONTHS } from "../src/domain/calendar.ts";
 
 const STOP = new Set(
   `a an the and or but if of to in on at for with by from is are was were be been being do does did i i'm im you he
@@ -74,21 +75,6 @@ export function scoreGroups(
   }
   return s;
 }
-
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
 
 /** An occurred_at as the rule writes it: "7 may 2023". */
 export function spokenDate(iso: string | null | undefined): string {

@@ -93,7 +93,8 @@ export function createUnitFormer(deps: {
   function userOf(job: JobRow, scope: Scope, ownWords: string[]): { name: string | null; learned: string | null } {
     const learned = ownWords.map(statedName).find((n) => n !== null) ?? null;
     const known = scope.user_id ? people.nameOf(job.project_id, scope.user_id) : null;
-    return { name: learned ?? known, learned };
+    // Only a new name is written (an import's later chunks find it already kept).
+    return { name: learned ?? known, learned: learned !== known ? learned : null };
   }
 
   function plan(job: JobRow): Unit {

@@ -127,11 +127,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       if (!/[\p{L}\p{N}]/u.test(rest)) continue;
       joined = `${speaker} is ${rest}`;
     }
-    const dated = resolveDates(joined, ctx.reference, isPastTense(tokens));
-    const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
-    if (!content) continue; // a statement about a credential has no value without it
-    const category = categorise(content);
-    if (ctx.policy.excludeCategories.includes(category)) continue;
+    const fact = written(joined, ctx, isPastTense(tokens));
+    if (!fact) continue;
+    const { content } = fact;
     const names = properNames(tokens)
       .filter((n) => !n.includes("'s ") && !CALENDAR.test(n))
       .map((n) => n.replace(/['’]s$/, ""));
@@ -158,7 +156,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       };
       continue;
     }
-    facts.push({ content, occurredAt: dated.eventAt ?? ctx.occurredAt, category, entities });
+    facts.push({ ...fact, entities });
     lastOwn = facts.length - 1;
   }
   return facts;
@@ -199,18 +197,30 @@ function answered(
   if (answer.kind === "short") {
     // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
     if (!first.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos) && !DISCOURSE.has(t.lower))) return null;
-    const said = joinTokens(
-      first.tokens.map((t, i) => ({ ...t, text: resolvePronouns(first.tokens, ctx.speakers).tokens[i]! })),
-    );
+    const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
+    const said = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
     text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
   } else text = decision(question, answer.kind === "yes", who, asker);
-  if (!text) return null;
-  const dated = resolveDates(text, ctx.reference, false);
+  const fact = text ? written(text, ctx, false) : null;
+  return fact && { ...fact, entities: [who] };
+}
+
+/**
+ * A statement as a memory's text: dates made absolute (the first is the event's time), finished as a
+ * sentence, secrets scrubbed (null: a statement about a credential has no value without it), and
+ * categorised (null: the project excludes the category).
+ */
+function written(
+  text: string,
+  ctx: StatementContext,
+  past: boolean,
+): { content: string; occurredAt: string | null; category: string } | null {
+  const dated = resolveDates(text, ctx.reference, past);
   const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
   if (!content) return null;
   const category = categorise(content);
   if (ctx.policy.excludeCategories.includes(category)) return null;
-  return { content, occurredAt: dated.eventAt ?? ctx.occurredAt, category, entities: [who] };
+  return { content, occurredAt: dated.eventAt ?? ctx.occurredAt, category };
 }
 
 export function createEmbeddedExtractor(): Extractor {
