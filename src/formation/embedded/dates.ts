@@ -1,21 +1,10 @@
 // Relative dates become absolute against the message's (or request's) time: "yesterday" in a
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
+import { MONTHS as CALENDAR_MONTHS } from "../../domain/calendar.ts";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** Month names as a memory writes them ("7 May 2023"). */
+const MONTHS = CALENDAR_MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
 type Granularity = "day" | "week" | "month" | "year";
 
