@@ -8,7 +8,7 @@
 // answer's content words in the text search, context and recall return, beside raw turns. Runs
 // in-process (app.handle) on a temp data directory; nothing leaves the machine.
 //
-//   bun bench/retrieval-quality.ts [--original-labels] [--hybrid '{"vectorWeight":0.5}'] [--misses N]
+//   bun bench/retrieval-quality.ts [--original-labels] [--hybrid '{"vectorWeight":0.5}'] [--misses N] [--keep]
 import { Database } from "bun:sqlite";
 import { readFileSync, rmSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,8 +26,12 @@ const { values: opts } = parseArgs({
     data: { type: "string", default: resolve(import.meta.dir, "../../shared/eval-data/locomo-dev") },
     "original-labels": { type: "boolean", default: false },
     hybrid: { type: "string", default: "{}" },
+    // Configuration overrides, e.g. '{"contextThreshold":0.1,"recallThreshold":0.4}'.
+    config: { type: "string", default: "{}" },
     misses: { type: "string", default: "0" },
     unformed: { type: "string", default: "0" },
+    // Keep the formed data directory (its path is printed) to look at the memories afterwards.
+    keep: { type: "boolean", default: false },
   },
 });
 
@@ -77,11 +81,14 @@ const memoriesText = (ms: Returned[]) => ms.map((m) => `${m.content} ${spokenDat
 const KS = [5, 10, 25] as const;
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-quality-"));
-const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, enforceLimits: false }, {}), {
-  logger: silentLogger,
-  startWorker: false,
-  hybrid: JSON.parse(opts.hybrid!),
-});
+const engram = await createEngram(
+  loadConfig({ dataDir, formationWorker: false, enforceLimits: false, ...JSON.parse(opts.config!) }, {}),
+  {
+    logger: silentLogger,
+    startWorker: false,
+    hybrid: JSON.parse(opts.hybrid!),
+  },
+);
 
 /** A request through the API; `absentOk` reads a 404 as null (context's "nothing relevant now"). */
 async function call<T>(key: string, method: string, path: string, body?: unknown, absentOk = false): Promise<T> {
@@ -215,6 +222,7 @@ const wordSums: Sums = new Map();
 const latencies: number[] = [];
 const recallTally = { right: 0, other: 0, notFound: 0 };
 const misses: string[] = [];
+const contextSize = { n: 0, memories: 0, chars: 0 };
 for (const q of questions) {
   const evidence = evidenceOf(q);
   const key = keys.get(q.sample_id)!;
@@ -229,7 +237,16 @@ for (const q of questions) {
   // asking hands an agent, beside the raw turns BM25 finds and the evidence turns themselves.
   const answer = answerOf(q);
   if (answer !== undefined) {
-    const ctx = await call<{ context: string } | null>(key, "POST", "/v1/memories/context", ask, true);
+    const ctx = await call<{ context: string; memory_ids: string[] } | null>(
+      key,
+      "POST",
+      "/v1/memories/context",
+      ask,
+      true,
+    );
+    contextSize.n++;
+    contextSize.memories += ctx?.memory_ids.length ?? 0;
+    contextSize.chars += ctx?.context.length ?? 0;
     const texts = [
       memoriesText(page.data.slice(0, 5)),
       memoriesText(page.data.slice(0, 10)),
@@ -310,6 +327,9 @@ WORD_ROWS.forEach((row, i) => {
   });
   console.log(`${row.padEnd(22)} ${cells.join(" ")}`);
 });
+console.log(
+  `context: ${(contextSize.memories / contextSize.n).toFixed(1)} memories, ${(contextSize.chars / contextSize.n).toFixed(0)} characters on average`,
+);
 latencies.sort((a, b) => a - b);
 console.log(
   `search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`,
@@ -317,4 +337,5 @@ console.log(
 for (const m of misses) console.log(`miss ${m}`);
 for (const u of unformed) console.log(`unformed ${u} ${said(turnById.get(u)!)}`);
 await engram.close();
-rmSync(dataDir, { recursive: true, force: true });
+if (opts.keep) console.log(`data directory kept: ${dataDir}`);
+else rmSync(dataDir, { recursive: true, force: true });

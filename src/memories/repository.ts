@@ -177,6 +177,19 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
       ]);
     },
 
+    /** The entities each of the given memories is about (formation records them). */
+    entitiesOf(ids: string[]): Map<string, string[]> {
+      const out = new Map<string, string[]>();
+      if (ids.length === 0) return out;
+      const rows = db
+        .query<{ memory_id: string; entity: string }, string[]>(
+          `SELECT memory_id, entity FROM memory_entities WHERE memory_id IN (${ids.map(() => "?").join(",")})`,
+        )
+        .all(...ids);
+      for (const r of rows) out.set(r.memory_id, [...(out.get(r.memory_id) ?? []), r.entity]);
+      return out;
+    },
+
     /** Latest rating per memory among the given ids (feedback that changes ranking). */
     latestRatings(ids: string[]): Map<string, Rating> {
       if (ids.length === 0) return new Map();

@@ -104,7 +104,8 @@ export function coverage(terms: string[], text: string): number {
   return found / terms.length;
 }
 
-function mentions(row: MemoryRow, name: string): boolean {
+/** True when the memory's text names `name` as a word of its own (any case). */
+export function mentions(row: MemoryRow, name: string): boolean {
   return new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu").test(
     row.content,
   );
@@ -199,7 +200,9 @@ export function createHybridRetriever(deps: {
       (c.vecRank ? o.vectorWeight / (o.rrfK + c.vecRank) : 0) +
       o.semanticWeight * Math.max(0, c.semantic);
     let boost = 1;
-    const named = q.names.filter((name) => mentions(c.row, name)).length;
+    // A memory of a scope user the query names is about them ("The user lives in Berlin" for Dana).
+    const ofUser = c.row.user_id !== null && q.users.has(c.row.user_id) ? 1 : 0;
+    const named = q.names.filter((name) => mentions(c.row, name)).length + ofUser;
     if (named > 0) boost *= 1 + o.nameBoost * Math.min(named, 2);
     if (q.dates && c.row.occurred_at && c.row.occurred_at >= q.dates.from && c.row.occurred_at < q.dates.to)
       boost *= 1 + o.dateBoost;

@@ -10,13 +10,21 @@ import { createLexicalSearch } from "./lexical.ts";
 import { createHybridRetriever, DEFAULT_HYBRID, type HybridOptions, type Ranked } from "./hybrid.ts";
 import { analyseQuery } from "./query.ts";
 import { composeContext, type ContextResponse } from "./context.ts";
+import { saidOfSomeoneElse } from "./answerable.ts";
+import type { MemoryRow } from "../domain/memory.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
 import type { LexicalIndex, MemoryReader, UserDirectory } from "./ports.ts";
 
 /** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
 export const RECALL_THRESHOLD = 0.35;
-/** Below this score a memory is not relevant enough to be part of a context (none: 404). */
+/** Memories recall weighs: the best, and whether the others say what was asked of someone else. */
+const RECALL_CANDIDATES = 10;
+/** Memories considered for a context: more than fit in its 1,000 characters, so repeats can be skipped. */
+const CONTEXT_CANDIDATES = 25;
+/** After the best, answers down to this share of the context threshold fill the context's room. */
+const CONTEXT_TAIL = 1 / 3;
+/** Below this score the best memory is not relevant enough for a context (404). */
 export const CONTEXT_THRESHOLD = 0.15;
 
 export interface Retrieval {
@@ -24,7 +32,7 @@ export interface Retrieval {
   search(projectId: string, query: string, scope: Scope, limit: number, meter: Meter): Promise<Ranked[]>;
   /** The best memory when it is confident enough, else null. A very_negative memory is never the answer. */
   recall(projectId: string, query: string, scope: Scope, meter: Meter): Promise<Ranked | null>;
-  /** The best match, the memories related to it, then the next best matches; null when nothing is relevant. */
+  /** The memories that answer, best first, then what they relate to; null when nothing is relevant. */
   context(projectId: string, query: string, scope: Scope, meter: Meter): Promise<ContextResponse | null>;
 }
 
@@ -73,8 +81,6 @@ export function createRetrieval(deps: {
     }
   }
 
-  /** A memory of the user the question names ranks above the same words about someone else. */
-  const USER_NAMED = 1.5;
   /**
    * "Where does Dana live?" also asks about "the user" when Dana is a scope user of the project: the
    * facts formed before Dana said her name read "The user lives in Berlin".
@@ -94,55 +100,66 @@ export function createRetrieval(deps: {
     return { query: userIds.size ? `${query} user` : query, userIds };
   }
 
-  /** Ranked by the hybrid retriever, then feedback; `excludeVeryNegative` keeps such memories out (recall, context). */
-  async function rank(
+  /**
+   * Ranked by the hybrid retriever, then feedback; `excludeVeryNegative` keeps such memories out
+   * (recall, context). `aboutAsked` tells a memory of a scope user the question names.
+   */
+  async function ranking(
     projectId: string,
     query: string,
     scope: Scope,
     limit: number,
     meter: Meter,
     excludeVeryNegative: boolean,
-  ): Promise<Ranked[]> {
+  ): Promise<{ ranked: Ranked[]; aboutAsked: (row: MemoryRow) => boolean }> {
     const asked = aboutUsers(projectId, query);
+    const aboutAsked = (row: MemoryRow) => row.user_id !== null && asked.userIds.has(row.user_id);
     const vector = await embedQuery(asked.query, meter);
-    const analysis = analyseQuery(asked.query, clock.now());
+    const analysis = analyseQuery(asked.query, clock.now(), asked.userIds);
     const hits = meter.time("search", () =>
       hybrid.search(projectId, analysis, vector, scope, Math.max(limit * 2, limit + 10)),
     );
     const ratings = meter.time("db", () => memories.latestRatings(hits.map((h) => h.row.id)));
-    return hits
+    const ranked = hits
       .filter((h) => !(excludeVeryNegative && ratings.get(h.row.id) === "very_negative"))
       .map((h) => {
         const r = ratings.get(h.row.id);
-        const factor =
-          (r === "negative" ? 0.5 : r === "very_negative" ? 0.25 : 1) *
-          (h.row.user_id && asked.userIds.has(h.row.user_id) ? USER_NAMED : 1);
+        const factor = r === "negative" ? 0.5 : r === "very_negative" ? 0.25 : 1;
         return { row: h.row, score: Math.round(h.score * factor * 1e4) / 1e4 };
       })
       .sort((a, b) => b.score - a.score) // stable: equal scores keep the retriever's order
       .slice(0, limit);
+    return { ranked, aboutAsked };
   }
+  const rank = async (...args: Parameters<typeof ranking>) => (await ranking(...args)).ranked;
 
   return {
     search: (projectId, query, scope, limit, meter) => rank(projectId, query, scope, limit, meter, false),
 
     async recall(projectId, query, scope, meter) {
-      const [best] = await rank(projectId, query, scope, 1, meter, true);
-      return best && best.score >= recallThreshold ? best : null;
+      const { ranked, aboutAsked } = await ranking(projectId, query, scope, RECALL_CANDIDATES, meter, true);
+      const best = ranked[0];
+      if (!best || best.score < recallThreshold) return null;
+      const rows = ranked.map((r) => r.row);
+      return saidOfSomeoneElse(query, rows, aboutAsked, lexical.specificity) ? null : best;
     },
 
     async context(projectId, query, scope, meter) {
-      const ranked = (await rank(projectId, query, scope, 8, meter, true)).filter((r) => r.score >= contextThreshold);
-      if (ranked.length === 0) return null;
+      const ranked = await rank(projectId, query, scope, CONTEXT_CANDIDATES, meter, true);
+      // Nothing relevant when the best is below the threshold; after it, weaker answers fill the room.
+      if ((ranked[0]?.score ?? 0) < contextThreshold) return null;
+      const answers = ranked.filter((r) => r.score >= contextThreshold * CONTEXT_TAIL).map((r) => r.row);
       return meter.time("db", () => {
-        const [best, ...rest] = ranked.map((r) => r.row);
-        const links = memories.relationships(best!.id);
+        // What the best answers relate to comes after every answer: it fills what room is left.
+        const links = answers.slice(0, 2).flatMap((a) => memories.relationships(a.id));
         const ratings = memories.latestRatings(links.map((r) => r.memory_id));
         const related = links
           .filter((r) => r.type !== "supersedes" && ratings.get(r.memory_id) !== "very_negative")
           .map((r) => memories.getActive(projectId, r.memory_id))
           .filter((r) => r !== null);
-        return composeContext([best!, ...related, ...rest]);
+        const rows = [...answers, ...related];
+        const entities = memories.entitiesOf(rows.map((r) => r.id));
+        return composeContext(rows, (id) => entities.get(id) ?? []);
       });
     },
   };

@@ -55,6 +55,14 @@ export function createLexicalSearch(
     index.matches(projectId, match, scope, limit, order, weights);
 
   return {
+    /** How telling a term is: log(1 + memories indexed / memories having it), every project together. */
+    specificity(term: string): number {
+      const match = toMatchExpression([term]);
+      if (!match) return 0;
+      const df = cached(frequencies, term, () => index.matchCount(match));
+      return Math.log(1 + index.indexedCount() / (1 + df));
+    },
+
     search(projectId: string, terms: string[], scope: Scope, limit: number): LexicalHit[] {
       const any = toMatchExpression(terms);
       if (!any) return [];

@@ -10,6 +10,8 @@ export interface MemoryReader {
   getActive(projectId: string, id: string): MemoryRow | null;
   /** Relationships in either direction, to active memories only, strongest first. */
   relationships(id: string): Array<Pick<RelatedMemory, "memory_id" | "type">>;
+  /** The entities (lower-case names) each of the given memories is about. */
+  entitiesOf(ids: string[]): Map<string, string[]>;
   /** Latest rating per memory among the given ids. */
   latestRatings(ids: string[]): Map<string, Rating>;
 }

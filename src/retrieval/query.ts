@@ -14,6 +14,8 @@ export interface QueryAnalysis {
   /** Capitalised words that are not sentence openers or question words: likely people, places, things. */
   names: string[];
   dates: DateRange | null;
+  /** The project's scope users the query names ("Where does Dana live?"): their memories are about them. */
+  users: ReadonlySet<string>;
 }
 
 const NOT_NAMES =
@@ -70,6 +72,6 @@ function startOfDay(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
-export function analyseQuery(query: string, reference: Date): QueryAnalysis {
-  return { terms: queryTerms(query), names: queryNames(query), dates: queryDates(query, reference) };
+export function analyseQuery(query: string, reference: Date, users: ReadonlySet<string> = new Set()): QueryAnalysis {
+  return { terms: queryTerms(query), names: queryNames(query), dates: queryDates(query, reference), users };
 }

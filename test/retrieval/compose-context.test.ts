@@ -36,7 +36,7 @@ describe("composeContext", () => {
     const r = composeContext([a, b]);
     expect(r).toEqual({
       object: "context",
-      context: "- Caroline moved to Berlin. (2023-05-07)\n- Caroline likes hiking.",
+      context: "- Caroline moved to Berlin. (7 May 2023)\n- Caroline likes hiking.",
       memory_ids: [a.id, b.id],
     });
   });
@@ -54,26 +54,25 @@ describe("composeContext", () => {
     expect(new Set(r.memory_ids).size).toBe(3);
   });
 
-  test("holds at most 1,000 characters and stops at the first memory that does not fit whole", () => {
-    const rows = Array.from({ length: 30 }, (_, i) => row(`Fact number ${i} ${"x".repeat(80)}`));
-    const r = composeContext(rows);
+  test("holds at most 1,000 characters; a memory that does not fit whole is left out and shorter ones after it still go in", () => {
+    // Nine lines of 99 characters (899 with their line breaks), one of 200 that does not fit, one of 50 that does.
+    const rows = Array.from({ length: 9 }, (_, i) => row(`${i} ${"abcdefghi"[i]!.repeat(95)}`));
+    const long = row(`9 ${"l".repeat(196)}`);
+    const short = row(`10 ${"s".repeat(45)}`);
+    const r = composeContext([...rows, long, short, row(`11 ${"t".repeat(95)}`)]);
     expect(CONTEXT_MAX_CHARS).toBe(1_000);
-    expect(r.context.length).toBeLessThanOrEqual(1_000);
+    expect(r.context.length).toBe(950);
     const lines = r.context.split("\n");
     expect(lines).toHaveLength(r.memory_ids.length);
-    expect(r.memory_ids).toEqual(rows.slice(0, lines.length).map((x) => x.id));
+    expect(r.memory_ids).toEqual([...rows.map((x) => x.id), short.id]);
     // none cut
-    lines.forEach((l, i) => {
-      expect(l).toBe(`- ${rows[i]!.content}`);
-    });
-    // The next memory would not have fitted.
-    expect(r.context.length + 1 + `- ${rows[lines.length]!.content}`.length).toBeGreaterThan(1_000);
+    expect(lines.at(-1)).toBe(`- ${short.content}`);
   });
 
   test("a set that fills exactly 1,000 characters is kept whole", () => {
     // Ten lines of 99 characters and nine line breaks: 999; one more character fits.
-    const rows = Array.from({ length: 10 }, (_, i) => row(`${i}${"y".repeat(96)}`));
-    rows[9] = row(`9${"y".repeat(97)}`);
+    const rows = Array.from({ length: 10 }, (_, i) => row(`${i} ${"abcdefghij"[i]!.repeat(95)}`));
+    rows[9] = row(`9 ${"j".repeat(96)}`);
     const r = composeContext(rows);
     expect(r.context.length).toBe(1_000);
     expect(r.memory_ids).toHaveLength(10);
@@ -88,11 +87,52 @@ describe("composeContext", () => {
     expect(r.memory_ids).toEqual([long.id]);
   });
 
-  test("a later long memory is left out rather than cut", () => {
+  test("a later long memory is left out rather than cut, and the next one that fits follows", () => {
     const a = row("Short fact.");
-    const r = composeContext([a, row("w".repeat(2_000)), row("Another short fact.")]);
-    expect(r.context).toBe("- Short fact.");
-    expect(r.memory_ids).toEqual([a.id]);
+    const c = row("Another short fact, about something else.");
+    const r = composeContext([a, row("w".repeat(2_000)), c]);
+    expect(r.context).toBe("- Short fact.\n- Another short fact, about something else.");
+    expect(r.memory_ids).toEqual([a.id, c.id]);
+  });
+
+  test("a memory that says nothing an earlier one does not is left out; a different number is news", () => {
+    const a = row("Dana has 2 kids and a dog named Rex.");
+    const repeat = row("Dana has kids and a dog named Rex!");
+    const news = row("Dana has 3 kids and a dog named Rex.");
+    const negated = row("Dana does not have a dog named Rex.");
+    const r = composeContext([a, repeat, news, negated]);
+    expect(r.memory_ids).toEqual([a.id, news.id, negated.id]);
+  });
+
+  test("memories are grouped by subject, each group headed, best group first; ids follow the text", () => {
+    const entities: Record<string, string[]> = {};
+    const m = (content: string, ents: string[], at: string | null = null) => {
+      const r = row(content, at);
+      entities[r.id] = ents;
+      return r;
+    };
+    const a = m("Caroline went to a pride parade.", ["caroline"], "2023-06-26T10:00:00.000Z");
+    const b = m("Melanie painted a lake sunrise.", ["melanie"]);
+    const c = m("In July Caroline joined a support group.", ["caroline"]);
+    const d = m("The weather was warm.", []);
+    const r = composeContext([a, b, c, d], (id) => entities[id] ?? []);
+    expect(r.context).toBe(
+      [
+        "Caroline:",
+        "- Caroline went to a pride parade. (26 June 2023)",
+        "- In July Caroline joined a support group.",
+        "Melanie:",
+        "- Melanie painted a lake sunrise.",
+        "Other:",
+        "- The weather was warm.",
+      ].join("\n"),
+    );
+    expect(r.memory_ids).toEqual([a.id, c.id, b.id, d.id]);
+  });
+
+  test("one subject only: no heading", () => {
+    const r = composeContext([row("The user lives in Berlin."), row("The user is vegetarian.")]);
+    expect(r.context).toBe("- The user lives in Berlin.\n- The user is vegetarian.");
   });
 });
 

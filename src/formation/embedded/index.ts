@@ -21,7 +21,7 @@ import { danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
 import { splitStatements, worthRemembering } from "./statements.ts";
-import { DISCOURSE } from "./closed-classes.ts";
+import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import {
   closingQuestion,
   decision,
@@ -196,7 +196,14 @@ function answered(
   let text: string | null;
   if (answer.kind === "short") {
     // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
-    if (!first.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos) && !DISCOURSE.has(t.lower))) return null;
+    // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
+    const names = [ctx.speakers.speaker, ctx.speakers.other].flatMap((n) => (n ? [n.toLowerCase()] : []));
+    const naming = (t: { pos: string; lower: string }) =>
+      ["NOUN", "PROPN", "NUM"].includes(t.pos) &&
+      !DISCOURSE.has(t.lower) &&
+      !ADDRESS.has(t.lower) &&
+      !names.some((n) => t.lower.length >= 2 && n.startsWith(t.lower));
+    if (!first.tokens.some(naming)) return null;
     const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
     const said = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
     text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;

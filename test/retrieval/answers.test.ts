@@ -1,0 +1,116 @@
+// What an agent reads answers the question (issue 12), through the API on real SQLite: context puts
+// the answers first, each fact once, grouped by subject with dates written out; recall answers
+// not_found when the asked attribute is said of someone else; after a change of mind the current
+// fact is what search, recall and context give.
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { fixedClock } from "../../src/shared/clock.ts";
+import { createHarness, type Harness } from "../helpers.ts";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness({ clock: fixedClock("2026-11-23T10:00:00.000Z") });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const post = async (path: string, body: unknown) => {
+  const r = await h.call("POST", `/v1/memories/${path}`, { body });
+  return { status: r.status, body: await r.json() };
+};
+
+/** A two-person chat, imported and formed. */
+async function chat(turns: Array<[string, string]>, occurredAt = "2023-06-26T10:00:00Z") {
+  const r = await h.call("POST", "/v1/memories/import", {
+    body: {
+      messages: turns.map(([speaker, content]) => ({ role: "user", speaker, content, occurred_at: occurredAt })),
+    },
+  });
+  expect(r.status).toBe(202);
+  await h.form();
+}
+
+const FRIENDS: Array<[string, string]> = [
+  ["Caroline", "I made a stained glass window for the local church last month."],
+  ["Melanie", "That's beautiful! I signed up for a pottery class this week."],
+  ["Caroline", "I also go to an LGBTQ support group every Tuesday."],
+  ["Melanie", "My kids love dinosaurs, we went to the museum on Saturday."],
+  ["Caroline", "I have been researching adoption agencies."],
+  ["Melanie", "I play the clarinet in a community band."],
+];
+
+describe("recall knows what is not known", () => {
+  test("the attribute asked of one person but said of another is not_found; asked of the right one, it is the answer", async () => {
+    await chat(FRIENDS);
+    const wrong = await post("recall", { query: "What did Melanie make for the local church?" });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toEqual({ object: "memory", status: "not_found" });
+    const right = await post("recall", { query: "What did Caroline make for the local church?" });
+    expect(right.body.content).toContain("stained glass window");
+    const instrument = await post("recall", { query: "Which instrument does Caroline play?" });
+    expect(instrument.body.status).toBe("not_found");
+    expect((await post("recall", { query: "Which instrument does Melanie play?" })).body.content).toContain("clarinet");
+  });
+
+  test("a scope user's facts formed before the name was known still answer a question naming the user", async () => {
+    for (const content of ["I live in Berlin.", "I'm Dana, by the way."]) {
+      expect((await h.call("POST", "/v1/memories", { body: { content, scope: { user_id: "dana" } } })).status).toBe(
+        202,
+      );
+      await h.form();
+    }
+    for (const content of ["I live in Oslo and teach music."])
+      await h.call("POST", "/v1/memories", { body: { content, scope: { user_id: "sam" } } });
+    await h.form();
+    const r = await post("recall", { query: "Where does Dana live?" });
+    expect(r.body.content).toBe("The user lives in Berlin.");
+  });
+});
+
+describe("context answers first", () => {
+  test("the answer leads, facts come once, grouped by subject with spelled-out dates", async () => {
+    await chat(FRIENDS);
+    await chat(
+      [
+        ["Caroline", "I went to an LGBTQ support group yesterday and it was powerful."],
+        ["Melanie", "So glad! I painted a lake sunrise for my kids."],
+      ],
+      "2023-05-08T10:00:00Z",
+    );
+    const c = await post("context", { query: "When did Caroline go to the LGBTQ support group?" });
+    expect(c.status).toBe(200);
+    const lines: string[] = c.body.context.split("\n");
+    const first = lines.find((l) => l.startsWith("- "))!;
+    expect(first).toContain("support group");
+    expect(c.body.context).toContain("(7 May 2023)");
+    expect(c.body.context.length).toBeLessThanOrEqual(1_000);
+    // grouped: every line about Caroline comes before every line about Melanie (or Caroline's group is headed)
+    const headed = lines.filter((l) => !l.startsWith("- "));
+    if (headed.length) expect(headed[0]).toBe("Caroline:");
+    const texts = lines.filter((l) => l.startsWith("- "));
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(c.body.memory_ids).toHaveLength(texts.length);
+  });
+});
+
+describe("current facts win", () => {
+  test("after a change of mind, search, recall and context give the new fact, never the old one", async () => {
+    const say = async (content: string, at: string) => {
+      const r = await h.call("POST", "/v1/memories", {
+        body: { content, occurred_at: at, scope: { user_id: "dana" } },
+      });
+      expect(r.status).toBe(202);
+      await h.form();
+    };
+    await say("I'm Dana. I live in Lisbon.", "2026-01-10");
+    await say("I moved to Berlin, I live in Berlin now.", "2026-06-01");
+    const found = await post("search", { query: "Where does Dana live?", limit: 10 });
+    const contents: string[] = found.body.data.map((m: { content: string }) => m.content);
+    expect(contents[0]).toContain("Berlin");
+    expect(contents.some((t) => t.includes("Lisbon") && !t.includes("Berlin"))).toBe(false);
+    expect((await post("recall", { query: "Where does Dana live?" })).body.content).toContain("Berlin");
+    const c = await post("context", { query: "Where does Dana live?" });
+    expect(c.body.context).toContain("Berlin");
+    expect(c.body.context).not.toMatch(/lives in Lisbon/);
+  });
+});
