@@ -24,11 +24,6 @@ export function spelledDate(iso: string | null): string {
   return `${d.getUTCDate()} ${month[0]!.toUpperCase()}${month.slice(1)} ${d.getUTCFullYear()}`;
 }
 
-function line(row: MemoryRow): string {
-  const date = spelledDate(row.occurred_at);
-  return `- ${row.content}${date ? ` (${date})` : ""}`;
-}
-
 /** The memory's subject: of the entities it is about, the one its text names first ("" when none). */
 export function subjectOf(row: MemoryRow, entities: readonly string[]): string {
   const text = row.content.toLowerCase();
@@ -55,7 +50,7 @@ function said(text: string): Set<string> {
 }
 
 /**
- * True when `later` says nothing `earlier` does not: 70% of its words are there, and every number
+ * True when `later` says nothing `earlier` does not: 80% of its words are there, and every number
  * and negation ("Dana has 3 kids" is news after "Dana has 2 kids", and so is "Dana has no kids").
  */
 function repeats(later: Set<string>, earlier: Set<string>): boolean {
@@ -65,7 +60,43 @@ function repeats(later: Set<string>, earlier: Set<string>): boolean {
     if (earlier.has(w)) known++;
     else if (w === "not" || /\d/.test(w)) return false;
   }
-  return known / later.size >= 0.7;
+  return known / later.size >= 0.8;
+}
+
+interface Chosen {
+  row: MemoryRow;
+  subject: string;
+  date: string;
+}
+
+/** A memory's text as a sentence: ended by a full stop unless it has its own end. */
+const sentence = (text: string) => (/[.!?…"”)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/**
+ * The text of the chosen memories: grouped by subject (headed when there are several), in the order of
+ * each group's best memory; within a group, the memories of one date share a line and the date.
+ */
+function render(chosen: Chosen[]): { text: string; ids: string[] } {
+  const groups = new Map<string, Map<string, Chosen[]>>();
+  chosen.forEach((c, i) => {
+    const group = groups.get(c.subject) ?? new Map<string, Chosen[]>();
+    const key = c.date || `#${i}`; // undated memories keep a line each
+    group.set(key, [...(group.get(key) ?? []), c]);
+    groups.set(c.subject, group);
+  });
+  const lines: string[] = [];
+  const ids: string[] = [];
+  for (const [subject, byDate] of groups) {
+    if (groups.size > 1) lines.push(`${subject || "Other"}:`);
+    for (const members of byDate.values()) {
+      const date = members[0]!.date;
+      const said =
+        members.length === 1 ? members[0]!.row.content : members.map((m) => sentence(m.row.content)).join(" ");
+      lines.push(`- ${said}${date ? ` (${date})` : ""}`);
+      ids.push(...members.map((m) => m.row.id));
+    }
+  }
+  return { text: lines.join("\n"), ids };
 }
 
 /**
@@ -77,49 +108,26 @@ export function composeContext(
   rows: MemoryRow[],
   entitiesOf: (id: string) => readonly string[] = () => [],
 ): ContextResponse {
-  const chosen: Array<{ row: MemoryRow; text: string; subject: string }> = [];
+  const chosen: Chosen[] = [];
   const used = new Set<string>();
   const words: Set<string>[] = [];
-  const subjects = new Set<string>();
-  const headingOf = (subject: string) => (subject || "Other").length + 2; // "Caroline:" and its line break
-  let length = 0; // the lines' length, line breaks included
-  let headings = 0; // the headings' length once there are two subjects (one alone is not headed)
+  let best = { text: "", ids: [] as string[] };
   for (const row of rows) {
     if (used.has(row.id)) continue;
     const w = said(row.content);
     if (words.some((earlier) => repeats(w, earlier))) continue;
-    let text = line(row);
-    const subject = subjectOf(row, entitiesOf(row.id));
-    // A second subject heads both groups; each further one heads its own.
-    const heading =
-      subjects.size === 0 || subjects.has(subject)
-        ? 0
-        : headingOf(subject) + (subjects.size === 1 ? headingOf([...subjects][0]!) : 0);
-    const cost = text.length + (chosen.length ? 1 : 0);
-    if (length + headings + heading + cost > CONTEXT_MAX_CHARS) {
+    const candidate = { row, subject: subjectOf(row, entitiesOf(row.id)), date: spelledDate(row.occurred_at) };
+    const next = render([...chosen, candidate]);
+    if (next.text.length > CONTEXT_MAX_CHARS) {
       if (chosen.length > 0) continue; // never cut a later memory: a shorter one may still fit
       let cut = CONTEXT_MAX_CHARS - 1;
-      if (/[\uD800-\uDBFF]/.test(text[cut - 1] ?? "")) cut--; // never split a surrogate pair
-      text = `${text.slice(0, cut)}…`;
+      if (/[\uD800-\uDBFF]/.test(next.text[cut - 1] ?? "")) cut--; // never split a surrogate pair
+      return { object: "context", context: `${next.text.slice(0, cut)}…`, memory_ids: [row.id] };
     }
     used.add(row.id);
     words.push(w);
-    subjects.add(subject);
-    chosen.push({ row, text, subject });
-    length += Math.min(cost, CONTEXT_MAX_CHARS);
-    headings += heading;
+    chosen.push(candidate);
+    best = next;
   }
-  const groups = new Map<string, typeof chosen>();
-  for (const c of chosen) groups.set(c.subject, [...(groups.get(c.subject) ?? []), c]);
-  const headed = groups.size > 1;
-  const lines: string[] = [];
-  const ids: string[] = [];
-  for (const [subject, members] of groups) {
-    if (headed) lines.push(`${subject || "Other"}:`);
-    for (const m of members) {
-      lines.push(m.text);
-      ids.push(m.row.id);
-    }
-  }
-  return { object: "context", context: lines.join("\n"), memory_ids: ids };
+  return { object: "context", context: best.text, memory_ids: best.ids };
 }

@@ -130,6 +130,25 @@ describe("composeContext", () => {
     expect(r.memory_ids).toEqual([a.id, c.id, b.id, d.id]);
   });
 
+  test("memories of one subject and one date share a line and the date; undated ones keep a line each", () => {
+    const day = "2023-05-08T10:00:00.000Z";
+    const a = row("Caroline went to a support group", day);
+    const b = row("Caroline is researching adoption agencies.", "2023-06-26T10:00:00.000Z");
+    const c = row("Caroline felt accepted there.", day);
+    const d = row("Caroline likes hiking.");
+    const e = row("Caroline plays the guitar.");
+    const r = composeContext([a, b, c, d, e], () => ["caroline"]);
+    expect(r.context).toBe(
+      [
+        "- Caroline went to a support group. Caroline felt accepted there. (8 May 2023)",
+        "- Caroline is researching adoption agencies. (26 June 2023)",
+        "- Caroline likes hiking.",
+        "- Caroline plays the guitar.",
+      ].join("\n"),
+    );
+    expect(r.memory_ids).toEqual([a.id, c.id, b.id, d.id, e.id]);
+  });
+
   test("one subject only: no heading", () => {
     const r = composeContext([row("The user lives in Berlin."), row("The user is vegetarian.")]);
     expect(r.context).toBe("- The user lives in Berlin.\n- The user is vegetarian.");
