@@ -50,6 +50,10 @@ export interface HybridOptions {
   candidates: number;
   /** BM25 weight of a memory's search context against its own text (the lexical search applies it). */
   contextWeight: number;
+  /** For a question asking what came first (or last): the best matches reordered by event time ... */
+  orderWindow: number;
+  /** ... the earliest (latest) moving up by this share of its rank score at most. */
+  orderBoost: number;
 }
 
 export const DEFAULT_HYBRID: HybridOptions = {
@@ -65,6 +69,8 @@ export const DEFAULT_HYBRID: HybridOptions = {
   vectorGate: 0.3,
   candidates: 100,
   contextWeight: DEFAULT_CONTEXT_WEIGHT,
+  orderWindow: 10,
+  orderBoost: 0.3,
 };
 
 interface Candidate {
@@ -211,6 +217,20 @@ export function createHybridRetriever(deps: {
     return { c, fused, conf: Math.min(1, confidence(c) * Math.min(boost, 1.25) * unnamed) };
   }
 
+  /**
+   * "What did X do first?": among the best matches, the earlier (or, for "last", the later) a memory's
+   * event, the higher it moves (up to `orderBoost`), then the list is sorted again.
+   */
+  function inTimeOrder(ranked: Array<{ c: Candidate; fused: number }>, order: "first" | "last") {
+    const top = ranked.slice(0, o.orderWindow).filter((r) => r.c.row.occurred_at);
+    const byTime = [...top].sort((a, b) => a.c.row.occurred_at!.localeCompare(b.c.row.occurred_at!));
+    if (order === "last") byTime.reverse();
+    byTime.forEach((r, i) => {
+      r.fused *= 1 + o.orderBoost * (1 - i / Math.max(1, byTime.length - 1));
+    });
+    ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
+  }
+
   return {
     options: o,
     /**
@@ -223,6 +243,7 @@ export function createHybridRetriever(deps: {
       if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n);
       const ranked = [...bySeq.values()].map((c) => fuse(c, q));
       ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
+      if (q.order) inTimeOrder(ranked, q.order);
       let ceiling = 1;
       return ranked.slice(0, limit).map(({ c, conf }) => {
         ceiling = Math.min(ceiling, conf);

@@ -8,9 +8,10 @@ import { ApiError } from "../errors/api-error.ts";
 import { EmbeddingError, type Embedder } from "../models/embedder.ts";
 import { createLexicalSearch } from "./lexical.ts";
 import { createHybridRetriever, DEFAULT_HYBRID, type HybridOptions, type Ranked } from "./hybrid.ts";
-import { analyseQuery } from "./query.ts";
+import { analyseQuery, queryNames } from "./query.ts";
 import { composeContext, type ContextResponse } from "./context.ts";
 import { saidOfSomeoneElse } from "./answerable.ts";
+import { decompose, interleave } from "./decompose.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { AnnIndex } from "./ann-index.ts";
@@ -114,11 +115,15 @@ export function createRetrieval(deps: {
   ): Promise<{ ranked: Ranked[]; aboutAsked: (row: MemoryRow) => boolean }> {
     const asked = aboutUsers(projectId, query);
     const aboutAsked = (row: MemoryRow) => row.user_id !== null && asked.userIds.has(row.user_id);
-    const vector = await embedQuery(asked.query, meter);
-    const analysis = analyseQuery(asked.query, clock.now(), asked.userIds);
-    const hits = meter.time("search", () =>
-      hybrid.search(projectId, analysis, vector, scope, Math.max(limit * 2, limit + 10)),
-    );
+    const n = Math.max(limit * 2, limit + 10);
+    const searchFor = async (q: string) => {
+      const vector = await embedQuery(q, meter);
+      const analysis = analyseQuery(q, clock.now(), asked.userIds);
+      return meter.time("search", () => hybrid.search(projectId, analysis, vector, scope, n));
+    };
+    // A question joining several names is asked once per name, and the rankings interleaved.
+    const parts = decompose(asked.query, queryNames(asked.query));
+    const hits = parts ? interleave(await Promise.all(parts.map(searchFor)), n) : await searchFor(asked.query);
     const ratings = meter.time("db", () => memories.latestRatings(hits.map((h) => h.row.id)));
     const ranked = hits
       .filter((h) => !(excludeVeryNegative && ratings.get(h.row.id) === "very_negative"))

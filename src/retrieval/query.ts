@@ -14,6 +14,8 @@ export interface QueryAnalysis {
   /** Capitalised words that are not sentence openers or question words: likely people, places, things. */
   names: string[];
   dates: DateRange | null;
+  /** "What did Caroline do first?" asks for the earliest event, "... most recently?" the latest. */
+  order: "first" | "last" | null;
   /** The project's scope users the query names ("Where does Dana live?"): their memories are about them. */
   users: ReadonlySet<string>;
 }
@@ -72,6 +74,24 @@ function startOfDay(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
+const TIME_UNITS =
+  "time|times|place|week|weekend|month|year|summer|winter|spring|fall|autumn|night|day|weeks|months|years";
+const FIRST = new RegExp(`\\b(?:earliest|at first|first(?!\\s+(?:${TIME_UNITS})\\b))\\b`, "i");
+const LAST = new RegExp(`\\b(?:latest|most recent(?:ly)?|recently|last(?!\\s+(?:${TIME_UNITS})\\b))\\b`, "i");
+
+/** Whether the query asks for the earliest or the latest of what matches. */
+export function queryOrder(query: string): "first" | "last" | null {
+  if (FIRST.test(query)) return "first";
+  if (LAST.test(query)) return "last";
+  return null;
+}
+
 export function analyseQuery(query: string, reference: Date, users: ReadonlySet<string> = new Set()): QueryAnalysis {
-  return { terms: queryTerms(query), names: queryNames(query), dates: queryDates(query, reference), users };
+  return {
+    terms: queryTerms(query),
+    names: queryNames(query),
+    dates: queryDates(query, reference),
+    order: queryOrder(query),
+    users,
+  };
 }

@@ -114,3 +114,37 @@ describe("current facts win", () => {
     expect(c.body.context).not.toMatch(/lives in Lisbon/);
   });
 });
+
+describe("questions across sessions", () => {
+  const store = async (content: string, occurredAt: string) => {
+    const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: occurredAt } });
+    expect(r.status).toBe(202);
+  };
+
+  test("'first' ranks the earliest event of the matches first, 'most recently' the latest", async () => {
+    await store("Dana started learning the violin with a teacher.", "2023-03-01");
+    await store("Dana started learning the piano with a teacher.", "2019-03-01");
+    await store("Dana started learning the guitar with a teacher.", "2021-03-01");
+    await h.form();
+    const first = await post("search", { query: "Which instrument did Dana start learning first?" });
+    expect(first.body.data[0].content).toContain("piano");
+    const last = await post("search", { query: "Which instrument did Dana start learning most recently?" });
+    expect(last.body.data[0].content).toContain("violin");
+    const scores: number[] = last.body.data.map((m: { score: number }) => m.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  test("a question joining two people is asked for each: both people's facts are in the top results", async () => {
+    // Jon's many matching memories would fill the top of one query for both.
+    await store("Gina spent a week in Rome with her sister.", "2023-02-01");
+    for (let i = 0; i < 12; i++)
+      await store(`Jon visited the city museum of Paris, visit number ${i + 1}.`, "2023-01-01");
+    await h.form();
+    const r = await post("search", { query: "Which city have both Jon and Gina visited?", limit: 5 });
+    const contents: string[] = r.body.data.map((m: { content: string }) => m.content);
+    expect(contents.slice(0, 2).some((c) => c.startsWith("Gina"))).toBe(true);
+    expect(contents.slice(0, 2).some((c) => c.startsWith("Jon"))).toBe(true);
+    const scores: number[] = r.body.data.map((m: { score: number }) => m.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+});
