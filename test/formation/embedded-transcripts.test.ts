@@ -152,6 +152,33 @@ describe("a chat between two friends", () => {
   });
 });
 
+describe("thanks and greetings answer no question", () => {
+  test("'Thanks, Mel!' or 'Hey Gina' after a question is not fused with it; a thing named is", () => {
+    const chat = (reply: string): Line[] => [
+      { role: "user", speaker: "Melanie", content: "Those colors are so vivid. What inspired you?" },
+      { role: "user", speaker: "Caroline", content: reply },
+    ];
+    for (const reply of ["Thanks, Mel!", "Hey Melanie.", "Thanks Caroline", "Aww, thanks buddy!"])
+      expect(contents(importOf(chat(reply), "2024-03-18T19:00:00.000Z")).filter((t) => t.startsWith("Asked"))).toEqual(
+        [],
+      );
+    expect(contents(importOf(chat("The sunsets in Mexico."), "2024-03-18T19:00:00.000Z"))).toContain(
+      'Asked "Those colors are so vivid. What inspired Caroline?", Caroline answered "The sunsets in Mexico".',
+    );
+  });
+});
+
+describe("a verb joined by 'and' agrees with the user too", () => {
+  test("'I live in Oslo and teach music' is 'lives ... and teaches'; an infinitive or a modal is left alone", () => {
+    expect(contents(passage("I live in Oslo and teach music."))).toEqual(["The user lives in Oslo and teaches music."]);
+    expect(contents(passage("I cook dinner and walk the dog every day."))).toEqual([
+      "The user cooks dinner and walks the dog every day.",
+    ]);
+    expect(contents(passage("I want to go and see the show."))).toEqual(["The user wants to go and see the show."]);
+    expect(contents(passage("I can swim and dance."))).toEqual(["The user can swim and dance."]);
+  });
+});
+
 describe("a passage about a person", () => {
   const text =
     "Marta Silva is a paediatric nurse from Porto. She moved to Lisbon in 2019 with her husband, Rui. Her daughter Ana was born in 2021. " +

@@ -137,8 +137,25 @@ function agree(tokens: Token[], subjectIndex: number, out: string[]): void {
     if (ADVERBS_BETWEEN.has(t.lower) || t.pos === "NUM" || t.pos === "SYM") continue;
     if (t.lower === "am" || t.lower === "are") out[j] = "is";
     else if (t.lower === "were") out[j] = "was";
-    else if (isBaseForm(t)) out[j] = thirdPerson(t.text);
+    else if (isBaseForm(t)) {
+      out[j] = thirdPerson(t.text);
+      agreeCoordinated(tokens, j, out);
+    }
     return;
+  }
+}
+
+/**
+ * "lives in Oslo and teach music": a verb joined to the agreed one by and/or shares its subject and
+ * agrees too, unless an infinitive ("wants to go and see") or a clause boundary comes between.
+ */
+function agreeCoordinated(tokens: Token[], verbIndex: number, out: string[]): void {
+  for (let k = verbIndex + 1; k < tokens.length - 1; k++) {
+    const t = tokens[k]!;
+    if (t.lower === "to" || /^[.;:!?]$/.test(t.text)) return;
+    const next = tokens[k + 1]!;
+    if ((t.lower === "and" || t.lower === "or") && next.pos === "VERB" && isBaseForm(next))
+      out[k + 1] = thirdPerson(next.text);
   }
 }
 
