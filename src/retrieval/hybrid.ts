@@ -98,23 +98,28 @@ export function calibrated(x: Float32Array, y: Float32Array, u: Float32Array | u
   return (sim - a * b) / norm;
 }
 
+/** Which of the terms (their stems) the text has: a stem that starts a word of it, or a word's stem that starts the term's. */
+function covered(stems: readonly string[], text: string): boolean[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const wordStems = words.map((w) => (w.length >= 3 ? stem(w) : null));
+  return stems.map((s) =>
+    words.some((w, i) => w.startsWith(s) || (wordStems[i] !== null && s.startsWith(wordStems[i]!))),
+  );
+}
+
 /** Share of the terms whose stem starts a word of the text. */
 export function coverage(terms: string[], text: string): number {
   if (terms.length === 0) return 0;
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  let found = 0;
-  for (const t of terms) {
-    const s = stem(t);
-    if (words.some((w) => w.startsWith(s) || (w.length >= 3 && s.startsWith(stem(w))))) found++;
-  }
-  return found / terms.length;
+  return covered(terms.map(stem), text).filter(Boolean).length / terms.length;
 }
+
+/** A test for `name` as a word of its own (any case). */
+const namePattern = (name: string) =>
+  new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu");
 
 /** True when the memory's text names `name` as a word of its own (any case). */
 export function mentions(row: MemoryRow, name: string): boolean {
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu").test(
-    row.content,
-  );
+  return namePattern(name).test(row.content);
 }
 
 export function createHybridRetriever(deps: {
@@ -143,6 +148,7 @@ export function createHybridRetriever(deps: {
   /** The BM25 candidates, by seq, with their lexical rank. */
   function lexicalCandidates(projectId: string, q: QueryAnalysis, scope: Scope, n: number): Map<number, Candidate> {
     const bySeq = new Map<number, Candidate>();
+    const stems = q.terms.map(stem);
     const hits = lexical.search(projectId, q.terms, scope, n);
     const rows = memories.activeRows(
       projectId,
@@ -151,7 +157,7 @@ export function createHybridRetriever(deps: {
     hits.forEach((h, i) => {
       const r = rows.get(h.seq);
       if (!r) return;
-      const coverageOf = coverage(q.terms, r.content);
+      const coverageOf = q.terms.length ? covered(stems, r.content).filter(Boolean).length / q.terms.length : 0;
       bySeq.set(r.seq, {
         row: r,
         bm25: Math.max(0, h.bm25),
@@ -199,6 +205,14 @@ export function createHybridRetriever(deps: {
     }
   }
 
+  /** The query's name tests, made once per query. */
+  const namePatterns = new WeakMap<QueryAnalysis, RegExp[]>();
+  function patterns(q: QueryAnalysis): RegExp[] {
+    let p = namePatterns.get(q);
+    if (!p) namePatterns.set(q, (p = q.names.map(namePattern)));
+    return p;
+  }
+
   /** Reciprocal-rank fusion with the name and date boosts, and the candidate's confidence. */
   function fuse(c: Candidate, q: QueryAnalysis): { c: Candidate; fused: number; conf: number } {
     let fused =
@@ -208,7 +222,7 @@ export function createHybridRetriever(deps: {
     let boost = 1;
     // A memory of a scope user the query names is about them ("The user lives in Berlin" for Dana).
     const ofUser = c.row.user_id !== null && q.users.has(c.row.user_id) ? 1 : 0;
-    const named = q.names.filter((name) => mentions(c.row, name)).length + ofUser;
+    const named = patterns(q).filter((p) => p.test(c.row.content)).length + ofUser;
     if (named > 0) boost *= 1 + o.nameBoost * Math.min(named, 2);
     if (q.dates && c.row.occurred_at && c.row.occurred_at >= q.dates.from && c.row.occurred_at < q.dates.to)
       boost *= 1 + o.dateBoost;
@@ -238,7 +252,7 @@ export function createHybridRetriever(deps: {
      * the store holds no vectors of the configured model yet).
      */
     search(projectId: string, q: QueryAnalysis, vector: Float32Array | null, scope: Scope, limit: number): Ranked[] {
-      const n = Math.max(o.candidates, limit * 3);
+      const n = Math.max(o.candidates, limit * 2);
       const bySeq = lexicalCandidates(projectId, q, scope, n);
       if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n);
       const ranked = [...bySeq.values()].map((c) => fuse(c, q));

@@ -115,7 +115,7 @@ export function createRetrieval(deps: {
   ): Promise<{ ranked: Ranked[]; aboutAsked: (row: MemoryRow) => boolean }> {
     const asked = aboutUsers(projectId, query);
     const aboutAsked = (row: MemoryRow) => row.user_id !== null && asked.userIds.has(row.user_id);
-    const n = Math.max(limit * 2, limit + 10);
+    const n = limit + 10; // a margin for feedback: negative ratings reorder, very_negative ones may drop out
     const searchFor = async (q: string) => {
       const vector = await embedQuery(q, meter);
       const analysis = analyseQuery(q, clock.now(), asked.userIds);
