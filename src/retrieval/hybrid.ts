@@ -208,9 +208,11 @@ export function createHybridRetriever(deps: {
   /** The query's name tests, made once per query. */
   const namePatterns = new WeakMap<QueryAnalysis, RegExp[]>();
   function patterns(q: QueryAnalysis): RegExp[] {
-    let p = namePatterns.get(q);
-    if (!p) namePatterns.set(q, (p = q.names.map(namePattern)));
-    return p;
+    const known = namePatterns.get(q);
+    if (known) return known;
+    const made = q.names.map(namePattern);
+    namePatterns.set(q, made);
+    return made;
   }
 
   /** Reciprocal-rank fusion with the name and date boosts, and the candidate's confidence. */
