@@ -1,167 +1,57 @@
-// Search speed and footprint at 1k, 10k and 100k memories in one project. For each size: a fresh data
-// directory is filled directly through the memory repository (with its vector hook, so every memory
-// has its FTS row and its vector, as formation would leave it), then a real server process is
-// started on it and asked over loopback. Prints the server-side search time (Server-Timing: total,
-// and its embed/search stages) p50/p95 over sequential searches, searches per second with 8
-// concurrent clients, the server's RSS, and the bytes per memory on disk. Temp directories only.
+// Search speed and footprint on realistic memories, at 10k and 100k in one project. For each size a
+// fresh data directory is filled in-process through the public import API and real formation
+// (bench/speed-corpus.ts: the LoCoMo dev conversations repeated with other speakers, and long
+// user–assistant chats with other users, until the project holds the size in active memories); then
+// a real server process is started on it and asked over loopback the dev questions (renamed to the
+// speakers of the project) and the chats' long user messages, sequentially, with `limit` 10 and 50.
+// Prints the server-side time (Server-Timing: total and its embed/search/db stages) p50/p95, the
+// client's round trip p50, searches per second with 8 concurrent clients, the server's RSS, bytes on
+// disk per memory; and, question by question in the same run, a plain SQLite FTS5 BM25 query over the
+// same memory texts (in-process, same query words, LIMIT 10 / 50): Engram's time over BM25's is the
+// figure that survives a noisy machine. Temp directories only (`--keep DIR` copies the last size's
+// data directory there).
 //
-//   bun bench/retrieval-speed.ts [--sizes 1000,10000,100000] [--queries 300] [--seconds 5]
-import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
+//   bun bench/retrieval-speed.ts [--sizes 10000,100000] [--queries all|N] [--seconds 5] [--concurrency 8]
+//                                [--keep /tmp/speed-100k]
+import { Database } from "bun:sqlite";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { cleanEnv, spawnServer } from "./support.ts";
+import { cleanEnv, dbBytes, percentile, rssMiB, serverTiming, spawnServer } from "./support.ts";
+import { roundRequests, roundShape, speedQuestions } from "./speed-corpus.ts";
 import { createEngram } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
-import { createMemoryRepository } from "../src/memories/repository.ts";
-import { createVectorStore } from "../src/retrieval/vector-store.ts";
-import { createVectorWriter } from "../src/retrieval/vector-hook.ts";
-import { loadStaticEmbedder } from "../src/models/static-embedder.ts";
+import { queryTerms } from "../src/domain/text.ts";
+import { toMatchExpression } from "../src/storage/sql.ts";
 
 const { values: opts } = parseArgs({
   options: {
-    sizes: { type: "string", default: "1000,10000,100000" },
-    queries: { type: "string", default: "300" },
+    sizes: { type: "string", default: "10000,100000" },
+    queries: { type: "string", default: "all" },
     seconds: { type: "string", default: "5" },
     concurrency: { type: "string", default: "8" },
-    // Each memory gets a search context as an import leaves it (its message, two before, one after).
-    "no-context": { type: "boolean", default: false },
+    keep: { type: "string" },
   },
 });
 const ROOT = resolve(import.meta.dir, "..");
+const LIMITS = [10, 50] as const;
+const STAGES = ["total", "embed", "search", "db"] as const;
 
-// Deterministic synthetic memories: people, activities, things, places and dates in varied sentences.
-let seed = 42;
-const rand = () => {
-  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-  return seed / 2 ** 32;
-};
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-const PEOPLE = [
-  "Caroline",
-  "Melanie",
-  "Noor",
-  "Omar",
-  "Priya",
-  "Jon",
-  "Dana",
-  "Mia",
-  "Tom",
-  "Rosa",
-  "Kim",
-  "Eli",
-  "Sam",
-  "Lee",
-  "Ana",
-  "Ben",
-  "Zed",
-  "Quinn",
-  "Ivy",
-  "Raj",
-];
-const VERBS = [
-  "adopted",
-  "bought",
-  "visited",
-  "painted",
-  "started learning",
-  "stopped playing",
-  "wrote about",
-  "cooked",
-  "fixed",
-  "sold",
-  "borrowed",
-  "lost",
-  "found",
-  "recommended",
-  "planned a trip to",
-];
-const THINGS = [
-  "a golden retriever",
-  "a red bicycle",
-  "the violin",
-  "a vegetable garden",
-  "a pottery class",
-  "a mystery novel",
-  "a marathon",
-  "a vintage camera",
-  "Japanese",
-  "the old cabin",
-  "a sourdough starter",
-  "a kayak",
-  "a chess set",
-  "a charity race",
-  "an electric car",
-  "a jazz album",
-  "a climbing gym",
-  "a watercolour of the harbour",
-  "a telescope",
-  "a board game café",
-];
-const PLACES = [
-  "in Lisbon",
-  "in Berlin",
-  "at the lake",
-  "near the office",
-  "with the kids",
-  "after work",
-  "on the weekend",
-  "in the mountains",
-  "downtown",
-  "at the beach",
-];
-const REASONS = [
-  "because it was calming",
-  "to meet new people",
-  "for a friend's birthday",
-  "after a long week",
-  "to save money",
-  "for the first time",
-  "again",
-  "with a neighbour",
-  "despite the rain",
-  "as a surprise",
-];
-function memoryText(): string {
-  return `${pick(PEOPLE)} ${pick(VERBS)} ${pick(THINGS)} ${pick(PLACES)} ${pick(REASONS)}.`;
-}
-const QUERIES = [
-  ...PEOPLE.map((p) => `What pet does ${p} have?`),
-  ...THINGS.slice(0, 10).map((t) => `Who bought ${t}?`),
-  ...PLACES.map((p) => `What did people do ${p}?`),
-  "Which instrument does Omar play?",
-  "Where did Caroline travel?",
-  "hobbies involving music",
-  "outdoor sports",
-  "books someone recommended",
-  "What does Priya cook?",
-];
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-}
-function serverTiming(header: string | null, name: string): number {
-  const m = new RegExp(`(?:^|,)\\s*${name};dur=([0-9.]+)`).exec(header ?? "");
-  return m ? Number(m[1]) : 0;
-}
-function rssMiB(pid: number): { rss: number; peak: number } {
-  const status = require("node:fs").readFileSync(`/proc/${pid}/status`, "utf8") as string;
-  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
-}
-function dbBytes(dir: string): number {
-  return ["engram.db", "engram.db-wal"]
-    .map((f) => join(dir, f))
-    .filter(existsSync)
-    .reduce((n, f) => n + statSync(f).size, 0);
+interface Filled {
+  key: string;
+  memories: number;
+  /** Rounds imported in full (questions are renamed to their speakers). */
+  rounds: number;
+  devMessages: number;
+  chatMessages: number;
+  fillSeconds: number;
+  bytesPerMemory: number;
 }
 
-async function fill(
-  dataDir: string,
-  size: number,
-): Promise<{ key: string; bytesPerMemory: number; fillSeconds: number }> {
+/** Imports round after round through the API, forming each import, until the project holds `size` active memories. */
+async function fill(dataDir: string, size: number): Promise<Filled> {
   const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, enforceLimits: false }, {}), {
     logger: silentLogger,
     startWorker: false,
@@ -171,103 +61,180 @@ async function fill(
   const key = engram.accounts.createKey({ projectId: project.id, name: "bench" }).key;
   engram.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
   const before = dbBytes(dataDir);
-  const repo = createMemoryRepository(engram.db, {
-    onWrite: createVectorWriter({
-      store: createVectorStore(engram.db),
-      embedder: await loadStaticEmbedder(),
-      onMissing: () => {},
-    }),
-  });
+  const active = engram.db.query<{ n: number }, [string]>(
+    "SELECT count(*) AS n FROM memories WHERE project_id = ? AND status = 'active'",
+  );
   const started = performance.now();
-  const day = Date.UTC(2023, 0, 1);
-  for (let done = 0; done < size; ) {
-    const batch = Math.min(2_000, size - done);
-    engram.db.transaction(() => {
-      for (let i = 0; i < batch; i++) {
-        const now = new Date(day + (done + i) * 600_000).toISOString();
-        const content = memoryText();
-        const context = opts["no-context"] ? "" : [memoryText(), memoryText(), content, memoryText()].join("\n");
-        repo.insert({
-          projectId: project.id,
-          content,
-          context,
-          scope: { user_id: pick(PEOPLE).toLowerCase() },
-          occurredAt: now,
-          jobId: null,
-          source: { type: "create", job_id: "job_bench" },
-          now,
-        });
-      }
-    })();
-    done += batch;
+  let memories = 0;
+  let rounds = 0;
+  let devMessages = 0;
+  let chatMessages = 0;
+  filling: for (let r = 0; ; r++) {
+    for (const body of roundRequests(r)) {
+      const res = await engram.handle(
+        new Request("http://localhost/v1/memories/import", {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      );
+      if (res.status !== 202) throw new Error(`import answered ${res.status}: ${await res.text()}`);
+      await engram.formation.runUntilIdle();
+      if (body.scope) chatMessages += body.messages.length;
+      else devMessages += body.messages.length;
+      memories = active.get(project.id)!.n;
+      if (memories >= size) break filling;
+    }
+    rounds = r + 1;
   }
   const fillSeconds = (performance.now() - started) / 1000;
+  const unformed = engram.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs WHERE status != 'done'").get()!;
+  if (unformed.n > 0) throw new Error(`${unformed.n} import jobs were not formed`);
   engram.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-  const bytesPerMemory = (dbBytes(dataDir) - before) / size;
+  const bytesPerMemory = (dbBytes(dataDir) - before) / memories;
   await engram.close();
-  return { key, bytesPerMemory, fillSeconds };
+  return { key, memories, rounds, devMessages, chatMessages, fillSeconds, bytesPerMemory };
 }
 
-async function measure(size: number) {
-  const dataDir = mkdtempSync(join(tmpdir(), "engram-speed-"));
+/** The baseline: a plain FTS5 table over the memories' texts (read from the data directory, read-only). */
+function bm25Baseline(dataDir: string, file: string) {
+  const source = new Database(join(dataDir, "engram.db"), { readonly: true });
+  const texts = source
+    .query<{ content: string }, []>("SELECT content FROM memories WHERE status = 'active' AND is_sample = 0")
+    .all();
+  source.close();
+  const fts = new Database(file);
+  fts.run("CREATE VIRTUAL TABLE t USING fts5(content, tokenize='porter unicode61 remove_diacritics 2')");
+  const insert = fts.query("INSERT INTO t (content) VALUES (?)");
+  fts.transaction(() => {
+    for (const t of texts) insert.run(t.content);
+  })();
+  const select = fts.query<{ rowid: number; content: string }, [string, number]>(
+    "SELECT rowid, content FROM t WHERE t MATCH ? ORDER BY bm25(t) LIMIT ?",
+  );
+  return {
+    /** Milliseconds for one query: its words as an OR match, best `limit` by BM25, rows read. */
+    time(query: string, limit: number): number {
+      const t0 = performance.now();
+      const match = toMatchExpression(queryTerms(query));
+      if (match) select.all(match, limit);
+      return performance.now() - t0;
+    },
+    close: () => fts.close(),
+  };
+}
+
+interface Measured extends Filled {
+  size: number;
+  questions: number;
+  asked: number;
+  /** Per limit: server-side stages, client round trip and BM25, in ms. */
+  byLimit: Map<number, { stages: Record<string, number[]>; rtt: number[]; bm25: number[] }>;
+  rps: number;
+  mem: { rss: number; peak: number };
+}
+
+async function measure(size: number): Promise<Measured> {
+  const root = mkdtempSync(join(tmpdir(), "engram-speed-"));
+  const dataDir = join(root, "data");
+  mkdirSync(dataDir);
   try {
-    const { key, bytesPerMemory, fillSeconds } = await fill(dataDir, size);
+    const filled = await fill(dataDir, size);
+    const questions = speedQuestions(filled.rounds);
+    const asked = opts.queries === "all" ? questions.length : Number(opts.queries);
+    const bm25 = bm25Baseline(dataDir, join(root, "bm25.db"));
     const env = cleanEnv({ ENGRAM_ENFORCE_LIMITS: "false", ENGRAM_LOG_LEVEL: "error" });
     const { proc: server, url } = await spawnServer(
       [process.execPath, join(ROOT, "src/main.ts"), "serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDir],
       env,
     );
     try {
-      const search = (query: string) =>
+      const search = (query: string, limit: number) =>
         fetch(`${url}/v1/memories/search`, {
           method: "POST",
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-          body: JSON.stringify({ query, limit: 10 }),
+          headers: { authorization: `Bearer ${filled.key}`, "content-type": "application/json" },
+          body: JSON.stringify({ query, limit }),
         });
-      for (let i = 0; i < 30; i++) await (await search(pick(QUERIES))).arrayBuffer(); // warm up
-      const totals: number[] = [];
-      const stages: Record<string, number[]> = { embed: [], search: [] };
-      for (let i = 0; i < Number(opts.queries); i++) {
-        const r = await search(QUERIES[i % QUERIES.length]!);
-        if (r.status !== 200) throw new Error(`search answered ${r.status}`);
-        await r.arrayBuffer();
-        const st = r.headers.get("server-timing");
-        totals.push(serverTiming(st, "total"));
-        for (const s of Object.keys(stages)) stages[s]!.push(serverTiming(st, s));
+      // Warm up: the approximate index is built after start; the first searches wait for it.
+      for (let i = 0; i < 50; i++) await (await search(questions[i % questions.length]!, 10)).arrayBuffer();
+      for (let i = 0; i < 50; i++) bm25.time(questions[i % questions.length]!, 10);
+      const byLimit: Measured["byLimit"] = new Map();
+      for (const limit of LIMITS) {
+        const m = { stages: Object.fromEntries(STAGES.map((s) => [s, [] as number[]])), rtt: [], bm25: [] } as {
+          stages: Record<string, number[]>;
+          rtt: number[];
+          bm25: number[];
+        };
+        for (let i = 0; i < asked; i++) {
+          const q = questions[i % questions.length]!;
+          const t0 = performance.now();
+          const r = await search(q, limit);
+          if (r.status !== 200) throw new Error(`search answered ${r.status}: ${await r.text()}`);
+          await r.arrayBuffer();
+          m.rtt.push(performance.now() - t0);
+          const st = r.headers.get("server-timing");
+          for (const s of STAGES) m.stages[s]!.push(serverTiming(st, s));
+          m.bm25.push(bm25.time(q, limit)); // the same question at once, under the same load
+        }
+        byLimit.set(limit, m);
       }
       let count = 0;
       const until = performance.now() + Number(opts.seconds) * 1000;
       await Promise.all(
         Array.from({ length: Number(opts.concurrency) }, async (_, c) => {
-          for (let i = c; performance.now() < until; i++) {
-            const r = await search(QUERIES[i % QUERIES.length]!);
+          for (let i = c * 37; performance.now() < until; i++) {
+            const r = await search(questions[i % questions.length]!, 10);
             await r.arrayBuffer();
             if (r.status === 200) count++;
           }
         }),
       );
-      const rps = count / Number(opts.seconds);
       const mem = rssMiB(server.pid);
-      return { size, fillSeconds, bytesPerMemory, totals, stages, rps, mem };
+      return { ...filled, size, questions: questions.length, asked, byLimit, rps: count / Number(opts.seconds), mem };
     } finally {
+      bm25.close();
       server.kill("SIGTERM");
       await server.exited;
+      if (opts.keep) {
+        rmSync(opts.keep, { recursive: true, force: true });
+        cpSync(dataDir, opts.keep, { recursive: true });
+      }
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
 }
 
-console.log(
-  `search speed: one project, ${opts.queries} sequential searches (limit 10) for the percentiles, then ${opts.concurrency} concurrent clients for ${opts.seconds} s, loopback`,
-);
-console.log(
-  `${"memories".padStart(9)}  ${"total p50".padStart(9)} ${"p95".padStart(7)}  ${"search p50".padStart(10)} ${"p95".padStart(7)}  ${"embed p50".padStart(9)}  ${"searches/s".padStart(10)}  ${"RSS MiB".padStart(7)} ${"peak".padStart(6)}  ${"bytes/memory".padStart(12)}  fill`,
-);
-for (const size of opts.sizes!.split(",").map(Number)) {
-  const r = await measure(size);
-  const f = (x: number) => x.toFixed(2).padStart(7);
+function report(r: Measured) {
+  const shape = roundShape();
+  const round = shape.devMessages + shape.chatMessages;
+  const chatShare = (100 * r.chatMessages) / (r.chatMessages + r.devMessages);
   console.log(
-    `${String(r.size).padStart(9)}  ${f(percentile(r.totals, 0.5)).padStart(9)} ${f(percentile(r.totals, 0.95))}  ${f(percentile(r.stages.search!, 0.5)).padStart(10)} ${f(percentile(r.stages.search!, 0.95))}  ${f(percentile(r.stages.embed!, 0.5)).padStart(9)}  ${r.rps.toFixed(0).padStart(10)}  ${r.mem.rss.toFixed(0).padStart(7)} ${r.mem.peak.toFixed(0).padStart(6)}  ${r.bytesPerMemory.toFixed(0).padStart(12)}  ${r.fillSeconds.toFixed(1)} s`,
+    `\n${r.memories.toLocaleString("en")} active memories in one project (asked for ${r.size.toLocaleString("en")}), formed through the import API in ${r.fillSeconds.toFixed(0)} s (${(r.memories / r.fillSeconds).toFixed(0)} memories/s)`,
+  );
+  console.log(
+    `  from ${(r.devMessages + r.chatMessages).toLocaleString("en")} messages (${((r.devMessages + r.chatMessages) / round).toFixed(1)} rounds of ${round}; ${chatShare.toFixed(1)}% from user–assistant chats); ${r.asked} sequential searches per limit (${r.questions} questions)`,
+  );
+  const f = (x: number) => x.toFixed(2).padStart(7);
+  const cells = (xs: number[]) => `${f(percentile(xs, 0.5))} ${f(percentile(xs, 0.95))}`;
+  console.log(`  ${"ms".padEnd(30)} ${LIMITS.map((l) => `limit ${l}: p50     p95`.padStart(24)).join("")}`);
+  const row = (label: string, pick: (m: NonNullable<ReturnType<typeof r.byLimit.get>>) => number[]) =>
+    console.log(`  ${label.padEnd(30)} ${LIMITS.map((l) => cells(pick(r.byLimit.get(l)!)).padStart(24)).join("")}`);
+  row("Engram server total", (m) => m.stages.total!);
+  for (const s of STAGES.slice(1)) row(`  ${s}`, (m) => m.stages[s]!);
+  row("client round trip", (m) => m.rtt);
+  row("plain FTS5 BM25 (in-process)", (m) => m.bm25);
+  const ratio = (m: NonNullable<ReturnType<typeof r.byLimit.get>>, p: number) =>
+    (percentile(m.stages.total!, p) / percentile(m.bm25, p)).toFixed(1).padStart(7);
+  console.log(
+    `  ${"ratio Engram / BM25".padEnd(30)} ${LIMITS.map((l) => `${ratio(r.byLimit.get(l)!, 0.5)} ${ratio(r.byLimit.get(l)!, 0.95)}`.padStart(24)).join("")}`,
+  );
+  console.log(
+    `  searches/s with ${opts.concurrency} clients (limit 10, ${opts.seconds} s): ${r.rps.toFixed(0)}; server RSS ${r.mem.rss.toFixed(0)} MiB (peak ${r.mem.peak.toFixed(0)}); ${r.bytesPerMemory.toFixed(0)} bytes on disk per memory`,
   );
 }
+
+console.log(
+  `search speed on formed conversations: one project per size, loopback, ${opts.concurrency} clients for the throughput`,
+);
+for (const size of opts.sizes!.split(",").map(Number)) report(await measure(size));

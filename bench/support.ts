@@ -2,6 +2,8 @@
 // "Engram listening on URL" line on stdout, and keep reading stdout so the child never blocks on a
 // full pipe.
 import type { Subprocess } from "bun";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 
 export interface Spawned {
   proc: Subprocess<"ignore", "pipe", "pipe">;
@@ -41,4 +43,31 @@ export async function spawnServer(cmd: string[], env: Record<string, string>): P
     }
   })();
   return { proc, url, output: () => text };
+}
+
+/** The p-quantile (0..1) of `xs`, nearest rank below. */
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN;
+}
+
+/** One stage's duration (ms) in a Server-Timing header, 0 when absent. */
+export function serverTiming(header: string | null, name: string): number {
+  const m = new RegExp(`(?:^|,)\\s*${name};dur=([0-9.]+)`).exec(header ?? "");
+  return m ? Number(m[1]) : 0;
+}
+
+/** A process's resident memory now and at its peak (VmRSS, VmHWM), in MiB. */
+export function rssMiB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+/** Bytes of a data directory's SQLite file and its WAL. */
+export function dbBytes(dir: string): number {
+  return ["engram.db", "engram.db-wal"]
+    .map((f) => join(dir, f))
+    .filter(existsSync)
+    .reduce((n, f) => n + statSync(f).size, 0);
 }
