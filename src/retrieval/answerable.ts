@@ -5,8 +5,8 @@
 // does. Measured on LoCoMo dev (bench/retrieval-quality.ts): not_found on questions about things
 // never said 17% → 65%, on answerable questions 2.6% → 7.6%.
 import type { MemoryRow } from "../domain/memory.ts";
-import { queryTerms } from "../domain/text.ts";
-import { coverage, mentions } from "./hybrid.ts";
+import { queryTerms, stem } from "../domain/text.ts";
+import { covered, namePattern } from "./hybrid.ts";
 import { queryNames } from "./query.ts";
 
 /**
@@ -23,18 +23,19 @@ export function saidOfSomeoneElse(
 ): boolean {
   const names = queryNames(question);
   if (names.length === 0) return false;
-  const asked = queryTerms(question)
-    .filter((t) => !names.includes(t))
-    .map((t) => ({ t, w: specificity(t) }));
-  const total = asked.reduce((s, a) => s + a.w, 0);
+  const asked = queryTerms(question).filter((t) => !names.includes(t));
+  const weights = asked.map(specificity);
+  const total = weights.reduce((s, w) => s + w, 0);
   if (total === 0) return false;
+  const stems = asked.map(stem);
+  const patterns = names.map(namePattern);
   /** The share of the question's other words a memory has, a rare word weighing more than a common one. */
-  const covered = (text: string) => asked.reduce((s, a) => s + (coverage([a.t], text) > 0 ? a.w : 0), 0) / total;
+  const share = (text: string) => covered(stems, text).reduce((s, has, i) => s + (has ? weights[i]! : 0), 0) / total;
   let mine = 0;
   let others = 0;
   for (const row of ranked) {
-    const c = covered(row.content);
-    if (aboutAsked(row) || names.some((n) => mentions(row, n))) mine = Math.max(mine, c);
+    const c = share(row.content);
+    if (aboutAsked(row) || patterns.some((p) => p.test(row.content))) mine = Math.max(mine, c);
     else others = Math.max(others, c);
   }
   return others > mine;

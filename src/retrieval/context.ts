@@ -6,6 +6,7 @@
 import type { MemoryRow } from "../domain/memory.ts";
 import { MONTHS } from "../domain/calendar.ts";
 import { queryTerms, stem } from "../domain/text.ts";
+import { namePattern } from "./hybrid.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
 
@@ -26,14 +27,11 @@ export function spelledDate(iso: string | null): string {
 
 /** The memory's subject: of the entities it is about, the one its text names first ("" when none). */
 export function subjectOf(row: MemoryRow, entities: readonly string[]): string {
-  const text = row.content.toLowerCase();
-  if (/^the user\b/.test(text)) return "The user";
+  if (/^the user\b/i.test(row.content)) return "The user";
   let best = "";
   let at = Number.POSITIVE_INFINITY;
   for (const e of entities) {
-    const m = new RegExp(`(^|[^\\p{L}\\p{N}])${e.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "u").exec(
-      text,
-    );
+    const m = namePattern(e).exec(row.content);
     if (m && m.index < at) {
       at = m.index;
       best = row.content.slice(m.index + m[1]!.length, m.index + m[1]!.length + e.length);

@@ -99,7 +99,7 @@ export function calibrated(x: Float32Array, y: Float32Array, u: Float32Array | u
 }
 
 /** Which of the terms (their stems) the text has: a stem that starts a word of it, or a word's stem that starts the term's. */
-function covered(stems: readonly string[], text: string): boolean[] {
+export function covered(stems: readonly string[], text: string): boolean[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const wordStems = words.map((w) => (w.length >= 3 ? stem(w) : null));
   return stems.map((s) =>
@@ -113,14 +113,9 @@ export function coverage(terms: string[], text: string): number {
   return covered(terms.map(stem), text).filter(Boolean).length / terms.length;
 }
 
-/** A test for `name` as a word of its own (any case). */
-const namePattern = (name: string) =>
+/** A test for `name` as a word of its own (any case); its match's group 1 is what precedes the name. */
+export const namePattern = (name: string) =>
   new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu");
-
-/** True when the memory's text names `name` as a word of its own (any case). */
-export function mentions(row: MemoryRow, name: string): boolean {
-  return namePattern(name).test(row.content);
-}
 
 export function createHybridRetriever(deps: {
   lexical: LexicalSearch;
