@@ -14,11 +14,26 @@ export function createLexicalIndex(db: Db): LexicalIndex {
     "SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?",
   );
   return {
-    matches(projectId, match, scope, limit, order, weights) {
+    matches(projectId, match, scope, limit, order, weights, rankFirst = 0) {
       const { sql: scopeSql, params } = scopeClause(scope);
+      const bm25 = `-bm25(memories_fts, ${Number(weights[0])}, ${Number(weights[1])})`;
+      if (order === "bm25" && rankFirst > limit) {
+        // FTS5 ranks alone (no join per match), then the best `rankFirst` of every project are
+        // filtered. Exact when the filter keeps `limit` rows or FTS5 had no more than `rankFirst`:
+        // any better row of this project would have been among them.
+        const best = db
+          .query<{ seq: number; bm25: number; keep: number }, (string | number)[]>(
+            `SELECT f.seq, f.bm25, (m.project_id = ? AND m.status = 'active'${scopeSql}) AS keep
+             FROM (SELECT rowid AS seq, ${bm25} AS bm25 FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25 DESC LIMIT ?) f
+             CROSS JOIN memories m ON m.seq = f.seq ORDER BY f.bm25 DESC`,
+          )
+          .all(projectId, ...params, match, rankFirst);
+        const hits = best.filter((h) => h.keep === 1).slice(0, limit);
+        if (hits.length >= limit || best.length < rankFirst) return hits.map(({ seq, bm25 }) => ({ seq, bm25 }));
+      }
       return db
         .query<{ seq: number; bm25: number }, (string | number)[]>(
-          `SELECT f.rowid AS seq, -bm25(memories_fts, ${Number(weights[0])}, ${Number(weights[1])}) AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+          `SELECT f.rowid AS seq, ${bm25} AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
            WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${scopeSql}
            ORDER BY ${order === "bm25" ? "bm25 DESC" : "f.rowid DESC"} LIMIT ?`,
         )

@@ -29,6 +29,7 @@ export function createLexicalSearch(
   const weights = [1.0, options.contextWeight ?? DEFAULT_CONTEXT_WEIGHT] as const;
   const largeProject = options.largeProject ?? 5_000;
   const commonShare = options.commonShare ?? 0.05;
+  const rankFirstShare = 0.2;
   // Sizes and document frequencies move slowly; a minute-old figure is good enough to pick a plan.
   const TTL_MS = 60_000;
   const projectSizes = new Map<string, { n: number; at: number }>();
@@ -51,8 +52,11 @@ export function createLexicalSearch(
       ),
     );
   }
+  // In a project holding much of the index, FTS5 ranks alone first (joining every match to its row
+  // costs more than ranking it); elsewhere the best of all projects would mostly be other projects'.
+  let rankFirst = 0;
   const run = (projectId: string, match: string, scope: Scope, limit: number, order: "bm25" | "recent" = "bm25") =>
-    index.matches(projectId, match, scope, limit, order, weights);
+    index.matches(projectId, match, scope, limit, order, weights, rankFirst);
 
   return {
     /** How telling a term is: log(1 + memories indexed / memories having it), every project together. */
@@ -66,7 +70,9 @@ export function createLexicalSearch(
     search(projectId: string, terms: string[], scope: Scope, limit: number): LexicalHit[] {
       const any = toMatchExpression(terms);
       if (!any) return [];
-      const large = cached(projectSizes, projectId, () => index.activeCount(projectId)) >= largeProject;
+      const size = cached(projectSizes, projectId, () => index.activeCount(projectId));
+      const large = size >= largeProject;
+      rankFirst = large && size >= rankFirstShare * index.indexedCount() ? Math.max(400, 4 * limit) : 0;
       const common = large ? commonTerms(terms) : new Set<string>();
       // Every term; a common one only in the memory's own text, not in its (four times longer) context.
       const every = terms

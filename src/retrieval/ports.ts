@@ -24,7 +24,11 @@ export interface LexicalHit {
 
 /** The full-text index over memories (FTS5: their text, then their search context). */
 export interface LexicalIndex {
-  /** The project's active memories matching `scope` and the FTS5 expression, best BM25 first (or newest first). */
+  /**
+   * The project's active memories matching `scope` and the FTS5 expression, best BM25 first (or newest
+   * first). `rankFirst` (worth it when the project holds much of the index): rank the best that many
+   * matches of every project first and filter them, falling back to the full join when too few are left.
+   */
   matches(
     projectId: string,
     match: string,
@@ -32,6 +36,7 @@ export interface LexicalIndex {
     limit: number,
     order: "bm25" | "recent",
     weights: readonly [number, number],
+    rankFirst?: number,
   ): LexicalHit[];
   /** Active memories of the project. */
   activeCount(projectId: string): number;

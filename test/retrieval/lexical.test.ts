@@ -121,3 +121,54 @@ describe("lexical search in a large project", () => {
     ]);
   });
 });
+
+describe("ranking by FTS5 first (projects holding much of the index)", () => {
+  const W = [1, 0.4] as const;
+  const ids = (hits: Array<{ seq: number }>) => hits.map((h) => h.seq);
+
+  test("gives exactly the join's answer: kept rows enough, too few left (fallback), scope, forgotten", () => {
+    // prj_b's memories outrank prj_a's (the word twice, short text): the best 8 of every project are
+    // all prj_b's, so prj_a's answer must come from the fallback join.
+    for (let i = 0; i < 12; i++) add(`kayak kayak ${i}`, "", "prj_b");
+    for (let i = 0; i < 20; i++)
+      add(`Ada rented a kayak on the lake for the weekend trip number ${i}.`, "", "prj_a", {
+        user_id: i % 2 ? "ada" : "bob",
+      });
+    const gone = add("kayak", "", "prj_a");
+    db.run("UPDATE memories SET status = 'forgotten' WHERE seq = ?", [gone]);
+    const index = createLexicalIndex(db);
+    for (const [project, scope, limit] of [
+      ["prj_a", {}, 5],
+      ["prj_a", { user_id: "ada" }, 3],
+      ["prj_b", {}, 5],
+      ["prj_a", {}, 50], // more than there are
+    ] as const) {
+      const joined = index.matches(project, '"kayak"', scope, limit, "bm25", W);
+      const first = index.matches(project, '"kayak"', scope, limit, "bm25", W, 8);
+      expect(ids(first)).toEqual(ids(joined));
+      expect(first.map((h) => h.bm25)).toEqual(joined.map((h) => h.bm25));
+    }
+    expect(ids(index.matches("prj_a", '"kayak"', {}, 50, "bm25", W, 8))).not.toContain(gone);
+    expect(index.matches("prj_a", '"kayak"', {}, 5, "bm25", W, 8)).toHaveLength(5);
+  });
+
+  test("a large project's searches take that path and keep their answers", () => {
+    for (let i = 0; i < 30; i++) add(`Ada walked the dog ${i} times around the park.`);
+    add("Ada fed the cat.");
+    const index = createLexicalIndex(db);
+    const seen: Array<number | undefined> = [];
+    const matches = index.matches;
+    index.matches = (...args) => {
+      seen.push(args[6]);
+      return matches(...args);
+    };
+    const small = createLexicalSearch(createLexicalIndex(db));
+    const large = createLexicalSearch(index, { largeProject: 10, commonShare: 1 });
+    for (const q of ["dog park", "cat", "Ada times"])
+      expect(ids(large.search("prj_a", queryTerms(q), {}, 5))).toEqual(
+        ids(small.search("prj_a", queryTerms(q), {}, 5)),
+      );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((n) => (n ?? 0) >= 400)).toBe(true);
+  });
+});
