@@ -32,6 +32,7 @@ import { markForReindex } from "./retrieval/reindex.ts";
 import type { HybridOptions } from "./retrieval/hybrid.ts";
 import { createAnnIndex, type AnnOptions } from "./retrieval/ann-index.ts";
 import { createHttpApp } from "./http/app.ts";
+import { createIdempotencyStore } from "./http/idempotency.ts";
 import { canonicalRequest, requestPath } from "./http/request-target.ts";
 import { problemResponse } from "./http/respond.ts";
 import { createMcpHandler } from "./mcp/http.ts";
@@ -128,7 +129,7 @@ type VectorParts = Awaited<ReturnType<typeof createVectorParts>>;
 /** REST and MCP over one memory service; /mcp goes to the MCP handler, everything else to Elysia. */
 function createTransports(
   config: Config,
-  deps: { memories: MemoryService; limits: Limits; admin: Administration; logger: Logger },
+  deps: { memories: MemoryService; limits: Limits; admin: Administration; logger: Logger; db: Db; clock: Clock },
 ) {
   const { memories, limits, logger } = deps;
   const base =
@@ -143,6 +144,7 @@ function createTransports(
     maxBodyBytes,
     logger,
     limits,
+    idempotency: createIdempotencyStore({ db: deps.db, clock: deps.clock }),
     version: VERSION,
   });
   const admit = (p: Principal, cls: BucketClass) => limits.admit(p.accountId, cls);
@@ -229,7 +231,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const db = await openDatabase(config.dataDir);
   const vectors = await createVectorParts(db, clock, config, logger, options.ann);
   const { admin, limits, formation, memories } = createServices(db, clock, logger, config, options, vectors);
-  const { http, handle, serverError } = createTransports(config, { memories, limits, admin, logger });
+  const { http, handle, serverError } = createTransports(config, { memories, limits, admin, logger, db, clock });
   let warmTimer: ReturnType<typeof setTimeout> | null = null;
   if (options.startWorker ?? config.formationWorker) {
     formation.start();

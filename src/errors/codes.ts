@@ -27,7 +27,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   not_found: "The resource does not exist or belongs to another project (the same answer in both cases).",
   method_not_allowed: "The path exists but not with this HTTP method.",
   conflict:
-    "The request conflicts with the account's state; see `reason` (memory_limit_reached, duplicate_request_in_progress).",
+    "The request conflicts with the account's state; see `reason` (memory_limit_reached, duplicate_request_in_progress, idempotency_key_reused, idempotency_key_in_use).",
   unsupported_media_type: "The request body is not application/json.",
   rate_limit_exceeded:
     "Refused by a limit; see `reason` (monthly_read_quota_reached, monthly_write_quota_reached, or none for the token bucket) and Retry-After.",

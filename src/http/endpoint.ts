@@ -10,6 +10,7 @@ import { readJsonBody } from "./body.ts";
 import { jsonResponse, emptyResponse, problemResponse, usageHeaders } from "./respond.ts";
 import { rateLimitError, type Limits } from "../limits/index.ts";
 import type { TakeResult } from "../limits/buckets.ts";
+import { fingerprint, idempotencyKey, replayResponse, type IdempotencyStore } from "./idempotency.ts";
 
 export interface EndpointDeps {
   authenticate(token: string): Principal | null;
@@ -17,6 +18,7 @@ export interface EndpointDeps {
   maxBodyBytes: number;
   logger: Logger;
   limits: Pick<Limits, "take" | "enforce">;
+  idempotency: IdempotencyStore;
 }
 
 /** RateLimit-* headers of a memory response (docs/api.md: Headers). */
@@ -34,6 +36,13 @@ export interface Call<B> {
   body: B;
   params: Record<string, string>;
   url: URL;
+  /**
+   * Returns `result`, first storing it as the answer to the write's Idempotency-Key, if it has one.
+   * Call it inside the transaction that commits the write, so that both commit or neither does.
+   */
+  settle(result: Result): Result;
+  /** Runs a write in one transaction, for service calls that open none (so `settle` commits with it). */
+  atomically<T>(fn: () => T): T;
 }
 
 /** A handler's result: a status and an optional JSON body. */
@@ -73,9 +82,26 @@ export function createEndpointFactory(deps: EndpointDeps) {
         return problemResponse(rateLimitError(spec.usage, bucket), instance, deps.docsUrl, headersOf());
 
       try {
+        const key = spec.usage === "writes" ? idempotencyKey(ctx.request) : null;
         let body: unknown;
         if (validator) body = validator.parse(await readJsonBody(ctx.request, deps.maxBodyBytes));
-        const result = await spec.handle({ principal, meter, body: body as never, params: ctx.params ?? {}, url });
+        // From here to the handler's call nothing awaits: a repeat cannot slip past the lookup.
+        const keyed =
+          key === null
+            ? null
+            : meter.time("db", () =>
+                deps.idempotency.begin(principal.projectId, key, fingerprint(ctx.request.method, instance, body)),
+              );
+        if (keyed?.replay) return replayResponse(keyed.replay, headersOf());
+        let result: Result | null = null;
+        try {
+          const settle = keyed ? keyed.settle : (r: Result) => r;
+          const params = ctx.params ?? {};
+          const atomically = deps.idempotency.atomically;
+          result = await spec.handle({ principal, meter, body: body as never, params, url, settle, atomically });
+        } finally {
+          keyed?.finish(result);
+        }
         const headers = headersOf();
         return result.body === undefined
           ? emptyResponse(result.status, headers)

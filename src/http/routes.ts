@@ -28,6 +28,9 @@ function memoryId(params: Record<string, string>): string {
   return id;
 }
 
+/** The answer to an accepted write. Writes settle it inside their transaction (idempotency.ts). */
+const ACCEPTED = { status: 202 } as const;
+
 export const REST_PATHS: Record<string, string[]> = {
   "/v1/memories": ["GET", "POST"],
   "/v1/memories/import": ["POST"],
@@ -48,8 +51,8 @@ export function memoryRoutes(service: MemoryService, deps: EndpointDeps) {
         usage: "writes",
         body: CreateMemoryBody,
         handle: (c) => {
-          service.create(c.principal, c.meter, c.body);
-          return { status: 202 };
+          service.create(c.principal, c.meter, c.body, () => c.settle(ACCEPTED));
+          return ACCEPTED;
         },
       }),
       { parse: "none" },
@@ -67,8 +70,8 @@ export function memoryRoutes(service: MemoryService, deps: EndpointDeps) {
         usage: "writes",
         body: ImportBody,
         handle: (c) => {
-          service.import(c.principal, c.meter, c.body);
-          return { status: 202 };
+          service.import(c.principal, c.meter, c.body, () => c.settle(ACCEPTED));
+          return ACCEPTED;
         },
       }),
       { parse: "none" },
@@ -111,10 +114,11 @@ export function memoryRoutes(service: MemoryService, deps: EndpointDeps) {
       "/v1/memories/:memory_id",
       endpoint({
         usage: "writes",
-        handle: (c) => {
-          service.forget(c.principal, c.meter, memoryId(c.params));
-          return { status: 202 };
-        },
+        handle: (c) =>
+          c.atomically(() => {
+            service.forget(c.principal, c.meter, memoryId(c.params));
+            return c.settle(ACCEPTED);
+          }),
       }),
       { parse: "none" },
     )
@@ -130,10 +134,11 @@ export function memoryRoutes(service: MemoryService, deps: EndpointDeps) {
       endpoint({
         usage: "writes",
         body: FeedbackBody,
-        handle: (c) => {
-          service.feedback(c.principal, c.meter, memoryId(c.params), c.body);
-          return { status: 204 };
-        },
+        handle: (c) =>
+          c.atomically(() => {
+            service.feedback(c.principal, c.meter, memoryId(c.params), c.body);
+            return c.settle({ status: 204 });
+          }),
       }),
       { parse: "none" },
     );

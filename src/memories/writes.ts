@@ -52,6 +52,8 @@ export function createWriteAcceptance(deps: {
   /**
    * Commits the job and its acceptance charge in one transaction, unless an identical write is
    * forming. `enqueue` gets the writes granted by the allowance (at least one) and stores the job.
+   * `withWrite` runs in the same transaction whatever the write was charged: the REST layer stores
+   * the request's Idempotency-Key record there, so a committed write always has its record.
    */
   function accept(
     p: Principal,
@@ -59,6 +61,7 @@ export function createWriteAcceptance(deps: {
     endpoint: string,
     body: unknown,
     wanted: number,
+    withWrite: (() => void) | undefined,
     enqueue: (hash: string, now: string, granted: number) => void,
   ): void {
     const hash = requestHash(endpoint, body);
@@ -67,7 +70,10 @@ export function createWriteAcceptance(deps: {
     // Synchronous from here to the response: no other request can run in between.
     const charged = meter.time("db", () =>
       durably(db, () => {
-        if (jobs.isForming(p.projectId, hash)) return 0; // a repeat while the first is forming counts nothing
+        if (jobs.isForming(p.projectId, hash)) {
+          withWrite?.();
+          return 0; // a repeat while the first is forming counts nothing
+        }
         if (jobs.queuedCount() >= deps.queueBound) {
           throw new ApiError("capacity_exceeded", {
             detail: "The formation queue is full; retry shortly.",
@@ -78,6 +84,7 @@ export function createWriteAcceptance(deps: {
         limits.allowances.assertRoomForMemories(p.accountId, plan);
         const granted = limits.allowances.reserveWrites(p.accountId, plan, wanted);
         enqueue(hash, clock.now().toISOString(), granted);
+        withWrite?.();
         return granted;
       }),
     );
@@ -96,9 +103,10 @@ export function createWriteAcceptance(deps: {
   }
 
   return {
-    create(p: Principal, meter: Meter, body: CreateMemoryBody): void {
+    /** `withWrite` runs inside the accepting transaction (see accept). */
+    create(p: Principal, meter: Meter, body: CreateMemoryBody, withWrite?: () => void): void {
       const [payload] = redacted(p.projectId, [prepareCreate(body, clock.now())]);
-      accept(p, meter, "POST /v1/memories", body, 1, (hash, now) => {
+      accept(p, meter, "POST /v1/memories", body, 1, withWrite, (hash, now) => {
         jobs.insert({
           projectId: p.projectId,
           accountId: p.accountId,
@@ -110,12 +118,12 @@ export function createWriteAcceptance(deps: {
       });
     },
 
-    import(p: Principal, meter: Meter, body: ImportBody): void {
+    import(p: Principal, meter: Meter, body: ImportBody, withWrite?: () => void): void {
       const prepared = prepareImport(body, clock.now());
       const chunks = prepared.chunks;
       const payload = { ...prepared.payload, messages: redacted(p.projectId, prepared.payload.messages) };
       // Chunks past the write allowance are discarded (docs/api.md: Limits, the part past the allowance).
-      accept(p, meter, "POST /v1/memories/import", body, chunks, (hash, now, granted) => {
+      accept(p, meter, "POST /v1/memories/import", body, chunks, withWrite, (hash, now, granted) => {
         const kept = granted < chunks ? { ...payload, allowed_chunks: granted } : payload;
         jobs.insert({
           projectId: p.projectId,
