@@ -17,32 +17,56 @@ export function createLexicalIndex(db: Db): LexicalIndex {
     matches(projectId, match, scope, limit, order, weights, rankFirst = 0) {
       const { sql: scopeSql, params } = scopeClause(scope);
       const bm25 = `-bm25(memories_fts, ${Number(weights[0])}, ${Number(weights[1])})`;
-      if (order === "bm25" && rankFirst > limit) {
-        // FTS5 ranks alone (no join per match), then the best `rankFirst` of every project are
-        // filtered. Exact when the filter keeps `limit` rows or FTS5 had no more than `rankFirst`:
-        // any better row of this project would have been among them.
-        const best = db
-          .query<{ seq: number; bm25: number; keep: number }, (string | number)[]>(
-            `SELECT f.seq, f.bm25, (m.project_id = ? AND m.status = 'active'${scopeSql}) AS keep
-             FROM (SELECT rowid AS seq, ${bm25} AS bm25 FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25 DESC LIMIT ?) f
-             CROSS JOIN memories m ON m.seq = f.seq ORDER BY f.bm25 DESC`,
-          )
-          .all(projectId, ...params, match, rankFirst);
-        const hits = best.filter((h) => h.keep === 1).slice(0, limit);
-        if (hits.length >= limit || best.length < rankFirst) return hits.map(({ seq, bm25 }) => ({ seq, bm25 }));
-      }
+      const filter = { sql: `m.project_id = ? AND m.status = 'active'${scopeSql}`, params: [projectId, ...params] };
+      if (order === "bm25") return bestMatches(db, { match, score: bm25, filter, limit, rankFirst });
       return db
         .query<{ seq: number; bm25: number }, (string | number)[]>(
           `SELECT f.rowid AS seq, ${bm25} AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
-           WHERE memories_fts MATCH ? AND m.project_id = ? AND m.status = 'active'${scopeSql}
-           ORDER BY ${order === "bm25" ? "bm25 DESC" : "f.rowid DESC"} LIMIT ?`,
+           WHERE memories_fts MATCH ? AND ${filter.sql} ORDER BY f.rowid DESC LIMIT ?`,
         )
-        .all(match, projectId, ...params, limit);
+        .all(match, ...filter.params, limit);
     },
     activeCount: (projectId) => countProject.get(projectId)!.n,
     indexedCount: () => countIndexed.get()!.n,
     matchCount: (match) => countMatches.get(match)!.n,
   };
+}
+
+/**
+ * The best `limit` memories by `score` (an FTS5 ranking expression, higher is better) among those
+ * matching `match` and passing `filter` (SQL on `m`, the memories row). With `rankFirst`, FTS5 ranks
+ * alone first (joining every match to its row costs more than ranking it) and the best `rankFirst` of
+ * every project are filtered; exact when `limit` are left or FTS5 had no more than `rankFirst`, since
+ * any better row passing the filter would have been among them. Otherwise the full join answers.
+ */
+export function bestMatches(
+  db: Db,
+  q: {
+    match: string;
+    score: string;
+    filter: { sql: string; params: ReadonlyArray<string | number | null> };
+    limit: number;
+    rankFirst?: number;
+  },
+): Array<{ seq: number; bm25: number }> {
+  const { match, score, filter, limit, rankFirst = 0 } = q;
+  if (rankFirst > limit) {
+    const best = db
+      .query<{ seq: number; bm25: number; keep: number }, (string | number | null)[]>(
+        `SELECT f.seq, f.bm25, (${filter.sql}) AS keep
+         FROM (SELECT rowid AS seq, ${score} AS bm25 FROM memories_fts WHERE memories_fts MATCH ? ORDER BY bm25 DESC LIMIT ?) f
+         CROSS JOIN memories m ON m.seq = f.seq ORDER BY f.bm25 DESC`,
+      )
+      .all(...filter.params, match, rankFirst);
+    const hits = best.filter((h) => h.keep === 1).slice(0, limit);
+    if (hits.length >= limit || best.length < rankFirst) return hits.map(({ seq, bm25 }) => ({ seq, bm25 }));
+  }
+  return db
+    .query<{ seq: number; bm25: number }, (string | number | null)[]>(
+      `SELECT f.rowid AS seq, ${score} AS bm25 FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+       WHERE memories_fts MATCH ? AND ${filter.sql} ORDER BY bm25 DESC LIMIT ?`,
+    )
+    .all(match, ...filter.params, limit);
 }
 
 export function createVectorBookkeeping(db: Db): VectorBookkeeping {
