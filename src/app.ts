@@ -238,8 +238,16 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     vectors.indexer.start();
     // Large projects' approximate indexes are built once the server is up, not on their first search.
     warmTimer = setTimeout(() => {
-      const built = vectors.ann.rebuildAll();
-      if (built > 0) logger.info({ projects: built }, "approximate vector indexes built");
+      // A timer's exception would end the process after it said "listening" (damaged pages, say).
+      try {
+        const built = vectors.ann.rebuildAll();
+        if (built > 0) logger.info({ projects: built }, "approximate vector indexes built");
+      } catch (err) {
+        logger.error(
+          { err },
+          "warming the approximate vector indexes failed; each is built on its first search instead",
+        );
+      }
     }, 0);
   }
   let closed = false;

@@ -12,6 +12,7 @@ import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "../limits/plans.ts";
 import { CATEGORIES } from "../domain/categories.ts";
 import { describePolicy, policyChange, type PolicyOptions } from "./policy.ts";
+import { registerCheck } from "./check.ts";
 
 interface Common {
   data?: string;
@@ -76,6 +77,7 @@ export function registerAdmin(program: Command): void {
   registerProjects(admin);
   registerKeys(admin);
   registerPlansAndUsage(admin);
+  registerCheck(admin);
 }
 
 function registerAccounts(admin: Command): void {

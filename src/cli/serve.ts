@@ -1,7 +1,8 @@
-// `engram serve`: opens the data directory, bootstraps a first account on an empty one, listens.
+// `engram serve`: locks and opens the data directory, bootstraps a first account on an empty one, listens.
 import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
 import { createEngram, type Engram } from "../app.ts";
 import { readFileSync } from "node:fs";
+import { lockDataDir } from "../storage/data-lock.ts";
 
 export interface RunningServer {
   engram: Engram;
@@ -46,7 +47,16 @@ export async function startServer(
     config.tlsCert && config.tlsKey
       ? { cert: readFileSync(config.tlsCert, "utf8"), key: readFileSync(config.tlsKey, "utf8") }
       : undefined;
-  const engram = await createEngram(config);
+  // Before the database is opened: a second server on the directory is refused, not started beside the first.
+  const lock = lockDataDir(config.dataDir);
+  if (!lock.held) print(`warning: could not lock ${config.dataDir} (no flock here); run only one server on it.`);
+  let engram: Engram;
+  try {
+    engram = await createEngram(config);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   let server: ReturnType<typeof Bun.serve>;
   try {
     server = Bun.serve({
@@ -62,6 +72,7 @@ export async function startServer(
     });
   } catch (err) {
     await engram.close(); // e.g. the port is in use: leave the database closed cleanly
+    lock.release();
     throw err;
   }
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -72,8 +83,12 @@ export async function startServer(
     engram,
     url,
     async stop() {
-      await server.stop();
-      await engram.close();
+      try {
+        await server.stop();
+        await engram.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

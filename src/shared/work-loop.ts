@@ -19,14 +19,31 @@ export interface WorkLoop {
   close(): Promise<void>;
 }
 
-export function createWorkLoop(step: () => Promise<StepResult>): WorkLoop {
+/** How long the loop waits before the next step after a step threw (no busy loop on a broken database). */
+const AFTER_ERROR_MS = 5_000;
+
+/**
+ * `onError` gets whatever a step throws: an error in background work is reported and the loop goes
+ * on after a pause; it never becomes an unhandled rejection that ends the process.
+ */
+export function createWorkLoop(
+  step: () => Promise<StepResult>,
+  onError: (err: unknown) => void = (err) => console.error("background work failed:", err),
+): WorkLoop {
   let stopping = false;
   let running: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
   async function loop(): Promise<void> {
     while (!stopping) {
-      const { worked, sleepMs } = await step();
+      let result: StepResult;
+      try {
+        result = await step();
+      } catch (err) {
+        onError(err);
+        result = { worked: false, sleepMs: AFTER_ERROR_MS };
+      }
+      const { worked, sleepMs } = result;
       if (stopping) break; // close() may have come during the step, when there was no sleep to end
       if (worked) {
         await new Promise((r) => setImmediate(r));

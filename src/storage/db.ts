@@ -1,9 +1,9 @@
 // Opens the SQLite database: explicit pragmas in one place, migrations applied in order.
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdirSync, statSync } from "node:fs";
 import { MIGRATIONS } from "./migrations/index.ts";
 import { loadVec, materialiseVecExtension } from "./sqlite-vec.ts";
+import { assertEngramSchema, databaseFile, describeOpenError, inspectBeforeOpen } from "./integrity.ts";
 
 export type Db = Database;
 
@@ -18,14 +18,49 @@ const PRAGMAS = [
   "PRAGMA cache_size = -65536",
 ];
 
+/** Sets an exact mode (mkdir's and SQLite's are filtered by the umask) when it is not that already. */
+function setMode(path: string, mode: number): void {
+  try {
+    if ((statSync(path).mode & 0o777) !== mode) chmodSync(path, mode);
+  } catch (err) {
+    // A WAL file may be gone: the server removes it when it closes its last connection.
+    if ((err as { code?: string }).code !== "ENOENT") throw err;
+  }
+}
+
+/**
+ * Memories and key hashes are readable by the owner only: the directory 0700, the database and its
+ * WAL files 0600 (SQLite gives the WAL files the database's mode). An older, looser directory is
+ * tightened too.
+ */
+function restrictAccess(dataDir: string): void {
+  setMode(dataDir, 0o700);
+  const file = databaseFile(dataDir);
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) setMode(f, 0o600);
+}
+
+/**
+ * Opens (or, on a new data directory, creates) the database. A database that is empty, reset or not
+ * a database at all is refused with an UnusableDatabaseError instead of being started afresh.
+ */
 export async function openDatabase(dataDir: string): Promise<Db> {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrictAccess(dataDir);
+  const prior = inspectBeforeOpen(dataDir); // before the extension copy, which would look like an earlier start
   const vecPath = await materialiseVecExtension(dataDir);
-  const db = new Database(join(dataDir, "engram.db"), { create: true, strict: true });
-  for (const p of PRAGMAS) db.run(p);
-  loadVec(db, vecPath);
-  migrate(db);
-  return db;
+  let db: Db | null = null;
+  try {
+    db = new Database(databaseFile(dataDir), { create: true, strict: true });
+    restrictAccess(dataDir); // a new file, before the WAL files are made with its mode
+    for (const p of PRAGMAS) db.run(p);
+    loadVec(db, vecPath);
+    assertEngramSchema(db, dataDir, prior);
+    migrate(db);
+    return db;
+  } catch (err) {
+    db?.close();
+    throw describeOpenError(err, dataDir);
+  }
 }
 
 /**

@@ -1,0 +1,94 @@
+// An error in background work (the index warm-up timer, the formation loop) is logged and the
+// process goes on; before, it was an uncaught exception after "listening" (a crash loop under systemd).
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { createEngram, type Engram } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/shared/logger.ts";
+import { createWorkLoop } from "../../src/shared/work-loop.ts";
+import { tempDir } from "../helpers.ts";
+
+const dirs: string[] = [];
+const engrams: Engram[] = [];
+afterAll(async () => {
+  for (const e of engrams) await e.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A logger whose lines the test can wait for. */
+function capturingLogger() {
+  const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
+  let waiters: Array<() => void> = [];
+  const logger = createLogger("info", {
+    write(line: string) {
+      lines.push(JSON.parse(line));
+      for (const w of waiters) w();
+      waiters = [];
+    },
+  });
+  /** Resolves once `count` lines with this message were logged. */
+  async function logged(msg: string, count = 1) {
+    const matching = () => lines.filter((l) => l.msg === msg);
+    while (matching().length < count) await new Promise<void>((r) => waiters.push(r));
+    return matching();
+  }
+  return { logger, lines, logged };
+}
+
+/** An Engram with its background work started, as the server runs it. */
+async function running() {
+  const dataDir = tempDir();
+  dirs.push(dataDir);
+  const log = capturingLogger();
+  const engram = await createEngram(loadConfig({ dataDir, formationWorker: true }, {}), { logger: log.logger });
+  engrams.push(engram);
+  return { engram, ...log };
+}
+
+describe("errors in background work", () => {
+  test("the index warm-up timer logs a failure instead of throwing it", async () => {
+    const { engram, logged } = await running();
+    // The timer has not fired yet (it is a macrotask): the table it reads disappears first.
+    engram.db.run("ALTER TABLE memory_embeddings RENAME TO memory_embeddings_gone");
+    const [line] = await logged(
+      "warming the approximate vector indexes failed; each is built on its first search instead",
+    );
+    expect(line!.level).toBe(50); // error
+    expect(line!.err!.message).toContain("memory_embeddings");
+    engram.db.run("ALTER TABLE memory_embeddings_gone RENAME TO memory_embeddings");
+    expect((await engram.handle(new Request("http://127.0.0.1/health"))).status).toBe(200);
+  });
+
+  test("the formation loop logs an error thrown outside a job and keeps running", async () => {
+    const { engram, logged } = await running();
+    engram.db.run("ALTER TABLE jobs RENAME TO jobs_gone");
+    engram.formation.notify();
+    // Once from the job lookup (inside the step), once from the idle-time lookup (the step itself threw).
+    const lines = await logged("formation loop error", 2);
+    expect(lines.every((l) => l.err!.message.includes("jobs"))).toBe(true);
+    engram.db.run("ALTER TABLE jobs_gone RENAME TO jobs");
+    await engram.formation.close(); // still responsive: the loop was sleeping, not dead
+  });
+
+  test("a work loop reports a step that throws to its error handler and can still be closed", async () => {
+    let calls = 0;
+    let reported: unknown = null;
+    let onReport: () => void = () => {};
+    const reportedOnce = new Promise<void>((r) => (onReport = r));
+    const loop = createWorkLoop(
+      async () => {
+        calls++;
+        throw new Error("step failed");
+      },
+      (err) => {
+        reported = err;
+        onReport();
+      },
+    );
+    loop.start();
+    await reportedOnce;
+    expect((reported as Error).message).toBe("step failed");
+    await loop.close(); // wakes the pause after the error
+    expect(calls).toBe(1);
+  });
+});
