@@ -40,6 +40,13 @@ export function createJobStore(db: Db) {
   const nextReady = db.query<JobRow, [string]>(
     "SELECT * FROM jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, created_at, id LIMIT 1",
   );
+  // The first ready job of each account (the scheduler takes turns between accounts).
+  const readyByAccount = db.query<JobRow, [string]>(
+    `SELECT j.* FROM (SELECT DISTINCT account_id FROM jobs WHERE status = 'queued' AND run_after <= ?1) a
+     JOIN jobs j ON j.id = (SELECT id FROM jobs k WHERE k.account_id = a.account_id AND k.status = 'queued'
+                             AND k.run_after <= ?1 ORDER BY k.run_after, k.created_at, k.id LIMIT 1)
+     ORDER BY j.run_after, j.created_at, j.id`,
+  );
   const forming = db.query<{ id: string }, [string, string]>(
     "SELECT id FROM jobs WHERE project_id = ? AND request_hash = ? AND status = 'queued' LIMIT 1",
   );
@@ -62,6 +69,10 @@ export function createJobStore(db: Db) {
     },
     nextReady(now: string): JobRow | null {
       return nextReady.get(now);
+    },
+    /** Each account's next ready job, oldest first. */
+    readyByAccount(now: string): JobRow[] {
+      return readyByAccount.all(now);
     },
     get(id: string): JobRow | null {
       return db.query<JobRow, [string]>("SELECT * FROM jobs WHERE id = ?").get(id);

@@ -12,6 +12,8 @@ const BACKOFF_MAX_MS = 3_600_000;
 export interface FormationRunner {
   /** Processes the next ready job, if any. Returns whether a job was processed. */
   runOnce(): Promise<boolean>;
+  /** Forms one unit (a chunk) of the job of the account served longest ago, as the background loop does. */
+  runStep(): Promise<boolean>;
   /** Processes jobs until none is ready. */
   runUntilIdle(): Promise<number>;
   /** Starts the background loop. */
@@ -26,52 +28,76 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
   const { clock, jobs, logger } = deps;
   const former = createUnitFormer(deps);
 
-  async function processJob(job: JobRow): Promise<void> {
+  /** Forms the job's next unit; true when the job is finished (or failed and rescheduled). */
+  async function formUnit(job: JobRow): Promise<boolean> {
     if (!deps.projectExists(job.project_id)) {
       jobs.finish(job.id, clock.now().toISOString(), "project deleted before formation");
-      return;
+      return true;
     }
     try {
-      for (;;) {
-        const r = await former.formNext(job.id);
-        if (r.done) return;
-        // Yield to the event loop, not just to microtasks: requests and a SIGTERM are macrotasks, and
-        // without this a 500-message import would hold them off until its last chunk was formed.
-        await new Promise((r) => setImmediate(r));
-        if (loop.stopping) return;
-      }
+      return (await former.formNext(job.id)).done;
     } catch (err) {
       const attempts = job.attempts + 1;
       const delay = Math.min(BACKOFF_BASE_MS * 2 ** (attempts - 1), BACKOFF_MAX_MS);
       const now = clock.now();
       jobs.retryLater(job.id, attempts, new Date(now.getTime() + delay).toISOString(), String(err), now.toISOString());
       logger.error({ err, job_id: job.id, attempts }, "formation failed; will retry");
+      return true;
     }
   }
 
-  async function runOnce(): Promise<boolean> {
-    const job = jobs.nextReady(clock.now().toISOString());
+  // Fair turns: the next unit comes from the account served longest ago, so one tenant's 500-message
+  // import does not hold back another's one-line write (each waits at most one unit per busy account).
+  const served = new Map<string, number>();
+  let turns = 0;
+  function nextJob(): JobRow | null {
+    let best: JobRow | null = null;
+    for (const job of jobs.readyByAccount(clock.now().toISOString()))
+      if (!best || (served.get(job.account_id) ?? 0) < (served.get(best.account_id) ?? 0)) best = job;
+    if (best) served.set(best.account_id, ++turns);
+    return best;
+  }
+
+  /** One unit of the fairly chosen job (the background loop's step). */
+  async function step(): Promise<boolean> {
+    const job = nextJob();
     if (!job) return false;
-    await processJob(job);
+    await formUnit(job);
     return true;
   }
 
-  const loop = createWorkLoop(async () => {
-    try {
-      if (await runOnce()) return { worked: true, sleepMs: null };
-    } catch (err) {
-      logger.error({ err }, "formation loop error");
+  /** The fairly chosen job, every unit of it (tests and benches step whole jobs). */
+  async function runOnce(): Promise<boolean> {
+    const job = nextJob();
+    if (!job) return false;
+    while (!(await formUnit(job))) {
+      // Yield to the event loop, not just to microtasks: requests and a SIGTERM are macrotasks.
+      await new Promise((r) => setImmediate(r));
+      if (loop.stopping) break;
     }
-    // Idle: sleep until notified or until the earliest backoff expires.
-    const next = jobs.nextRunAfter();
-    return {
-      worked: false,
-      sleepMs: next ? Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), BACKOFF_MAX_MS) : null,
-    };
-  });
+    return true;
+  }
+
+  const loop = createWorkLoop(
+    async () => {
+      try {
+        if (await step()) return { worked: true, sleepMs: null };
+      } catch (err) {
+        logger.error({ err }, "formation loop error");
+      }
+      // Idle: sleep until notified or until the earliest backoff expires.
+      const next = jobs.nextRunAfter();
+      return {
+        worked: false,
+        sleepMs: next ? Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), BACKOFF_MAX_MS) : null,
+      };
+    },
+    (err) => logger.error({ err }, "formation loop error"),
+  );
 
   return {
     runOnce,
+    runStep: step,
     async runUntilIdle() {
       let n = 0;
       while (await runOnce()) n++;

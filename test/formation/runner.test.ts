@@ -324,3 +324,29 @@ describe("writes charged", () => {
     ]);
   });
 });
+
+describe("fair turns between accounts", () => {
+  test("another account's one-line write is formed after one unit of a long import, not after all of it", async () => {
+    const { engram, principal: big } = await setup();
+    const other = engram.accounts.createAccount({ name: "Other", plan: "scale" });
+    const project = engram.accounts.createProject({ accountId: other.id, name: "Q" });
+    const small = engram.accounts.authenticate(engram.accounts.createKey({ projectId: project.id, name: "k" }).key)!;
+    const messages = Array.from({ length: 120 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content:
+        i % 2 ? "Noted, thanks for telling me." : `I visited museum number ${i} in Lisbon last week with my sister.`,
+    }));
+    engram.memories.import(big, new Meter(), { messages });
+    engram.memories.import(big, new Meter(), { messages: messages.slice(0, 40) });
+    engram.memories.create(small, new Meter(), { content: "Maya works in Pediatrics.", infer: false });
+    expect(await engram.formation.runStep()).toBe(true); // the import's first unit (it came first)
+    expect(await engram.formation.runStep()).toBe(true); // then the other account's turn
+    expect(memories(engram, small.projectId).map((m) => m.content)).toEqual(["Maya works in Pediatrics."]);
+    expect(jobs(engram, big.projectId).map((j) => j.status)).toEqual(["queued", "queued"]);
+    // Alone again, the importing account's jobs run in order, a unit per step, to the end.
+    let steps = 0;
+    while (await engram.formation.runStep()) steps++;
+    expect(steps).toBeGreaterThan(2);
+    expect(jobs(engram, big.projectId).map((j) => j.status)).toEqual(["done", "done"]);
+  });
+});
