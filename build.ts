@@ -5,7 +5,8 @@ import { $ } from "bun";
 const outfile = process.argv[2] ?? "dist/engram";
 const started = performance.now();
 const result = await Bun.build({
-  entrypoints: ["src/main.ts"],
+  // The formation thread's entry is built in too (new Worker finds it by its source path).
+  entrypoints: ["src/main.ts", "src/workers/formation-worker.ts"],
   compile: { outfile },
   minify: true,
   sourcemap: "linked",

@@ -7,7 +7,6 @@ import { ApiError } from "./errors/api-error.ts";
 import { createAccountService, type AccountService } from "./accounts/service.ts";
 import { createAccountRepository, type AccountRepository } from "./accounts/repository.ts";
 import { createMemoryRepository, type MemoryRepository } from "./memories/repository.ts";
-import { createMemoryGraph } from "./memories/graph.ts";
 import { createPeople } from "./memories/people.ts";
 import { createLexicalIndex, createVectorBookkeeping } from "./memories/search-queries.ts";
 import type { VectorBookkeeping } from "./retrieval/ports.ts";
@@ -19,8 +18,9 @@ import type { BucketClass } from "./limits/buckets.ts";
 import type { Principal } from "./domain/principal.ts";
 import { createUsageStore } from "./limits/usage.ts";
 import { createJobStore } from "./formation/jobs.ts";
-import { createFormationRunner, type FormationRunner } from "./formation/runner.ts";
-import { createExtractor } from "./formation/select.ts";
+import type { FormationRunner } from "./formation/runner.ts";
+import { createFormation } from "./workers/formation-deps.ts";
+import { createFormationThread } from "./workers/formation-host.ts";
 import { createPolicyStore, type PolicyStore } from "./formation/policy.ts";
 import type { Extractor } from "./formation/extractor.ts";
 import { createEmbedder } from "./models/index.ts";
@@ -186,19 +186,27 @@ function createServices(
   });
   const jobs = createJobStore(db);
   const people = createPeople(db);
-  const formation = createFormationRunner({
-    db,
-    clock,
-    jobs,
-    memories: memoryRepo,
-    graph: createMemoryGraph(db),
-    people,
-    policies,
-    limits,
-    logger,
-    extractor: options.extractor ?? createExtractor(config.extractor, config.llm),
-    projectExists: (id) => accountRepo.getProject(id) !== null,
-  });
+  // The server forms in its own thread (a Worker with its own connection); tests, benches and
+  // ENGRAM_FORMATION_THREAD=main form here, where they can step it.
+  const threaded = (options.startWorker ?? config.formationWorker) && config.formationThread === "worker";
+  const formation =
+    threaded && !options.extractor
+      ? createFormationThread({
+          config,
+          logger,
+          onVector: (target, vector) => vectors.store.announce(target, vector),
+          onMissing: () => vectors.indexer.notify(),
+        })
+      : createFormation({
+          db,
+          clock,
+          logger,
+          config,
+          memories: memoryRepo,
+          limits,
+          policies,
+          extractor: options.extractor,
+        });
   const retrieval = createRetrieval({
     memories: memoryRepo,
     index: createLexicalIndex(db),

@@ -16,6 +16,11 @@ export interface Config {
   readonly tlsKey: string | null;
   /** When false the server accepts writes but does not form them (operations: drain elsewhere, maintenance). */
   readonly formationWorker: boolean;
+  /**
+   * Where the formation loop runs: "worker" (its own thread and SQLite connection, so extraction never
+   * holds up a request) or "main" (the request thread, as before; for comparison and diagnosis).
+   */
+  readonly formationThread: "worker" | "main";
   /** Maximum queued formation jobs before writes are refused with 503. */
   readonly queueBound: number;
   /** Plan given to the account created on first start. */
@@ -39,6 +44,13 @@ export interface Config {
   readonly recallThreshold: number;
   /** Confidence (0-1) the best match needs for context to answer rather than 404 (ENGRAM_CONTEXT_THRESHOLD). */
   readonly contextThreshold: number;
+}
+
+function formationThread(env: Record<string, string | undefined>): "worker" | "main" {
+  const raw = env.ENGRAM_FORMATION_THREAD || "worker";
+  if (raw !== "worker" && raw !== "main")
+    throw new Error(`ENGRAM_FORMATION_THREAD must be worker or main, got "${raw}"`);
+  return raw;
 }
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -82,6 +94,7 @@ export function loadConfig(
     tlsCert: env.ENGRAM_TLS_CERT || null,
     tlsKey: env.ENGRAM_TLS_KEY || null,
     formationWorker: envBool(env, "ENGRAM_FORMATION_WORKER") ?? true,
+    formationThread: formationThread(env),
     queueBound: envInt(env, "ENGRAM_QUEUE_BOUND") ?? 10_000,
     bootstrapPlan: env.ENGRAM_BOOTSTRAP_PLAN || "scale",
     logLevel: env.ENGRAM_LOG_LEVEL || "info",

@@ -91,6 +91,11 @@ export function createVectorStore(db: Db) {
       putListeners.push(f);
     },
 
+    /** A vector another connection wrote (the formation thread): derived indexes follow as for `put`. */
+    announce(m: VectorTarget, vector: Float32Array): void {
+      if (vector.length === current.dims) for (const f of putListeners) f(m, vector);
+    },
+
     /** Called when the table is emptied for another model. */
     onReset(f: () => void): void {
       resetListeners.push(f);

@@ -40,7 +40,9 @@ async function running() {
   const dataDir = tempDir();
   dirs.push(dataDir);
   const log = capturingLogger();
-  const engram = await createEngram(loadConfig({ dataDir, formationWorker: true }, {}), { logger: log.logger });
+  const engram = await createEngram(loadConfig({ dataDir, formationWorker: true, formationThread: "main" }, {}), {
+    logger: log.logger,
+  });
   engrams.push(engram);
   return { engram, ...log };
 }

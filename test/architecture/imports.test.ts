@@ -27,6 +27,7 @@ const RANK: Record<string, number> = {
   "config.ts": 6,
   http: 6,
   mcp: 7,
+  workers: 7,
   "app.ts": 8,
   cli: 9,
   "main.ts": 10,

@@ -332,7 +332,7 @@ describe("fair turns between accounts", () => {
     const project = engram.accounts.createProject({ accountId: other.id, name: "Q" });
     const small = engram.accounts.authenticate(engram.accounts.createKey({ projectId: project.id, name: "k" }).key)!;
     const messages = Array.from({ length: 120 }, (_, i) => ({
-      role: i % 2 ? "assistant" : "user",
+      role: i % 2 ? ("assistant" as const) : ("user" as const),
       content:
         i % 2 ? "Noted, thanks for telling me." : `I visited museum number ${i} in Lisbon last week with my sister.`,
     }));
