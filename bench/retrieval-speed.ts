@@ -9,12 +9,13 @@
 // 8 concurrent clients, the server's RSS, bytes on disk per memory; and, question by question in the
 // same run, a plain SQLite FTS5 BM25 query over the same memory texts (in-process, same query words,
 // LIMIT 10 / 50): Engram's time over BM25's is the figure that survives a noisy machine. Temp
-// directories only (`--keep DIR` copies the last size's data directory there).
+// directories only (`--keep DIR` copies the last size's data directory there, with its fill figures;
+// `--from DIR` measures a copy of such a directory instead of filling one: the 100k fill takes ~40 min).
 //
 //   bun bench/retrieval-speed.ts [--sizes 10000,100000] [--queries all|N] [--seconds 5] [--concurrency 8]
-//                                [--keep /tmp/speed-100k]
+//                                [--keep /tmp/speed-100k] [--from /tmp/speed-100k]
 import { Database } from "bun:sqlite";
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -33,6 +34,7 @@ const { values: opts } = parseArgs({
     seconds: { type: "string", default: "5" },
     concurrency: { type: "string", default: "8" },
     keep: { type: "string" },
+    from: { type: "string" },
   },
 });
 const ROOT = resolve(import.meta.dir, "..");
@@ -96,6 +98,39 @@ async function fill(dataDir: string, size: number): Promise<Filled> {
   return { key, memories, rounds, devMessages, chatMessages, fillSeconds, bytesPerMemory };
 }
 
+/** A kept fill, copied: a new key for its largest project; its fill figures from `--keep`'s file. */
+async function reuse(dataDir: string): Promise<Filled> {
+  cpSync(opts.from!, dataDir, { recursive: true });
+  const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, enforceLimits: false }, {}), {
+    logger: silentLogger,
+    startWorker: false,
+  });
+  const { project_id, n } = engram.db
+    .query<{ project_id: string; n: number }, []>(
+      "SELECT project_id, count(*) AS n FROM memories WHERE status = 'active' GROUP BY project_id ORDER BY n DESC LIMIT 1",
+    )
+    .get()!;
+  const key = engram.accounts.createKey({ projectId: project_id, name: "bench" }).key;
+  await engram.close();
+  const figures = join(opts.from!, FILL_FIGURES);
+  if (existsSync(figures)) return { ...JSON.parse(readFileSync(figures, "utf8")), key, memories: n };
+  // A directory kept before the figures were written: rounds from the import jobs, the rest unknown.
+  const jobs = new Database(join(dataDir, "engram.db"), { readonly: true });
+  const done = jobs.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n;
+  jobs.close();
+  const rounds = Math.floor(done / roundRequests(0).length);
+  return {
+    key,
+    memories: n,
+    rounds,
+    devMessages: 0,
+    chatMessages: 0,
+    fillSeconds: Number.NaN,
+    bytesPerMemory: Number.NaN,
+  };
+}
+const FILL_FIGURES = "speed-fill.json";
+
 /** The baseline: a plain FTS5 table over the memories' texts (read from the data directory, read-only). */
 function bm25Baseline(dataDir: string, file: string) {
   const source = new Database(join(dataDir, "engram.db"), { readonly: true });
@@ -141,7 +176,7 @@ async function measure(size: number): Promise<Measured> {
   const dataDir = join(root, "data");
   mkdirSync(dataDir);
   try {
-    const filled = await fill(dataDir, size);
+    const filled = opts.from ? await reuse(dataDir) : await fill(dataDir, size);
     const questions = speedQuestions(filled.rounds);
     const asked = opts.queries === "all" ? questions.length : Number(opts.queries);
     const bm25 = bm25Baseline(dataDir, join(root, "bm25.db"));
@@ -217,6 +252,8 @@ async function measure(size: number): Promise<Measured> {
       if (opts.keep) {
         rmSync(opts.keep, { recursive: true, force: true });
         cpSync(dataDir, opts.keep, { recursive: true });
+        const { key: _, ...figures } = filled;
+        writeFileSync(join(opts.keep, FILL_FIGURES), JSON.stringify(figures));
       }
     }
   } finally {
@@ -228,11 +265,15 @@ function report(r: Measured) {
   const shape = roundShape();
   const round = shape.devMessages + shape.chatMessages;
   const chatShare = (100 * r.chatMessages) / (r.chatMessages + r.devMessages);
+  const formed = Number.isNaN(r.fillSeconds)
+    ? `copied from ${opts.from}`
+    : `formed through the import API in ${r.fillSeconds.toFixed(0)} s (${(r.memories / r.fillSeconds).toFixed(0)} memories/s)`;
   console.log(
-    `\n${r.memories.toLocaleString("en")} active memories in one project (asked for ${r.size.toLocaleString("en")}), formed through the import API in ${r.fillSeconds.toFixed(0)} s (${(r.memories / r.fillSeconds).toFixed(0)} memories/s)`,
+    `\n${r.memories.toLocaleString("en")} active memories in one project${r.size ? ` (asked for ${r.size.toLocaleString("en")})` : ""}, ${formed}`,
   );
+  const messages = r.devMessages + r.chatMessages;
   console.log(
-    `  from ${(r.devMessages + r.chatMessages).toLocaleString("en")} messages (${((r.devMessages + r.chatMessages) / round).toFixed(1)} rounds of ${round}; ${chatShare.toFixed(1)}% from user–assistant chats); ${r.asked} sequential searches per limit (${r.questions} questions)`,
+    `  from ${messages ? `${messages.toLocaleString("en")} messages (${(messages / round).toFixed(1)} rounds of ${round}; ${chatShare.toFixed(1)}% from user–assistant chats)` : `${r.rounds} rounds of ${round} messages`}; ${r.asked} sequential searches per limit (${r.questions} questions)`,
   );
   const f = (x: number) => x.toFixed(2).padStart(7);
   const cells = (xs: number[]) => `${f(percentile(xs, 0.5))} ${f(percentile(xs, 0.95))}`;
@@ -257,4 +298,4 @@ function report(r: Measured) {
 console.log(
   `search speed on formed conversations: one project per size, loopback, ${opts.concurrency} clients for the throughput`,
 );
-for (const size of opts.sizes!.split(",").map(Number)) report(await measure(size));
+for (const size of opts.from ? [0] : opts.sizes!.split(",").map(Number)) report(await measure(size));
