@@ -5,6 +5,7 @@ import { ERROR_CODES, ERROR_DESCRIPTIONS, type ErrorCode } from "../errors/codes
 import type { MemoryService } from "../memories/service.ts";
 import { Meter } from "../shared/meter.ts";
 import type { EndpointDeps } from "./endpoint.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
 import { problemResponse, serverTiming } from "./respond.ts";
 import { memoryRoutes, REST_PATHS } from "./routes.ts";
 
@@ -54,8 +55,14 @@ export function createHttpApp(deps: EndpointDeps & { service: MemoryService; ver
     for (const m of METHODS.filter((x) => !methods.includes(x)))
       wrongMethods.route(m, path, methodNotAllowed(methods), { parse: "none" });
   }
+  // Built once; served like /health, without a key and charging nothing.
+  const openApi = JSON.stringify(buildOpenApiDocument(deps.version));
   return new Elysia({ normalize: false })
     .get("/health", () => Response.json({ status: "ok", version: deps.version }))
+    .get(
+      "/v1/openapi.json",
+      () => new Response(openApi, { headers: { "Content-Type": "application/json", ...fallbackHeaders() } }),
+    )
     .get("/docs/errors", () => new Response(errorDocs(), { headers: { "Content-Type": "text/html; charset=utf-8" } }))
     .get("/docs/errors/", () => new Response(errorDocs(), { headers: { "Content-Type": "text/html; charset=utf-8" } }))
     .use(memoryRoutes(deps.service, deps))

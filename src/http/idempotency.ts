@@ -12,7 +12,8 @@ import { canonicalJson } from "../memories/write-rules.ts";
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Expired records removed per insert: enough to keep up with the inserts, never a long delete. */
 const PURGE_BATCH = 100;
-const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
+/** An Idempotency-Key's shape (the OpenAPI document publishes it). */
+export const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
 
 /** A handler's answer (endpoint.ts: Result). */
 export interface Answer {
