@@ -2,7 +2,7 @@
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./shared/clock.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
-import { openDatabase, type Db } from "./storage/db.ts";
+import { BUSY_TIMEOUT_MS, openDatabase, type Db } from "./storage/db.ts";
 import { ApiError } from "./errors/api-error.ts";
 import { createAccountService, type AccountService } from "./accounts/service.ts";
 import { createAccountRepository, type AccountRepository } from "./accounts/repository.ts";
@@ -236,7 +236,7 @@ function createServices(
 export async function createEngram(config: Config, options: EngramOptions = {}): Promise<Engram> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = await openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir, BUSY_TIMEOUT_MS.requests);
   const vectors = await createVectorParts(db, clock, config, logger, options.ann);
   const { admin, limits, formation, memories } = createServices(db, clock, logger, config, options, vectors);
   const { http, handle, serverError } = createTransports(config, { memories, limits, admin, logger, db, clock });

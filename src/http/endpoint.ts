@@ -10,6 +10,7 @@ import { readJsonBody } from "./body.ts";
 import { jsonResponse, emptyResponse, problemResponse, usageHeaders } from "./respond.ts";
 import { rateLimitError, type Limits } from "../limits/index.ts";
 import type { TakeResult } from "../limits/buckets.ts";
+import { retryBusy } from "../storage/busy.ts";
 import { fingerprint, idempotencyKey, replayResponse, type IdempotencyStore } from "./idempotency.ts";
 
 export interface EndpointDeps {
@@ -71,7 +72,13 @@ export function createEndpointFactory(deps: EndpointDeps) {
       const instance = url.pathname;
       const header = ctx.request.headers.get("authorization") ?? "";
       const token = BEARER.exec(header)?.[1];
-      const principal = token ? meter.time("auth", () => deps.authenticate(token)) : null;
+      let principal: Principal | null = null;
+      try {
+        principal = token ? await retryBusy(() => meter.time("auth", () => deps.authenticate(token))) : null;
+      } catch (err) {
+        if (err instanceof ApiError) return problemResponse(err, instance, deps.docsUrl);
+        throw err;
+      }
       if (!principal) return problemResponse(unauthorized(), instance, deps.docsUrl);
 
       // One token per request, taken before anything else is done for it.
@@ -98,7 +105,8 @@ export function createEndpointFactory(deps: EndpointDeps) {
           const settle = keyed ? keyed.settle : (r: Result) => r;
           const params = ctx.params ?? {};
           const atomically = deps.idempotency.atomically;
-          result = await spec.handle({ principal, meter, body: body as never, params, url, settle, atomically });
+          const call = { principal, meter, body: body as never, params, url, settle, atomically };
+          result = await retryBusy(() => spec.handle(call));
         } finally {
           keyed?.finish(result);
         }

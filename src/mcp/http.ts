@@ -5,6 +5,7 @@ import type { Principal } from "../domain/principal.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { problemResponse } from "../http/respond.ts";
 import { requestPath } from "../http/request-target.ts";
+import { retryBusy } from "../storage/busy.ts";
 import { createMcpServer, type McpDeps } from "./server.ts";
 
 export interface McpHttpDeps extends McpDeps {
@@ -53,7 +54,13 @@ export function createMcpHandler(deps: McpHttpDeps) {
     const refused = checkHostAndOrigin(request, deps.allowedHosts);
     if (refused) return refused;
     const token = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
-    const principal = token ? deps.authenticate(token) : null;
+    let principal: Principal | null = null;
+    try {
+      principal = token ? await retryBusy(() => deps.authenticate(token)) : null;
+    } catch (err) {
+      if (err instanceof ApiError) return problemResponse(err, path, deps.docsUrl);
+      throw err;
+    }
     if (!principal) {
       return problemResponse(
         new ApiError("unauthorized", {

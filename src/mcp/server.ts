@@ -15,6 +15,7 @@ import { ApiError } from "../errors/api-error.ts";
 import type { MemoryService } from "../memories/service.ts";
 import { isMemoryId } from "../shared/ids.ts";
 import { Meter } from "../shared/meter.ts";
+import { retryBusy } from "../storage/busy.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { BucketClass } from "../limits/buckets.ts";
 import { VERSION } from "../version.ts";
@@ -77,7 +78,8 @@ export function createMcpServer(deps: McpDeps, principal: Principal): Server {
     try {
       deps.admit(principal, t.cls);
       const args = t.validator.parse(request.params.arguments ?? {});
-      const result = (await t.run(deps.service, principal, new Meter(), args)) as Record<string, unknown>;
+      const meter = new Meter();
+      const result = (await retryBusy(() => t.run(deps.service, principal, meter, args))) as Record<string, unknown>;
       return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
       if (!(err instanceof ApiError)) deps.logger.error({ err, tool: t.name }, "MCP tool failed");

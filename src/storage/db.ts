@@ -13,7 +13,6 @@ const PRAGMAS = [
   // Commits that a 202 promises go through `durably`, which fsyncs (power loss too).
   "PRAGMA synchronous = NORMAL",
   "PRAGMA foreign_keys = ON",
-  "PRAGMA busy_timeout = 5000", // the admin CLI writes to the same file while the server runs
   "PRAGMA temp_store = MEMORY",
   "PRAGMA cache_size = -65536",
 ];
@@ -43,7 +42,15 @@ function restrictAccess(dataDir: string): void {
  * Opens (or, on a new data directory, creates) the database. A database that is empty, reset or not
  * a database at all is refused with an UnusableDatabaseError instead of being started afresh.
  */
-export async function openDatabase(dataDir: string): Promise<Db> {
+/**
+ * How long a statement waits for another connection's write lock (the admin CLI, the formation
+ * thread, a backup tool) before SQLITE_BUSY. The server's request thread waits briefly, since the wait
+ * is synchronous and holds every request (storage/busy.ts: the transports try again on a timer, then 503);
+ * background work and the CLI wait longer.
+ */
+export const BUSY_TIMEOUT_MS = { requests: 50, background: 5_000 } as const;
+
+export async function openDatabase(dataDir: string, busyTimeoutMs: number = BUSY_TIMEOUT_MS.background): Promise<Db> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   restrictAccess(dataDir);
   const prior = inspectBeforeOpen(dataDir); // before the extension copy, which would look like an earlier start
@@ -53,9 +60,11 @@ export async function openDatabase(dataDir: string): Promise<Db> {
     db = new Database(databaseFile(dataDir), { create: true, strict: true });
     restrictAccess(dataDir); // a new file, before the WAL files are made with its mode
     for (const p of PRAGMAS) db.run(p);
+    db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS.background}`); // opening may wait for another process
     loadVec(db, vecPath);
     assertEngramSchema(db, dataDir, prior);
     migrate(db);
+    db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     return db;
   } catch (err) {
     db?.close();
