@@ -203,8 +203,6 @@ function createServices(
           logger,
           config,
           memories: memoryRepo,
-          limits,
-          policies,
           extractor: options.extractor,
         });
   const retrieval = createRetrieval({

@@ -52,12 +52,6 @@ export function createLexicalSearch(
       ),
     );
   }
-  // In a project holding much of the index, FTS5 ranks alone first (joining every match to its row
-  // costs more than ranking it); elsewhere the best of all projects would mostly be other projects'.
-  let rankFirst = 0;
-  const run = (projectId: string, match: string, scope: Scope, limit: number, order: "bm25" | "recent" = "bm25") =>
-    index.matches(projectId, match, scope, limit, order, weights, rankFirst);
-
   return {
     /** How telling a term is: log(1 + memories indexed / memories having it), every project together. */
     specificity(term: string): number {
@@ -72,7 +66,11 @@ export function createLexicalSearch(
       if (!any) return [];
       const size = cached(projectSizes, projectId, () => index.activeCount(projectId));
       const large = size >= largeProject;
-      rankFirst = large && size >= rankFirstShare * index.indexedCount() ? Math.max(400, 4 * limit) : 0;
+      // In a project holding much of the index, FTS5 ranks alone first (joining every match to its row
+      // costs more than ranking it); elsewhere the best of all projects would mostly be other projects'.
+      const rankFirst = large && size >= rankFirstShare * index.indexedCount() ? Math.max(400, 4 * limit) : 0;
+      const run = (match: string, order: "bm25" | "recent" = "bm25") =>
+        index.matches(projectId, match, scope, limit, order, weights, rankFirst);
       const common = large ? commonTerms(terms) : new Set<string>();
       // Every term; a common one only in the memory's own text, not in its (four times longer) context.
       const every = terms
@@ -80,17 +78,12 @@ export function createLexicalSearch(
         .join(" AND ");
       // When every term is common, the memories with all of them are many and alike: the newest are
       // taken without scoring them all (BM25 is then computed for those alone).
-      const all =
-        terms.length > 1 || common.size
-          ? run(projectId, every, scope, limit, common.size === terms.length ? "recent" : "bm25")
-          : [];
+      const all = terms.length > 1 || common.size ? run(every, common.size === terms.length ? "recent" : "bm25") : [];
       if (all.length >= limit) return all;
-      if (common.size === 0) return run(projectId, any, scope, limit);
+      if (common.size === 0) return run(any);
       const rare = terms.filter((t) => !common.has(t));
       const seen = new Set(all.map((h) => h.seq));
-      const rest = rare.length
-        ? run(projectId, toMatchExpression(rare)!, scope, limit).filter((h) => !seen.has(h.seq))
-        : [];
+      const rest = rare.length ? run(toMatchExpression(rare)!).filter((h) => !seen.has(h.seq)) : [];
       return [...all, ...rest].slice(0, limit);
     },
   };

@@ -8,11 +8,11 @@ import { createAccountRepository } from "../accounts/repository.ts";
 import type { MemoryRepository } from "../memories/repository.ts";
 import { createMemoryGraph } from "../memories/graph.ts";
 import { createPeople } from "../memories/people.ts";
-import type { Limits } from "../limits/index.ts";
+import { createLimits } from "../limits/index.ts";
 import { createJobStore } from "../formation/jobs.ts";
 import { createFormationRunner, type FormationRunner } from "../formation/runner.ts";
 import { createExtractor } from "../formation/select.ts";
-import type { PolicyStore } from "../formation/policy.ts";
+import { createPolicyStore } from "../formation/policy.ts";
 import type { Extractor } from "../formation/extractor.ts";
 
 export function createFormation(deps: {
@@ -21,12 +21,19 @@ export function createFormation(deps: {
   logger: Logger;
   config: Config;
   memories: MemoryRepository;
-  limits: Limits;
-  policies: PolicyStore;
   extractor?: Extractor;
 }): FormationRunner {
   const { db, config } = deps;
   const accounts = createAccountRepository(db);
+  // Allowances and policies live in SQLite, so this connection's own instances see what the
+  // request side charged and changed (formation never takes a rate-limit token).
+  const limits = createLimits({
+    db,
+    clock: deps.clock,
+    enforce: config.enforceLimits,
+    storedPlan: (id) => accounts.getAccount(id),
+    storedMemories: deps.memories.countActive,
+  });
   return createFormationRunner({
     db,
     clock: deps.clock,
@@ -34,8 +41,8 @@ export function createFormation(deps: {
     memories: deps.memories,
     graph: createMemoryGraph(db),
     people: createPeople(db),
-    policies: deps.policies,
-    limits: deps.limits,
+    policies: createPolicyStore(db),
+    limits,
     logger: deps.logger,
     extractor: deps.extractor ?? createExtractor(config.extractor, config.llm),
     projectExists: (id) => accounts.getProject(id) !== null,

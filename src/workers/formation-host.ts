@@ -74,11 +74,13 @@ export function createFormationThread(deps: {
       if (!w) return;
       // The unit in progress commits or rolls back whole, so a thread that does not stop in time
       // (a slow LLM call) is ended: the unit is formed again at the next start.
+      let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>((resolve) => {
         closed = resolve;
-        setTimeout(resolve, CLOSE_WAIT_MS);
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
         w.postMessage({ type: "close" } satisfies ToWorker);
       });
+      clearTimeout(timer);
       w.terminate();
       worker = null;
     },

@@ -5,10 +5,7 @@ import type { Config } from "../config.ts";
 import { systemClock } from "../shared/clock.ts";
 import { createLogger } from "../shared/logger.ts";
 import { openDatabase } from "../storage/db.ts";
-import { createAccountRepository } from "../accounts/repository.ts";
 import { createMemoryRepository } from "../memories/repository.ts";
-import { createLimits } from "../limits/index.ts";
-import { createPolicyStore } from "../formation/policy.ts";
 import type { FormationRunner } from "../formation/runner.ts";
 import { createEmbedder } from "../models/index.ts";
 import { createVectorStore } from "../retrieval/vector-store.ts";
@@ -40,16 +37,7 @@ async function start(config: Config): Promise<{ runner: FormationRunner; close()
   });
   const onWrite = createVectorWriter({ store, embedder, onMissing: () => send({ type: "missing" }) });
   const memories = createMemoryRepository(db, { onWrite });
-  const accounts = createAccountRepository(db);
-  const limits = createLimits({
-    db,
-    clock,
-    enforce: config.enforceLimits,
-    storedPlan: (id) => accounts.getAccount(id),
-    storedMemories: memories.countActive,
-  });
-  const policies = createPolicyStore(db);
-  const runner = createFormation({ db, clock, logger, config, memories, limits, policies });
+  const runner = createFormation({ db, clock, logger, config, memories });
   runner.start();
   return { runner, close: () => db.close() };
 }
