@@ -1,5 +1,6 @@
 // Administration of accounts, projects, keys and plans: shared by `engram admin` and (later) the dashboard.
 import type { Db } from "../storage/db.ts";
+import { isFull } from "../storage/busy.ts";
 import type { Clock } from "../shared/clock.ts";
 import { newId } from "../shared/ids.ts";
 import { ApiError } from "../errors/api-error.ts";
@@ -252,7 +253,13 @@ export function createAccountService(deps: {
       const now = clock.now();
       if (p.expiresAt !== null && Date.parse(p.expiresAt) <= now.getTime()) return null;
       if (p.lastUsedAt === null || now.getTime() - Date.parse(p.lastUsedAt) >= LAST_USED_EVERY_MS) {
-        repo.touchKey(p.keyId, now.toISOString());
+        // Bookkeeping, not the request's purpose: on a full disk the key still works, and the time is
+        // written by a later request.
+        try {
+          repo.touchKey(p.keyId, now.toISOString());
+        } catch (err) {
+          if (!isFull(err)) throw err;
+        }
       }
       return { keyId: p.keyId, projectId: p.projectId, accountId: p.accountId };
     },

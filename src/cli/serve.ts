@@ -3,6 +3,7 @@ import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
 import { createEngram, type Engram } from "../app.ts";
 import { readFileSync } from "node:fs";
 import { lockDataDir } from "../storage/data-lock.ts";
+import { explainStartFailure } from "../storage/busy.ts";
 
 export interface RunningServer {
   engram: Engram;
@@ -55,7 +56,7 @@ export async function startServer(
     engram = await createEngram(config);
   } catch (err) {
     lock.release();
-    throw err;
+    throw explainStartFailure(config.dataDir, err);
   }
   let server: ReturnType<typeof Bun.serve>;
   try {

@@ -5,6 +5,8 @@
 import type { JobRow } from "./jobs.ts";
 import { createUnitFormer } from "./form-unit.ts";
 import { createWorkLoop } from "../shared/work-loop.ts";
+import { createRepeatLog, repeatKey } from "../shared/logger.ts";
+import { isBusy, isFull } from "../storage/busy.ts";
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 3_600_000;
@@ -37,6 +39,9 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
     try {
       return (await former.formNext(job.id)).done;
     } catch (err) {
+      // A full disk or a lock held past the busy timeout is the storage's fault, not the job's: no
+      // attempt is spent (recording one would fail too); the loop backs off and tries again.
+      if (isFull(err) || isBusy(err)) throw err;
       const attempts = job.attempts + 1;
       const delay = Math.min(BACKOFF_BASE_MS * 2 ** (attempts - 1), BACKOFF_MAX_MS);
       const now = clock.now();
@@ -78,13 +83,12 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
     return true;
   }
 
+  // A step that throws (a full disk, a broken database) pauses the loop, longer with each error in a
+  // row (work-loop.ts), and the same error is logged once a minute, not once a step.
+  const repeatLog = createRepeatLog(logger);
   const loop = createWorkLoop(
     async () => {
-      try {
-        if (await step()) return { worked: true, sleepMs: null };
-      } catch (err) {
-        logger.error({ err }, "formation loop error");
-      }
+      if (await step()) return { worked: true, sleepMs: null };
       // Idle: sleep until notified or until the earliest backoff expires.
       const next = jobs.nextRunAfter();
       return {
@@ -92,7 +96,7 @@ export function createFormationRunner(deps: Parameters<typeof createUnitFormer>[
         sleepMs: next ? Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), BACKOFF_MAX_MS) : null,
       };
     },
-    (err) => logger.error({ err }, "formation loop error"),
+    (err) => repeatLog(repeatKey(err), { err }, "formation loop error"),
   );
 
   return {

@@ -3,14 +3,14 @@
 import type { TSchema, Static } from "@sinclair/typebox";
 import { ApiError } from "../errors/api-error.ts";
 import type { Principal } from "../domain/principal.ts";
-import type { Logger } from "../shared/logger.ts";
+import { createRepeatLog, type Logger } from "../shared/logger.ts";
 import { Meter } from "../shared/meter.ts";
 import { createValidator } from "../shared/validate.ts";
 import { readJsonBody } from "./body.ts";
 import { jsonResponse, emptyResponse, problemResponse, usageHeaders } from "./respond.ts";
 import { rateLimitError, type Limits } from "../limits/index.ts";
 import type { TakeResult } from "../limits/buckets.ts";
-import { retryBusy } from "../storage/busy.ts";
+import { isFull, retryBusy, storageFull } from "../storage/busy.ts";
 import { fingerprint, idempotencyKey, replayResponse, type IdempotencyStore } from "./idempotency.ts";
 
 export interface EndpointDeps {
@@ -64,6 +64,9 @@ function unauthorized(): ApiError {
 }
 
 export function createEndpointFactory(deps: EndpointDeps) {
+  // A full disk refuses every write: logged once a minute with a count, not once per request.
+  const repeatLog = createRepeatLog(deps.logger);
+  const onFull = (err: unknown) => repeatLog("storage_full", { err }, "disk full: writes refused, reads served");
   return function endpoint<S extends TSchema | undefined>(spec: EndpointSpec<S>) {
     const validator = spec.body ? createValidator(spec.body) : null;
     return async (ctx: { request: Request; params?: Record<string, string> }): Promise<Response> => {
@@ -74,7 +77,7 @@ export function createEndpointFactory(deps: EndpointDeps) {
       const token = BEARER.exec(header)?.[1];
       let principal: Principal | null = null;
       try {
-        principal = token ? await retryBusy(() => meter.time("auth", () => deps.authenticate(token))) : null;
+        principal = token ? await retryBusy(() => meter.time("auth", () => deps.authenticate(token)), onFull) : null;
       } catch (err) {
         if (err instanceof ApiError) return problemResponse(err, instance, deps.docsUrl);
         throw err;
@@ -106,7 +109,7 @@ export function createEndpointFactory(deps: EndpointDeps) {
           const params = ctx.params ?? {};
           const atomically = deps.idempotency.atomically;
           const call = { principal, meter, body: body as never, params, url, settle, atomically };
-          result = await retryBusy(() => spec.handle(call));
+          result = await retryBusy(() => spec.handle(call), onFull);
         } finally {
           keyed?.finish(result);
         }
@@ -114,7 +117,10 @@ export function createEndpointFactory(deps: EndpointDeps) {
         return result.body === undefined
           ? emptyResponse(result.status, headers)
           : jsonResponse(result.body, result.status, headers);
-      } catch (err) {
+      } catch (caught) {
+        // An Idempotency-Key record is a write too, outside the handler's retries.
+        if (isFull(caught)) onFull(caught);
+        const err = isFull(caught) ? storageFull() : caught;
         if (!(err instanceof ApiError)) {
           deps.logger.error({ err, path: instance }, "unhandled error");
           return problemResponse(

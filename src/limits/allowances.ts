@@ -6,6 +6,7 @@ import type { Clock } from "../shared/clock.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "./plans.ts";
 import { nextReset, periodOf } from "./usage.ts";
+import { isFull } from "../storage/busy.ts";
 
 export interface Allowances {
   /** Reserves `cost` reads or throws 429 monthly_read_quota_reached. Returns a refund for reads that must not count. */
@@ -53,18 +54,42 @@ export function createAllowances(deps: {
     });
   }
 
+  // Reads served while the disk is full cannot be written to the counter (charging a read is a
+  // write): they are owed in memory, checked against the allowance like any other, and added to the
+  // counter with the account's next read that can be written. A restart before then forgets them.
+  const owed = new Map<string, { period: string; reads: number }>();
+  const owe = (accountId: string, period: string, reads: number) => {
+    const debt = owed.get(accountId);
+    owed.set(accountId, { period, reads: (debt?.period === period ? debt.reads : 0) + reads });
+  };
+
   return {
     reserveReads(accountId, plan, cost) {
       const period = periodOf(clock.now());
-      ensureRow.run(accountId, period);
-      const r = addReads.run(cost, accountId, period, enforce ? 0 : 1, plan.reads);
-      if (r.changes === 0) throw refusal("read", plan.reads, current.get(accountId, period)?.reads ?? 0);
+      const debt = owed.get(accountId);
+      const carried = debt?.period === period ? debt.reads : 0;
+      try {
+        ensureRow.run(accountId, period);
+        const r = addReads.run(cost + carried, accountId, period, enforce ? 0 : 1, plan.reads);
+        if (r.changes === 0) throw refusal("read", plan.reads, (current.get(accountId, period)?.reads ?? 0) + carried);
+        owed.delete(accountId);
+      } catch (err) {
+        if (!isFull(err)) throw err;
+        const used = (current.get(accountId, period)?.reads ?? 0) + carried;
+        if (enforce && used + cost > plan.reads) throw refusal("read", plan.reads, used);
+        owe(accountId, period, cost);
+      }
       return () => {
-        db.run("UPDATE usage SET reads = max(0, reads - ?) WHERE account_id = ? AND period = ?", [
-          cost,
-          accountId,
-          period,
-        ]);
+        try {
+          db.run("UPDATE usage SET reads = max(0, reads - ?) WHERE account_id = ? AND period = ?", [
+            cost,
+            accountId,
+            period,
+          ]);
+        } catch (err) {
+          if (!isFull(err)) throw err;
+          owe(accountId, period, -cost);
+        }
       };
     },
 

@@ -19,8 +19,17 @@ export interface WorkLoop {
   close(): Promise<void>;
 }
 
-/** How long the loop waits before the next step after a step threw (no busy loop on a broken database). */
-const AFTER_ERROR_MS = 5_000;
+/**
+ * How long the loop waits before the next step after a step threw: 1 s, doubling with each error in
+ * a row up to a minute, back to 1 s after a step that did not throw. No busy loop on a full disk or a
+ * broken database; notify() (an accepted write) still wakes it at once.
+ */
+export const ERROR_BACKOFF_MS = { first: 1_000, max: 60_000 } as const;
+
+/** The pause after the given number of errors in a row (1 or more). */
+export function errorBackoff(errorsInRow: number, backoff: { first: number; max: number } = ERROR_BACKOFF_MS): number {
+  return Math.min(backoff.first * 2 ** Math.max(0, errorsInRow - 1), backoff.max);
+}
 
 /**
  * `onError` gets whatever a step throws: an error in background work is reported and the loop goes
@@ -29,19 +38,22 @@ const AFTER_ERROR_MS = 5_000;
 export function createWorkLoop(
   step: () => Promise<StepResult>,
   onError: (err: unknown) => void = (err) => console.error("background work failed:", err),
+  backoff: { first: number; max: number } = ERROR_BACKOFF_MS,
 ): WorkLoop {
   let stopping = false;
   let running: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
   async function loop(): Promise<void> {
+    let errorsInRow = 0;
     while (!stopping) {
       let result: StepResult;
       try {
         result = await step();
+        errorsInRow = 0;
       } catch (err) {
         onError(err);
-        result = { worked: false, sleepMs: AFTER_ERROR_MS };
+        result = { worked: false, sleepMs: errorBackoff(++errorsInRow, backoff) };
       }
       const { worked, sleepMs } = result;
       if (stopping) break; // close() may have come during the step, when there was no sleep to end

@@ -64,7 +64,12 @@ export function lockDataDir(dataDir: string): DataLock {
   }
   fchmodSync(fd, 0o600);
   ftruncateSync(fd, 0);
-  writeSync(fd, `${process.pid}\n`, 0);
+  try {
+    writeSync(fd, `${process.pid}\n`, 0);
+  } catch (err) {
+    // The pid only improves the message another server prints; a full disk must not stop a start.
+    if ((err as { code?: string }).code !== "ENOSPC") throw err;
+  }
   let released = false;
   return {
     held: true,

@@ -39,10 +39,6 @@ function restrictAccess(dataDir: string): void {
 }
 
 /**
- * Opens (or, on a new data directory, creates) the database. A database that is empty, reset or not
- * a database at all is refused with an UnusableDatabaseError instead of being started afresh.
- */
-/**
  * How long a statement waits for another connection's write lock (the admin CLI, the formation
  * thread, a backup tool) before SQLITE_BUSY. The server's request thread waits briefly, since the wait
  * is synchronous and holds every request (storage/busy.ts: the transports try again on a timer, then 503);
@@ -50,6 +46,10 @@ function restrictAccess(dataDir: string): void {
  */
 export const BUSY_TIMEOUT_MS = { requests: 50, background: 5_000 } as const;
 
+/**
+ * Opens (or, on a new data directory, creates) the database. A database that is empty, reset or not
+ * a database at all is refused with an UnusableDatabaseError instead of being started afresh.
+ */
 export async function openDatabase(dataDir: string, busyTimeoutMs: number = BUSY_TIMEOUT_MS.background): Promise<Db> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   restrictAccess(dataDir);
