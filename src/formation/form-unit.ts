@@ -14,18 +14,8 @@ import type { MemoryLinks, MemoryWriter, UserNames } from "./ports.ts";
 import { statedName } from "./user-name.ts";
 import { chunkMessages } from "./chunks.ts";
 import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
-import { attributeKey, decide, significantTerms, similarity } from "./reconcile.ts";
-
-const ATTRIBUTE_HINTS: Record<string, string[]> = {
-  location: ["live", "lives", "lived", "moved", "relocated", "based", "resides", "settled"],
-  job: ["works", "working", "job"],
-  relationship_status: ["married", "engaged", "single", "divorced", "separated", "widowed"],
-  age: ["years", "old", "turned"],
-  favorite: ["favorite", "favourite"],
-  name: ["named", "called", "name"],
-  diet: ["vegetarian", "vegan", "pescatarian", "keto", "gluten", "carnivore", "diet"],
-  children: ["kids", "kid", "children", "child"],
-};
+import { decide, significantTerms, similarity } from "./reconcile.ts";
+import { createCandidates } from "./candidates.ts";
 
 interface Unit {
   input: PassageInput | MessagesInput | null;
@@ -85,6 +75,7 @@ export function createUnitFormer(deps: {
   projectExists(projectId: string): boolean;
 }) {
   const { db, clock, jobs, memories, graph, people, policies, limits, extractor, logger } = deps;
+  const reconciling = createCandidates(graph, memories);
 
   /**
    * The user of the write: named when this write says the name ("I'm Dana") or an earlier write of
@@ -162,18 +153,6 @@ export function createUnitFormer(deps: {
       : { type: "import", job_id: job.id, message_indexes: f.messageIndexes };
   }
 
-  function candidatesFor(projectId: string, scope: Scope, f: Fact): MemoryRow[] {
-    const found = graph.candidates(projectId, scope, [...significantTerms(f.content)], 12);
-    const key = attributeKey(f.content);
-    if (key) {
-      const seen = new Set(found.map((c) => c.id));
-      const hints = ATTRIBUTE_HINTS[key.attribute.split(":")[0]!] ?? [];
-      for (const c of graph.candidates(projectId, scope, [...key.subject.split(" "), ...hints], 30))
-        if (!seen.has(c.id)) found.push(c);
-    }
-    return found;
-  }
-
   /** Links a memory to memories about the same people and things, and to close paraphrases. */
   function relate(projectId: string, m: MemoryRow, f: Fact, lexical: MemoryRow[], now: string): void {
     const entities = [...new Set((f.entities ?? []).map((e) => e.toLowerCase()))];
@@ -199,14 +178,16 @@ export function createUnitFormer(deps: {
     job: JobRow,
     unit: Unit,
     facts: Fact[],
+    found: MemoryRow[][],
     contextOf: ((f: Fact) => string) | undefined,
     now: string,
   ): boolean {
     const account = job.account_id;
     const planFigures = limits.planOf(account);
     let room = limits.enforce ? planFigures.memories - limits.allowances.storedMemories(account) : Infinity;
-    for (const f of facts) {
-      const candidates = unit.verbatim ? [] : candidatesFor(job.project_id, unit.scope, f);
+    const formedHere = new Map<string, MemoryRow>(); // this unit's memories, newest version
+    for (const [i, f] of facts.entries()) {
+      const candidates = unit.verbatim ? [] : reconciling.current(job.project_id, f, found[i] ?? [], formedHere);
       const decision = unit.verbatim ? ({ action: "create" } as const) : decide(f.content, candidates);
       if (decision.action === "skip") continue; // the same fact again forms nothing and costs nothing
       const needsRoom = decision.action === "create";
@@ -239,6 +220,7 @@ export function createUnitFormer(deps: {
           now,
         });
       }
+      formedHere.set(m.id, m);
       if (!unit.verbatim) relate(job.project_id, m, f, candidates, now);
     }
     return true;
@@ -260,6 +242,9 @@ export function createUnitFormer(deps: {
       if (unit.verbatim) facts = [unit.verbatim];
       else if (unit.input) facts = await extractor.extract(unit.input, policy);
 
+      // Reconciliation's search, a read, before the write lock is taken: the transaction below holds
+      // the lock only for the writes (the request thread's writes wait on it).
+      const found = unit.verbatim ? [] : facts.map((f) => reconciling.find(job.project_id, unit.scope, f));
       const now = clock.now().toISOString();
       return db
         .transaction(() => {
@@ -269,7 +254,8 @@ export function createUnitFormer(deps: {
           if (fresh?.status !== "queued" || fresh.progress !== job.progress)
             return { done: fresh?.status !== "queued" };
           // A project that excludes categories gets no context: an excluded statement's words stay out of the index too.
-          const complete = store(job, unit, facts, policy.excludeCategories.length ? undefined : unit.contextOf, now);
+          const contextOf = policy.excludeCategories.length ? undefined : unit.contextOf;
+          const complete = store(job, unit, facts, found, contextOf, now);
           if (unit.learnedName && unit.scope.user_id)
             people.setName(job.project_id, unit.scope.user_id, unit.learnedName, now);
           const done = !complete || unit.next >= unit.total;

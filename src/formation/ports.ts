@@ -7,6 +7,8 @@ export interface MemoryWriter {
   insert(m: NewMemory): MemoryRow;
   /** A new version of an active memory; throws when it is not active. */
   addVersion(id: string, v: NewVersion): MemoryRow;
+  /** The memory as it is now, when it is active. */
+  getActive(projectId: string, id: string): MemoryRow | null;
 }
 
 export interface MemoryLinks {

@@ -1,0 +1,55 @@
+// Reconciliation's candidates: the stored memories a new fact may repeat, extend or update. Found by
+// a search (a read) before the unit's transaction, so the write lock is held only for the writes;
+// brought up to date inside it.
+import type { MemoryRow } from "../domain/memory.ts";
+import type { Scope } from "../domain/scope.ts";
+import type { Fact } from "./extractor.ts";
+import type { MemoryLinks, MemoryWriter } from "./ports.ts";
+import { attributeKey, significantTerms } from "./reconcile.ts";
+
+/** Words that say an attribute changed, searched beside the subject for an update's candidates. */
+const ATTRIBUTE_HINTS: Record<string, string[]> = {
+  location: ["live", "lives", "lived", "moved", "relocated", "based", "resides", "settled"],
+  job: ["works", "working", "job"],
+  relationship_status: ["married", "engaged", "single", "divorced", "separated", "widowed"],
+  age: ["years", "old", "turned"],
+  favorite: ["favorite", "favourite"],
+  name: ["named", "called", "name"],
+  diet: ["vegetarian", "vegan", "pescatarian", "keto", "gluten", "carnivore", "diet"],
+  children: ["kids", "kid", "children", "child"],
+};
+
+export function createCandidates(graph: Pick<MemoryLinks, "candidates">, memories: Pick<MemoryWriter, "getActive">) {
+  return {
+    /** Active memories of the same scope sharing the fact's words, and those about its subject's attribute. */
+    find(projectId: string, scope: Scope, f: Fact): MemoryRow[] {
+      const found = graph.candidates(projectId, scope, [...significantTerms(f.content)], 12);
+      const key = attributeKey(f.content);
+      if (key) {
+        const seen = new Set(found.map((c) => c.id));
+        const hints = ATTRIBUTE_HINTS[key.attribute.split(":")[0]!] ?? [];
+        for (const c of graph.candidates(projectId, scope, [...key.subject.split(" "), ...hints], 30))
+          if (!seen.has(c.id)) found.push(c);
+      }
+      return found;
+    },
+
+    /**
+     * The candidates found before the transaction, as they are now: a memory formed or given a version
+     * earlier in this unit in its new form (first, when it shares a word with the fact), one forgotten
+     * meanwhile left out.
+     */
+    current(projectId: string, f: Fact, found: MemoryRow[], formedHere: Map<string, MemoryRow>): MemoryRow[] {
+      const terms = significantTerms(f.content);
+      const mine = [...formedHere.values()]
+        .reverse()
+        .filter((m) => [...significantTerms(m.content)].some((t) => terms.has(t)));
+      const rest = found.flatMap((c) => {
+        if (formedHere.has(c.id)) return [];
+        const row = memories.getActive(projectId, c.id);
+        return row ? [row] : [];
+      });
+      return [...mine, ...rest];
+    },
+  };
+}
