@@ -34,6 +34,7 @@ const { values: opts } = parseArgs({
   options: {
     seconds: { type: "string", default: "30" },
     concurrency: { type: "string", default: "32" },
+    rate: { type: "string", default: "0" },
     modes: { type: "string", default: "main,worker" },
     probes: { type: "string", default: "6" },
     "probe-timeout": { type: "string", default: "30" },
@@ -43,6 +44,8 @@ const { values: opts } = parseArgs({
 const ROOT = resolve(import.meta.dir, "..");
 const SECONDS = Number(opts.seconds);
 const CONCURRENCY = Number(opts.concurrency);
+/** Requests per second in all, sent on a fixed schedule whatever the answers (open loop); 0: --concurrency clients each waiting for its answer (closed loop). */
+const RATE = Number(opts.rate);
 const MODES = opts.modes!.split(",").map((m) => m.trim());
 const PROBES = Number(opts.probes);
 const PROBE_TIMEOUT_MS = Number(opts["probe-timeout"]) * 1000;
@@ -374,30 +377,46 @@ async function runMode(mode: string, texts: Texts): Promise<ModeResult> {
         const t = kind === "searchA" ? tenants.A : tenants.B;
         return post(t, "/v1/memories/search", { query: texts.questions[asked++ % texts.questions.length], limit: 10 });
       };
-      const load = Promise.all(
-        Array.from({ length: CONCURRENCY }, async (_, c) => {
-          for (let i = c; performance.now() < until; i++) {
-            const kind = KINDS[i % KINDS.length]!;
-            const t = performance.now();
-            try {
-              const r = await send(kind);
-              await r.arrayBuffer();
-              latencies[kind].push(performance.now() - t);
-              const timing = r.headers.get("server-timing"); // none on /health
-              if (timing) serverMs[kind].push(serverTiming(timing, "total"));
-              if (!r.ok) {
-                errors[kind]++;
-                noteError(`${kind} ${r.status}`);
-              }
-            } catch (err) {
-              errors[kind]++;
-              noteError(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
-              if (server.proc.exitCode !== null) return;
-              await Bun.sleep(10);
-            }
+      /** One request of the mix; its latency counts from `t` (the time it was due, in the open loop). */
+      const one = async (kind: Kind, t: number): Promise<boolean> => {
+        try {
+          const r = await send(kind);
+          await r.arrayBuffer();
+          latencies[kind].push(performance.now() - t);
+          const timing = r.headers.get("server-timing"); // none on /health
+          if (timing) serverMs[kind].push(serverTiming(timing, "total"));
+          if (!r.ok) {
+            errors[kind]++;
+            noteError(`${kind} ${r.status}`);
           }
-        }),
-      );
+          return true;
+        } catch (err) {
+          errors[kind]++;
+          noteError(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
+          return server.proc.exitCode === null;
+        }
+      };
+      const load =
+        RATE > 0
+          ? (async () => {
+              // Open loop: request i is due at t0 + i / RATE, sent then whatever the earlier ones are doing,
+              // and timed from when it was due (a stalled server is not given a rest by its clients).
+              const pending: Array<Promise<boolean>> = [];
+              for (let i = 0; ; i++) {
+                const due = t0 + (i * 1000) / RATE;
+                if (due >= until) break;
+                if (due > performance.now()) await Bun.sleep(due - performance.now());
+                pending.push(one(KINDS[i % KINDS.length]!, due));
+              }
+              await Promise.all(pending);
+            })()
+          : Promise.all(
+              Array.from({ length: CONCURRENCY }, async (_, c) => {
+                for (let i = c; performance.now() < until; i++) {
+                  if (!(await one(KINDS[i % KINDS.length]!, performance.now()))) return;
+                }
+              }),
+            );
 
       // The probes: B's and Q's one-line writes, spread over the window, each polled until listed.
       const probe = async (t: Tenant, tag: string, i: number): Promise<number | null> => {
@@ -586,13 +605,13 @@ console.log(
   `Engram formation under load, bun ${Bun.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "?"})`,
 );
 console.log(
-  `command: bun bench/formation-load.ts --seconds ${SECONDS} --concurrency ${CONCURRENCY} --modes ${MODES.join(",")} --probes ${PROBES} --probe-timeout ${PROBE_TIMEOUT_MS / 1000} --seed ${SEED}`,
+  `command: bun bench/formation-load.ts --seconds ${SECONDS} ${RATE > 0 ? `--rate ${RATE}` : `--concurrency ${CONCURRENCY}`} --modes ${MODES.join(",")} --probes ${PROBES} --probe-timeout ${PROBE_TIMEOUT_MS / 1000} --seed ${SEED}`,
 );
 console.log(
   `server:  bun src/main.ts serve --host 127.0.0.1 --port 0 --data <temp dir>, ENGRAM_ENFORCE_LIMITS=false, ENGRAM_FORMATION_THREAD=<mode>`,
 );
 console.log(
-  `load:    ${CONCURRENCY} clients from one Bun process on the same machine, each cycling /health, B create, B search, A search; A: ${IMPORTS} x ${PER_IMPORT}-message imports (${texts.imports.reduce((n, b) => n + b.messages.reduce((m, x) => m + x.content.length, 0), 0).toLocaleString("en")} characters) + one ${texts.big.length.toLocaleString("en")}-character create`,
+  `load:    ${RATE > 0 ? `${RATE} requests/s on a fixed schedule (open loop, each timed from when it was due)` : `${CONCURRENCY} clients each waiting for its answer`} from one Bun process on the same machine, cycling /health, B create, B search, A search; A: ${IMPORTS} x ${PER_IMPORT}-message imports (${texts.imports.reduce((n, b) => n + b.messages.reduce((m, x) => m + x.content.length, 0), 0).toLocaleString("en")} characters) + one ${texts.big.length.toLocaleString("en")}-character create`,
 );
 const results: ModeResult[] = [];
 for (const mode of MODES) {
