@@ -23,6 +23,22 @@ describe("resolveDates", () => {
     expect(r.eventAt?.slice(0, 10)).toBe(day);
   });
 
+  test.each([
+    ["Dana runs every Sunday morning along the canal."],
+    ["Maya moved her book club to Thursday evenings."],
+    ["I go swimming on Tuesdays."],
+    ["I visit my gran every other Sunday."],
+  ])("a weekday that recurs is a habit, not a date: %p stays as written", (text) => {
+    expect(resolveDates(text, REF)).toEqual({ text, eventAt: null });
+  });
+
+  test("a weekday keeps its day (not 'in May 2023'), and a deadline looks forward in a past statement", () => {
+    expect(resolveDates("I saw him on Saturday.", REF).text).toBe("I saw him on 6 May 2023.");
+    expect(resolveDates("Dana promised to send the checklist by Friday.", REF).text).toBe(
+      "Dana promised to send the checklist by 12 May 2023.",
+    );
+  });
+
   test("a date that already stands alone is kept as written and still dates the event", () => {
     expect(resolveDates("Caroline was born on 3 March 1990.", REF)).toEqual({
       text: "Caroline was born on 3 March 1990.",

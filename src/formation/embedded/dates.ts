@@ -15,7 +15,13 @@ export interface ResolvedDates {
 }
 
 const DAY_WORDS =
-  /\b(yesterday|today|tonight|tomorrow|days? ago|(last|this|next|on) (mon|tues|wednes|thurs|fri|satur|sun)day|(last|this|next) (night|morning|evening|afternoon)|weekend|the other day|day before yesterday)\b/i;
+  /\b(yesterday|today|tonight|tomorrow|days? ago|(mon|tues|wednes|thurs|fri|satur|sun)day|(last|this|next) (night|morning|evening|afternoon)|weekend|the other day|day before yesterday)\b/i;
+/** A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings") is a habit, not a date. */
+const EVERY_BEFORE = /\b(every|each)\s+(other\s+)?$/i;
+const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
+const WEEKDAY = /\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
+/** A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by Friday"). */
+const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
@@ -129,6 +135,11 @@ export function resolveDates(text: string, reference: string | null, past = true
   for (const r of results) {
     const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
     if (NOT_A_DATE.test(matched.trim())) continue;
+    if (
+      WEEKDAY.test(matched) &&
+      (EVERY_BEFORE.test(text.slice(0, r.index)) || PLURAL_AFTER.test(text.slice(r.index + matched.length)))
+    )
+      continue;
     // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
     // "last March", "next May": chrono reads the month alone; the word before says which one.
     const lead =
@@ -150,11 +161,14 @@ export function resolveDates(text: string, reference: string | null, past = true
         : granularityOf(matched, r.start.isCertain("day"));
     // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
     const direction = lead?.[1]?.toLowerCase();
+    const deadline = WEEKDAY.test(matched) && DEADLINE_BEFORE.test(text.slice(0, r.index));
+    while (deadline && date < startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
     if (direction === "last") while (date > ref) date = shiftBack(date, true);
     else if (direction === "next")
       while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
     else if (
       (past || /\bsince\s+$/i.test(text.slice(0, r.index))) &&
+      !deadline &&
       !absolute &&
       date > ref &&
       !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched)
