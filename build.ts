@@ -5,8 +5,9 @@ import { $ } from "bun";
 const outfile = process.argv[2] ?? "dist/engram";
 const started = performance.now();
 const result = await Bun.build({
-  // The formation thread's entry is built in too (new Worker finds it by its source path).
-  entrypoints: ["src/main.ts", "src/workers/formation-worker.ts"],
+  // The worker threads' entries are built in too (new Worker finds each by its source path): formation,
+  // and the copy of the database that `engram admin backup` makes.
+  entrypoints: ["src/main.ts", "src/workers/formation-worker.ts", "src/storage/snapshot-worker.ts"],
   compile: { outfile },
   minify: true,
   sourcemap: "linked",

@@ -37,12 +37,15 @@ import { canonicalRequest, requestPath } from "./http/request-target.ts";
 import { problemResponse } from "./http/respond.ts";
 import { createMcpHandler } from "./mcp/http.ts";
 import { VERSION } from "./version.ts";
+import { createWebhookAdmin, createWebhooks, type WebhookAdmin, type WebhookDelivery } from "./webhooks/index.ts";
+import { createMetrics, type Metrics } from "./metrics/index.ts";
 
 /** What `engram admin` and the server share: accounts, projects, keys, plans, policies; re-making vectors. */
 export interface Administration {
   accounts: AccountService;
   /** Marks the vectors of a project's memories (or of all) to be re-made from their text; returns how many. */
   reindex(projectId: string | null): number;
+  webhooks: WebhookAdmin;
 }
 
 /**
@@ -72,6 +75,7 @@ export function createAdministration(deps: {
         throw new ApiError("not_found", { detail: `No project ${projectId}.` });
       return markForReindex({ db, store, memories: bookkeeping }, projectId);
     },
+    webhooks: createWebhookAdmin({ db, clock, projectExists: (id) => repo.getProject(id) !== null }),
   };
 }
 
@@ -84,7 +88,9 @@ export interface Engram extends Administration {
   formation: FormationRunner;
   /** Makes missing and stale memory vectors in the background (tests step it). */
   vectors: VectorIndexer;
+  webhookDelivery: WebhookDelivery;
   http: ReturnType<typeof createHttpApp>;
+  metrics: Metrics; // Prometheus: `handle` observes each request; cli/serve.ts serves the metrics port
   /** Handles one request (the server's fetch handler; tests call it in-process). */
   handle(request: Request): Promise<Response>;
   /** Answers an error that escaped every handler (the server's error handler). */
@@ -104,13 +110,14 @@ export interface EngramOptions {
   ann?: Partial<AnnOptions>;
 }
 
-/** The vector side of memories: embedder, sqlite-vec store, approximate index, indexer, and the memory repository whose writes carry vectors. */
+/** The vector side of memories: embedder, sqlite-vec store, approximate index, indexer, and the memory repository whose writes carry vectors (and webhook events). */
 async function createVectorParts(db: Db, clock: Clock, config: Config, logger: Logger, ann?: Partial<AnnOptions>) {
   const embedder = await createEmbedder(config.embeddings);
   const store = createVectorStore(db);
   // A local model's size is known now: adopt it before anything is written (a provider's on its first answer).
   if (embedder.dims > 0) store.adopt(embedder.model, embedder.dims, clock.now().toISOString());
   const bookkeeping = createVectorBookkeeping(db);
+  const webhooks = createWebhooks({ db, clock, logger, config: config.webhooks });
   const indexer = createVectorIndexer({ db, clock, store, memories: bookkeeping, embedder, logger });
   // Every memory written gets its vector in the same transaction (or from the indexer).
   const onWrite = createVectorWriter({ store, embedder, onMissing: () => indexer.notify() });
@@ -120,7 +127,8 @@ async function createVectorParts(db: Db, clock: Clock, config: Config, logger: L
     bookkeeping,
     indexer,
     ann: createAnnIndex({ store, counts: bookkeeping, options: ann }),
-    memories: createMemoryRepository(db, { onWrite }),
+    webhooks, // every change of a memory records its webhook events in the same transaction
+    memories: createMemoryRepository(db, { onWrite, onChange: webhooks.outbox.memoryChanged }),
   };
 }
 
@@ -177,7 +185,9 @@ function createServices(
   const policies = createPolicyStore(db);
   const stores = { repo: accountRepo, policies, memories: memoryRepo, vectorStore: vectors.store };
   const admin = createAdministration({ db, clock, ...stores, bookkeeping: vectors.bookkeeping });
+  const metrics = createMetrics({ db, clock, logger, token: config.metricsToken, version: VERSION });
   const limits = createLimits({
+    onRefusal: metrics.refused,
     db,
     clock,
     enforce: config.enforceLimits,
@@ -196,6 +206,7 @@ function createServices(
           logger,
           onVector: (target, vector) => vectors.store.announce(target, vector),
           onMissing: () => vectors.indexer.notify(),
+          onWebhooks: () => vectors.webhooks.delivery.notify(),
         })
       : createFormation({
           db,
@@ -204,6 +215,7 @@ function createServices(
           config,
           memories: memoryRepo,
           extractor: options.extractor,
+          outbox: vectors.webhooks.outbox,
         });
   const retrieval = createRetrieval({
     memories: memoryRepo,
@@ -228,7 +240,7 @@ function createServices(
     onEnqueued,
   });
   const memories = createMemoryService({ clock, memories: memoryRepo, writes, limits, retrieval });
-  return { admin, limits, formation, memories };
+  return { admin, limits, formation, memories, metrics };
 }
 
 export async function createEngram(config: Config, options: EngramOptions = {}): Promise<Engram> {
@@ -236,9 +248,10 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = await openDatabase(config.dataDir, BUSY_TIMEOUT_MS.requests);
   const vectors = await createVectorParts(db, clock, config, logger, options.ann);
-  const { admin, limits, formation, memories } = createServices(db, clock, logger, config, options, vectors);
+  const { admin, limits, formation, memories, metrics } = createServices(db, clock, logger, config, options, vectors);
   const { http, handle, serverError } = createTransports(config, { memories, limits, admin, logger, db, clock });
   let warmTimer: ReturnType<typeof setTimeout> | null = null;
+  if (options.startWorker ?? true) vectors.webhooks.delivery.start(); // tests step it (runOnce) or start it
   if (options.startWorker ?? config.formationWorker) {
     formation.start();
     vectors.indexer.start();
@@ -261,6 +274,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     if (closed) return;
     closed = true;
     await formation.close();
+    await vectors.webhooks.delivery.close(); // what is not delivered stays in the outbox for the next start
     if (warmTimer) clearTimeout(warmTimer);
     await vectors.indexer.close();
     db.close();
@@ -274,8 +288,10 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     memories,
     formation,
     vectors: vectors.indexer,
+    webhookDelivery: vectors.webhooks.delivery,
     http,
-    handle,
+    handle: metrics.instrument(handle),
+    metrics,
     serverError,
     close,
   };

@@ -5,6 +5,7 @@ import type { LlmConfig } from "./models/llm.ts";
 import type { EmbeddingsConfig } from "./models/index.ts";
 import type { ExtractorName } from "./formation/select.ts";
 import { CONTEXT_THRESHOLD, RECALL_THRESHOLD } from "./retrieval/index.ts";
+import { WEBHOOK_DEFAULTS, type WebhookConfig } from "./webhooks/backoff.ts";
 
 export interface Config {
   readonly host: string;
@@ -44,6 +45,37 @@ export interface Config {
   readonly recallThreshold: number;
   /** Confidence (0-1) the best match needs for context to answer rather than 404 (ENGRAM_CONTEXT_THRESHOLD). */
   readonly contextThreshold: number;
+  /** Webhook delivery: answer timeout, retry backoff and how long to retry (ENGRAM_WEBHOOK_*). */
+  readonly webhooks: WebhookConfig;
+  /** Address of the metrics listener (ENGRAM_METRICS_HOST, --metrics-host; default 127.0.0.1). */
+  readonly metricsHost: string;
+  /** Port of the metrics listener (ENGRAM_METRICS_PORT, --metrics-port; default 9464); null = off. */
+  readonly metricsPort: number | null;
+  /** True when the metrics port was chosen (a flag or ENGRAM_METRICS_PORT): not opening it is then an error. */
+  readonly metricsPortChosen: boolean;
+  /** Bearer token for /metrics (ENGRAM_METRICS_TOKEN): opens it on the main port, required on the metrics port. */
+  readonly metricsToken: string | null;
+}
+
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** ENGRAM_METRICS_PORT: a port (0 picks a free one), or off. */
+function metricsPort(env: Record<string, string | undefined>): number | null | undefined {
+  const raw = env.ENGRAM_METRICS_PORT;
+  if (raw === undefined || raw === "") return undefined;
+  if (/^off$/i.test(raw)) return null;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65_535)
+    throw new Error(`ENGRAM_METRICS_PORT must be a port number from 0 to 65535 or off, got "${raw}"`);
+  return Number(raw);
+}
+
+/** ENGRAM_METRICS_TOKEN: long enough not to be guessed (a token opens /metrics on the public port). */
+function metricsToken(env: Record<string, string | undefined>): string | null {
+  const token = env.ENGRAM_METRICS_TOKEN;
+  if (!token) return null;
+  if (token.length < 16 || /\s/.test(token))
+    throw new Error("ENGRAM_METRICS_TOKEN must be at least 16 characters without spaces (try: openssl rand -hex 32)");
+  return token;
 }
 
 function formationThread(env: Record<string, string | undefined>): "worker" | "main" {
@@ -86,6 +118,7 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
 ): Config {
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  const envMetricsPort = metricsPort(env);
   const config: Config = {
     host: env.ENGRAM_HOST || "127.0.0.1",
     port: envInt(env, "ENGRAM_PORT") ?? 8420,
@@ -107,6 +140,11 @@ export function loadConfig(
     llm: llmConfig(env),
     recallThreshold: envShare(env, "ENGRAM_RECALL_THRESHOLD") ?? RECALL_THRESHOLD,
     contextThreshold: envShare(env, "ENGRAM_CONTEXT_THRESHOLD") ?? CONTEXT_THRESHOLD,
+    webhooks: webhookConfig(env),
+    metricsHost: env.ENGRAM_METRICS_HOST || "127.0.0.1",
+    metricsPort: envMetricsPort === undefined ? DEFAULT_METRICS_PORT : envMetricsPort,
+    metricsPortChosen: overrides.metricsPort !== undefined || envMetricsPort !== undefined,
+    metricsToken: metricsToken(env),
     ...defined,
   };
   // Checked where it is used (`engram mcp`), so that a client setting never stops the server starting.
@@ -163,6 +201,18 @@ function llmConfig(env: Record<string, string | undefined>): LlmConfig | null {
     apiKey: env.ENGRAM_LLM_API_KEY || null,
     timeoutMs: envInt(env, "ENGRAM_LLM_TIMEOUT_MS") ?? 60_000,
     maxRetries: envInt(env, "ENGRAM_LLM_MAX_RETRIES") ?? 2,
+  });
+}
+
+/** ENGRAM_WEBHOOK_TIMEOUT_MS, _BACKOFF_BASE_MS, _BACKOFF_MAX_MS, _RETRY_FOR_MS: positive integers (milliseconds). */
+function webhookConfig(env: Record<string, string | undefined>): WebhookConfig {
+  const ms = (name: string) =>
+    envNumber(env, `ENGRAM_WEBHOOK_${name}`, (n) => Number.isInteger(n) && n > 0, "a positive integer");
+  return Object.freeze({
+    timeoutMs: ms("TIMEOUT_MS") ?? WEBHOOK_DEFAULTS.timeoutMs,
+    backoffBaseMs: ms("BACKOFF_BASE_MS") ?? WEBHOOK_DEFAULTS.backoffBaseMs,
+    backoffMaxMs: ms("BACKOFF_MAX_MS") ?? WEBHOOK_DEFAULTS.backoffMaxMs,
+    retryForMs: ms("RETRY_FOR_MS") ?? WEBHOOK_DEFAULTS.retryForMs,
   });
 }
 

@@ -12,6 +12,24 @@ function port(value: string): number {
   return n;
 }
 
+/** A port, or off (no metrics listener). */
+function portOrOff(value: string): number | null {
+  if (/^off$/i.test(value)) return null;
+  if (!/^\d+$/.test(value) || Number(value) > 65_535)
+    throw new InvalidArgumentError("expected a port number from 0 to 65535, or off.");
+  return Number(value);
+}
+
+interface ServeOptions {
+  host?: string;
+  port?: number;
+  data?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  metricsHost?: string;
+  metricsPort?: number | null;
+}
+
 const program = new Command().name("engram").description("Engram: a memory service for AI agents").version(VERSION);
 
 program
@@ -24,7 +42,15 @@ program
   .addOption(new Option("--data <dir>", "data directory (ENGRAM_DATA_DIR, default ./engram-data)"))
   .addOption(new Option("--tls-cert <file>", "TLS certificate (PEM)"))
   .addOption(new Option("--tls-key <file>", "TLS private key (PEM)"))
-  .action(async (opts: { host?: string; port?: number; data?: string; tlsCert?: string; tlsKey?: string }) => {
+  .addOption(
+    new Option("--metrics-host <host>", "address of the metrics listener (ENGRAM_METRICS_HOST, default 127.0.0.1)"),
+  )
+  .addOption(
+    new Option("--metrics-port <port>", "port of /metrics, or off (ENGRAM_METRICS_PORT, default 9464)").argParser(
+      portOrOff,
+    ),
+  )
+  .action(async (opts: ServeOptions) => {
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer({
@@ -33,6 +59,8 @@ program
         dataDir: opts.data,
         tlsCert: opts.tlsCert,
         tlsKey: opts.tlsKey,
+        metricsHost: opts.metricsHost,
+        metricsPort: opts.metricsPort,
       });
     } catch (err) {
       // Bad configuration, a port in use, an unreadable certificate: one line, not a stack trace.

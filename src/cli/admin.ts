@@ -13,6 +13,10 @@ import type { PlanFigures } from "../limits/plans.ts";
 import { CATEGORIES } from "../domain/categories.ts";
 import { describePolicy, policyChange, type PolicyOptions } from "./policy.ts";
 import { registerCheck } from "./check.ts";
+import { registerBackup } from "./backup.ts";
+import { registerTransfer } from "./transfer.ts";
+import { registerReindex } from "./reindex.ts";
+import { registerWebhooks } from "./webhooks.ts";
 
 interface Common {
   data?: string;
@@ -78,6 +82,10 @@ export function registerAdmin(program: Command): void {
   registerKeys(admin);
   registerPlansAndUsage(admin);
   registerCheck(admin);
+  registerReindex(admin);
+  registerBackup(admin);
+  registerTransfer(admin);
+  registerWebhooks(admin);
 }
 
 function registerAccounts(admin: Command): void {
@@ -238,26 +246,6 @@ function registerPlansAndUsage(admin: Command): void {
           svc.setPlan(o.account, o.plan ?? null, custom),
           o.json,
           (v) => `${v.account_id}: ${v.plan}\n${JSON.stringify(v.figures)}`,
-        );
-      }),
-    );
-
-  withCommon(
-    admin
-      .command("reindex")
-      .description(
-        "re-make memory vectors from their text (all projects, or one); the server does it in the background",
-      ),
-  )
-    .addOption(new Option("--project <id>", "only this project"))
-    .action(
-      action((svc, opts: { project?: string; json?: boolean }) => {
-        const marked = svc.reindex(opts.project ?? null);
-        print(
-          { marked },
-          opts.json,
-          (v) =>
-            `${v.marked} memory vectors marked; the running server re-makes them within a minute (search keeps using the current ones meanwhile)`,
         );
       }),
     );

@@ -3,11 +3,14 @@ import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
 import { createEngram, type Engram } from "../app.ts";
 import { readFileSync } from "node:fs";
 import { lockDataDir } from "../storage/data-lock.ts";
+import { listenForMetrics, type MetricsListener } from "../metrics/listener.ts";
 import { explainStartFailure } from "../storage/busy.ts";
 
 export interface RunningServer {
   engram: Engram;
   url: string;
+  /** Where Prometheus scrapes (the metrics listener's /metrics), or null when it is off. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -76,15 +79,28 @@ export async function startServer(
     lock.release();
     throw err;
   }
+  let metrics: MetricsListener | null;
+  try {
+    const { metricsHost: host, metricsPort: port, metricsPortChosen: chosen } = config;
+    metrics = listenForMetrics({ host, port, chosen, metrics: engram.metrics, warn: print });
+  } catch (err) {
+    await server.stop(true);
+    await engram.close();
+    lock.release();
+    throw err;
+  }
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `${tls ? "https" : "http"}://${host}:${server.port}`;
   bootstrap(engram, print, url);
+  if (metrics) print(`Metrics for Prometheus at ${metrics.url}`);
   print(`Engram listening on ${url} (data: ${config.dataDir})`);
   return {
     engram,
     url,
+    metricsUrl: metrics?.url ?? null,
     async stop() {
       try {
+        await metrics?.stop();
         await server.stop();
         await engram.close();
       } finally {

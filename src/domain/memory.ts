@@ -56,6 +56,15 @@ export interface NewVersion {
   now: string;
 }
 
+/** A change to a memory, as its writing transaction makes it (webhook events describe these). */
+export interface MemoryChange {
+  kind: "created" | "updated" | "merged" | "forgotten";
+  /** The memory after the change. */
+  row: MemoryRow;
+  /** The formation job that made the change; null for a sample or a memory forgotten through the API. */
+  jobId: string | null;
+}
+
 export interface RelatedMemory {
   memory_id: string;
   type: string;

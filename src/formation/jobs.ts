@@ -36,7 +36,22 @@ export interface JobRow {
   updated_at: string;
 }
 
-export function createJobStore(db: Db) {
+/** Explicit hooks, called in the transaction that changes the job (webhook events are recorded from them). */
+export interface JobHooks {
+  /** The job was finished (its row as it is now: status done, `last_error` holding the note if any). */
+  onFinish?(job: JobRow): void;
+  /** An attempt failed and the job was scheduled again (attempts, run_after and last_error updated). */
+  onRetry?(job: JobRow): void;
+}
+
+export function createJobStore(db: Db, hooks: JobHooks = {}) {
+  const atomic = (fn: () => void): void => (db.inTransaction ? fn() : db.transaction(fn)());
+  const finish = db.query<JobRow, [string, string | null, string]>(
+    "UPDATE jobs SET status = 'done', updated_at = ?, last_error = ? WHERE id = ? RETURNING *",
+  );
+  const retryLater = db.query<JobRow, [number, string, string, string, string]>(
+    "UPDATE jobs SET attempts = ?, run_after = ?, last_error = ?, updated_at = ? WHERE id = ? RETURNING *",
+  );
   const nextReady = db.query<JobRow, [string]>(
     "SELECT * FROM jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, created_at, id LIMIT 1",
   );
@@ -94,16 +109,16 @@ export function createJobStore(db: Db) {
       db.run("UPDATE jobs SET progress = ?, updated_at = ? WHERE id = ?", [progress, now, id]);
     },
     finish(id: string, now: string, note: string | null = null): void {
-      db.run("UPDATE jobs SET status = 'done', updated_at = ?, last_error = ? WHERE id = ?", [now, note, id]);
+      atomic(() => {
+        const job = finish.get(now, note, id);
+        if (job) hooks.onFinish?.(job);
+      });
     },
     retryLater(id: string, attempts: number, runAfter: string, error: string, now: string): void {
-      db.run("UPDATE jobs SET attempts = ?, run_after = ?, last_error = ?, updated_at = ? WHERE id = ?", [
-        attempts,
-        runAfter,
-        error,
-        now,
-        id,
-      ]);
+      atomic(() => {
+        const job = retryLater.get(attempts, runAfter, error, now, id);
+        if (job) hooks.onRetry?.(job);
+      });
     },
   };
 }

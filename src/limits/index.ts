@@ -6,6 +6,7 @@ import { ApiError } from "../errors/api-error.ts";
 import { planFigures, type PlanFigures } from "./plans.ts";
 import { createTokenBuckets, type BucketClass, type TakeResult } from "./buckets.ts";
 import { createAllowances, type Allowances } from "./allowances.ts";
+import { reportingRefusals, type RefusalReason } from "./refusals.ts";
 
 export interface Limits {
   readonly enforce: boolean;
@@ -38,9 +39,13 @@ export function createLimits(deps: {
   storedPlan(accountId: string): { plan: string; custom_plan: string | null } | null;
   /** Memories that count toward the account's stored-memory limit (memories/). */
   storedMemories(accountId: string): number;
+  /** Told of each request a limit refuses (the metrics count them). */
+  onRefusal?: (reason: RefusalReason) => void;
 }): Limits {
   const { db, clock, enforce } = deps;
   const buckets = createTokenBuckets(clock);
+  const allowances = createAllowances({ db, clock, enforce, storedMemories: deps.storedMemories });
+  const onRefusal = deps.onRefusal;
 
   // One plan lookup per request, not one per check: the lookup is most of what a check costs.
   const perRequest = new WeakMap<object, { accountId: string; plan: PlanFigures }>();
@@ -58,9 +63,12 @@ export function createLimits(deps: {
   function take(accountId: string, cls: BucketClass, request?: object): TakeResult {
     if (!enforce) return UNLIMITED;
     const plan = planOf(accountId, request);
-    return cls === "reads"
-      ? buckets.take(accountId, cls, plan.read_burst, plan.read_rate)
-      : buckets.take(accountId, cls, plan.write_burst, plan.write_rate);
+    const r =
+      cls === "reads"
+        ? buckets.take(accountId, cls, plan.read_burst, plan.read_rate)
+        : buckets.take(accountId, cls, plan.write_burst, plan.write_rate);
+    if (!r.allowed) onRefusal?.(cls === "reads" ? "read_rate_limited" : "write_rate_limited");
+    return r;
   }
 
   return {
@@ -71,6 +79,6 @@ export function createLimits(deps: {
       const r = take(accountId, cls);
       if (!r.allowed) throw rateLimitError(cls, r);
     },
-    allowances: createAllowances({ db, clock, enforce, storedMemories: deps.storedMemories }),
+    allowances: onRefusal ? reportingRefusals(allowances, onRefusal) : allowances,
   };
 }

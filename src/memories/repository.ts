@@ -5,7 +5,15 @@ import type { Db } from "../storage/db.ts";
 import { scopeClause } from "../storage/sql.ts";
 import { newId } from "../shared/ids.ts";
 import type { Scope } from "../domain/scope.ts";
-import type { MemoryRow, NewMemory, NewVersion, Rating, RelatedMemory } from "../domain/memory.ts";
+import type {
+  MemoryChange,
+  MemoryRow,
+  NewMemory,
+  NewVersion,
+  Rating,
+  RelatedMemory,
+  Source,
+} from "../domain/memory.ts";
 
 export interface ListQuery {
   limit: number;
@@ -27,7 +35,14 @@ export interface VersionRow {
 export interface MemoryHooks {
   /** Called in the writing transaction after a memory is inserted or takes a new text (vectors follow it). */
   onWrite?(row: MemoryRow): void;
+  /**
+   * Called in the writing transaction after every change: a memory inserted, given a new version, or
+   * forgotten (webhook events are recorded from it, committed with the change or not at all).
+   */
+  onChange?(change: MemoryChange): void;
 }
+
+const jobOf = (source: Source): string | null => ("job_id" in source ? source.job_id : null);
 
 export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
   const insert = db.query<MemoryRow, (string | number | null)[]>(
@@ -49,33 +64,62 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
     `SELECT count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
      WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' AND m.is_sample = 0`,
   );
-  const written = (row: MemoryRow) => {
+  const forget = db.query<MemoryRow, [string, string, string, string]>(
+    "UPDATE memories SET status = 'forgotten', forgotten_at = ?, updated_at = ? WHERE project_id = ? AND id = ? AND status = 'active' RETURNING *",
+  );
+  const changesOfJob = db.query<{ change: string; n: number }, [string]>(
+    "SELECT change, count(*) AS n FROM memory_versions WHERE json_extract(source, '$.job_id') = ? GROUP BY change",
+  );
+  const written = (row: MemoryRow, kind: MemoryChange["kind"], source: Source) => {
     hooks.onWrite?.(row);
+    hooks.onChange?.({ kind, row, jobId: jobOf(source) });
     return row;
   };
+  /** A change and what its hook records commit together: in the caller's transaction, else in one of its own. */
+  const atomic = <T>(fn: () => T): T => (hooks.onChange && !db.inTransaction ? db.transaction(fn)() : fn());
+
+  function insertMemory(m: NewMemory): MemoryRow {
+    const id = newId("mem");
+    const s = m.scope;
+    const row = insert.get(
+      id,
+      m.projectId,
+      m.content,
+      s.organization_id ?? null,
+      s.user_id ?? null,
+      s.application_id ?? null,
+      s.agent_id ?? null,
+      s.team_id ?? null,
+      m.occurredAt,
+      m.now,
+      m.now,
+      m.jobId,
+      m.isSample ? 1 : 0,
+      m.context ?? "",
+    )!;
+    insertVersion.run(id, 1, m.content, m.occurredAt, m.now, "created", JSON.stringify(m.source), null);
+    return written(row, "created", m.source);
+  }
+
+  function addVersion(id: string, v: NewVersion): MemoryRow {
+    const row = newText.get(v.content, v.occurredAt, v.context || null, v.now, id);
+    if (!row) throw new Error(`addVersion: memory ${id} is not active`);
+    insertVersion.run(
+      id,
+      row.version,
+      v.content,
+      v.occurredAt,
+      v.now,
+      v.change,
+      JSON.stringify(v.source),
+      v.supersedes,
+    );
+    return written(row, v.change, v.source);
+  }
 
   return {
     insert(m: NewMemory): MemoryRow {
-      const id = newId("mem");
-      const s = m.scope;
-      const row = insert.get(
-        id,
-        m.projectId,
-        m.content,
-        s.organization_id ?? null,
-        s.user_id ?? null,
-        s.application_id ?? null,
-        s.agent_id ?? null,
-        s.team_id ?? null,
-        m.occurredAt,
-        m.now,
-        m.now,
-        m.jobId,
-        m.isSample ? 1 : 0,
-        m.context ?? "",
-      )!;
-      insertVersion.run(id, 1, m.content, m.occurredAt, m.now, "created", JSON.stringify(m.source), null);
-      return written(row);
+      return atomic(() => insertMemory(m));
     },
 
     /**
@@ -84,19 +128,7 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
      * memory_versions. `supersedes` names the version it replaced.
      */
     addVersion(id: string, v: NewVersion): MemoryRow {
-      const row = newText.get(v.content, v.occurredAt, v.context || null, v.now, id);
-      if (!row) throw new Error(`addVersion: memory ${id} is not active`);
-      insertVersion.run(
-        id,
-        row.version,
-        v.content,
-        v.occurredAt,
-        v.now,
-        v.change,
-        JSON.stringify(v.source),
-        v.supersedes,
-      );
-      return written(row);
+      return atomic(() => addVersion(id, v));
     },
 
     getActive(projectId: string, id: string): MemoryRow | null {
@@ -136,11 +168,18 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
     },
 
     forget(projectId: string, id: string, now: string): boolean {
-      const r = db.run(
-        "UPDATE memories SET status = 'forgotten', forgotten_at = ?, updated_at = ? WHERE project_id = ? AND id = ? AND status = 'active'",
-        [now, now, projectId, id],
-      );
-      return r.changes > 0;
+      return atomic(() => {
+        const row = forget.get(now, now, projectId, id);
+        if (row) hooks.onChange?.({ kind: "forgotten", row, jobId: null });
+        return row !== null;
+      });
+    },
+
+    /** How many memories a formation job created, updated and merged (formation.completed reports them). */
+    changesOfJob(jobId: string): { created: number; updated: number; merged: number } {
+      const counts = { created: 0, updated: 0, merged: 0 };
+      for (const r of changesOfJob.all(jobId)) if (r.change in counts) counts[r.change as keyof typeof counts] = r.n;
+      return counts;
     },
 
     versions(id: string): VersionRow[] {

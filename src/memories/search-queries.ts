@@ -104,3 +104,19 @@ export function createVectorBookkeeping(db: Db): VectorBookkeeping {
     },
   };
 }
+
+/**
+ * Active memories (of a project, or of all) whose vector is missing, of another model than the one
+ * `vector_index` names, or of an older version: what the indexer has left to make (`admin reindex --wait`).
+ */
+export function vectorsToMake(db: Db, projectId: string | null): number {
+  return (
+    db
+      .query<{ n: number }, [string | null]>(
+        `SELECT count(*) AS n FROM memories m LEFT JOIN memory_embeddings e ON e.memory_seq = m.seq
+         WHERE m.status = 'active' AND (?1 IS NULL OR m.project_id = ?1)
+           AND (e.memory_seq IS NULL OR e.model <> (SELECT model FROM vector_index WHERE id = 1) OR e.version <> m.version)`,
+      )
+      .get(projectId)?.n ?? 0
+  );
+}

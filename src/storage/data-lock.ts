@@ -82,3 +82,18 @@ export function lockDataDir(dataDir: string): DataLock {
     },
   };
 }
+
+/**
+ * The pid of the server holding the data directory's lock, read without taking it (null when none
+ * runs: the file is empty once released, and a pid left by a killed server is no longer alive).
+ */
+export function lockHolder(dataDir: string): number | null {
+  const pid = holderPid(join(dataDir, "engram.lock"));
+  if (pid === null) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    return (err as { code?: string }).code === "EPERM" ? pid : null; // alive, another user's
+  }
+}

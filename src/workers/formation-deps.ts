@@ -9,11 +9,12 @@ import type { MemoryRepository } from "../memories/repository.ts";
 import { createMemoryGraph } from "../memories/graph.ts";
 import { createPeople } from "../memories/people.ts";
 import { createLimits } from "../limits/index.ts";
-import { createJobStore } from "../formation/jobs.ts";
+import { createJobStore, type JobHooks } from "../formation/jobs.ts";
 import { createFormationRunner, type FormationRunner } from "../formation/runner.ts";
 import { createExtractor } from "../formation/select.ts";
 import { createPolicyStore } from "../formation/policy.ts";
 import type { Extractor } from "../formation/extractor.ts";
+import type { WebhookOutbox } from "../webhooks/outbox.ts";
 
 export function createFormation(deps: {
   db: Db;
@@ -22,6 +23,8 @@ export function createFormation(deps: {
   config: Config;
   memories: MemoryRepository;
   extractor?: Extractor;
+  /** Records formation.completed and formation.failed in the job's own transaction (the memory events come from `memories`). */
+  outbox?: WebhookOutbox;
 }): FormationRunner {
   const { db, config } = deps;
   const accounts = createAccountRepository(db);
@@ -37,7 +40,7 @@ export function createFormation(deps: {
   return createFormationRunner({
     db,
     clock: deps.clock,
-    jobs: createJobStore(db),
+    jobs: createJobStore(db, jobEvents(deps.outbox, deps.memories)),
     memories: deps.memories,
     graph: createMemoryGraph(db),
     people: createPeople(db),
@@ -47,4 +50,13 @@ export function createFormation(deps: {
     extractor: deps.extractor ?? createExtractor(config.extractor, config.llm),
     projectExists: (id) => accounts.getProject(id) !== null,
   });
+}
+
+/** The job store's hooks that record formation's webhook events (none without an outbox). */
+function jobEvents(outbox: WebhookOutbox | undefined, memories: MemoryRepository): JobHooks {
+  if (!outbox) return {};
+  return {
+    onFinish: (job) => outbox.formationCompleted(job, () => memories.changesOfJob(job.id)),
+    onRetry: (job) => outbox.formationFailed(job),
+  };
 }

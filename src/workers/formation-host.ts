@@ -13,6 +13,7 @@ export type FromWorker =
   | { type: "started" }
   | { type: "vectors"; items: Array<{ target: VectorTarget; vector: Float32Array }> }
   | { type: "missing" }
+  | { type: "webhooks" }
   | { type: "closed" }
   | { type: "failed"; message: string };
 
@@ -31,6 +32,8 @@ export function createFormationThread(deps: {
   onVector(target: VectorTarget, vector: Float32Array): void;
   /** A memory was written without its vector: the indexer makes it. */
   onMissing(): void;
+  /** Webhook deliveries were recorded (committed): the delivery loop sends them. */
+  onWebhooks?(): void;
 }): FormationRunner {
   const { config, logger } = deps;
   let worker: Worker | null = null;
@@ -44,6 +47,7 @@ export function createFormationThread(deps: {
       const m = event.data;
       if (m.type === "vectors") for (const { target, vector } of m.items) deps.onVector(target, vector);
       else if (m.type === "missing") deps.onMissing();
+      else if (m.type === "webhooks") deps.onWebhooks?.();
       else if (m.type === "closed") closed?.();
       else if (m.type === "failed") logger.error({ err: { message: m.message } }, "formation thread failed");
     };

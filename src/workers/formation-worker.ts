@@ -11,6 +11,7 @@ import { createEmbedder } from "../models/index.ts";
 import { createVectorStore } from "../retrieval/vector-store.ts";
 import { createVectorWriter } from "../retrieval/vector-hook.ts";
 import type { VectorTarget } from "../retrieval/ports.ts";
+import { createOutbox } from "../webhooks/outbox.ts";
 import { createFormation } from "./formation-deps.ts";
 import type { FromWorker, ToWorker } from "./formation-host.ts";
 
@@ -36,8 +37,10 @@ async function start(config: Config): Promise<{ runner: FormationRunner; close()
       }, 0);
   });
   const onWrite = createVectorWriter({ store, embedder, onMissing: () => send({ type: "missing" }) });
-  const memories = createMemoryRepository(db, { onWrite });
-  const runner = createFormation({ db, clock, logger, config, memories });
+  // Webhook events are recorded in each unit's transaction; the request thread delivers them.
+  const outbox = createOutbox(db, () => send({ type: "webhooks" }));
+  const memories = createMemoryRepository(db, { onWrite, onChange: outbox.memoryChanged });
+  const runner = createFormation({ db, clock, logger, config, memories, outbox });
   runner.start();
   return { runner, close: () => db.close() };
 }

@@ -6,6 +6,7 @@ import m004 from "./004_formation.sql" with { type: "text" };
 import m005 from "./005_context.sql" with { type: "text" };
 import m006 from "./006_people.sql" with { type: "text" };
 import m007 from "./007_idempotency.sql" with { type: "text" };
+import m008 from "./008_webhooks.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: "initial", sql: m001 },
@@ -15,4 +16,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 5, name: "context", sql: m005 },
   { version: 6, name: "people", sql: m006 },
   { version: 7, name: "idempotency", sql: m007 },
+  { version: 8, name: "webhooks", sql: m008 },
 ];
