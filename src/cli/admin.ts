@@ -13,21 +13,11 @@ import type { PlanFigures } from "../limits/plans.ts";
 import { CATEGORIES } from "../domain/categories.ts";
 import { describePolicy, policyChange, type PolicyOptions } from "./policy.ts";
 import { registerCheck } from "./check.ts";
+import { withDataOptions, type CommonOptions } from "./command.ts";
 import { registerBackup } from "./backup.ts";
 import { registerTransfer } from "./transfer.ts";
 import { registerReindex } from "./reindex.ts";
 import { registerWebhooks } from "./webhooks.ts";
-
-interface Common {
-  data?: string;
-  json?: boolean;
-}
-
-function withCommon(cmd: Command): Command {
-  return cmd
-    .addOption(new Option("--data <dir>", "data directory (ENGRAM_DATA_DIR, default ./engram-data)"))
-    .option("--json", "print JSON for scripts");
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: each command prints its own result shape
 function print(value: unknown, json: boolean | undefined, human: (v: any) => string): void {
@@ -45,7 +35,7 @@ function action<A extends unknown[]>(
 ) {
   return async (...args: A) => {
     const cmd = args[args.length - 1] as Command;
-    const common = cmd.optsWithGlobals() as Common;
+    const common = cmd.optsWithGlobals() as CommonOptions;
     let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
     try {
       const config = loadConfig({ dataDir: common.data });
@@ -90,7 +80,7 @@ export function registerAdmin(program: Command): void {
 
 function registerAccounts(admin: Command): void {
   const account = admin.command("account").description("accounts");
-  withCommon(account.command("create").description("create an account with its Demo Project"))
+  withDataOptions(account.command("create").description("create an account with its Demo Project"))
     .requiredOption("--name <name>", "account name")
     .addOption(new Option("--plan <plan>", "plan").choices(["free", "starter", "growth", "scale"]).default("free"))
     .action(
@@ -102,8 +92,8 @@ function registerAccounts(admin: Command): void {
         { createsData: true },
       ),
     );
-  withCommon(account.command("list").description("list accounts")).action(
-    action((svc, opts: Common) => {
+  withDataOptions(account.command("list").description("list accounts")).action(
+    action((svc, opts: CommonOptions) => {
       print(
         svc.listAccounts(),
         opts.json,
@@ -116,7 +106,7 @@ function registerAccounts(admin: Command): void {
 
 function registerProjects(admin: Command): void {
   const project = admin.command("project").description("projects");
-  withCommon(project.command("create").description("create a project"))
+  withDataOptions(project.command("create").description("create a project"))
     .requiredOption("--account <id>", "account id")
     .requiredOption("--name <name>", "project name")
     .action(
@@ -124,7 +114,7 @@ function registerProjects(admin: Command): void {
         print(svc.createProject({ accountId: opts.account, name: opts.name }), opts.json, (v) => `project ${v.id}`);
       }),
     );
-  withCommon(project.command("list").description("list an account's projects"))
+  withDataOptions(project.command("list").description("list an account's projects"))
     .requiredOption("--account <id>", "account id")
     .action(
       action((svc, opts: { account: string; json?: boolean }) => {
@@ -133,15 +123,15 @@ function registerProjects(admin: Command): void {
         );
       }),
     );
-  withCommon(project.command("delete").description("delete a project; its keys stop working at once"))
+  withDataOptions(project.command("delete").description("delete a project; its keys stop working at once"))
     .argument("<project_id>")
     .action(
-      action((svc, id: string, opts: Common) => {
+      action((svc, id: string, opts: CommonOptions) => {
         print(svc.deleteProject(id), opts.json, (v) => `deleted ${v.id}`);
       }),
     );
 
-  withCommon(
+  withDataOptions(
     project.command("policy").description("show or set a project's memory policy (used by every key of the project)"),
   )
     .argument("<project_id>")
@@ -173,7 +163,7 @@ function registerProjects(admin: Command): void {
 
 function registerKeys(admin: Command): void {
   const key = admin.command("key").description("API keys");
-  withCommon(key.command("create").description("create a key (the full key is shown once)"))
+  withDataOptions(key.command("create").description("create a key (the full key is shown once)"))
     .requiredOption("--project <id>", "project id")
     .requiredOption("--name <name>", "key name")
     .option("--expires <rfc3339>", "expiry time (default: never)")
@@ -187,14 +177,14 @@ function registerKeys(admin: Command): void {
         );
       }),
     );
-  withCommon(key.command("revoke").description("revoke a key; it fails on its next request"))
+  withDataOptions(key.command("revoke").description("revoke a key; it fails on its next request"))
     .argument("<key_id>")
     .action(
-      action((svc, id: string, opts: Common) => {
+      action((svc, id: string, opts: CommonOptions) => {
         print(svc.revokeKey(id), opts.json, (v) => `revoked ${v.id} (…${v.last4})`);
       }),
     );
-  withCommon(key.command("list").description("list a project's keys (never the secret)"))
+  withDataOptions(key.command("list").description("list a project's keys (never the secret)"))
     .requiredOption("--project <id>", "project id")
     .action(
       action((svc, opts: { project: string; json?: boolean }) => {
@@ -216,7 +206,7 @@ function registerKeys(admin: Command): void {
 
 function registerPlansAndUsage(admin: Command): void {
   const plan = admin.command("plan").description("plans");
-  withCommon(plan.command("set").description("set an account's plan, or custom figures"))
+  withDataOptions(plan.command("set").description("set an account's plan, or custom figures"))
     .requiredOption("--account <id>", "account id")
     .addOption(new Option("--plan <plan>", "plan").choices(["free", "starter", "growth", "scale", "custom"]))
     .addOption(new Option("--reads <n>", "reads per month").argParser(int))
@@ -250,7 +240,7 @@ function registerPlansAndUsage(admin: Command): void {
       }),
     );
 
-  withCommon(admin.command("usage").description("reads, writes and stored memories this month"))
+  withDataOptions(admin.command("usage").description("reads, writes and stored memories this month"))
     .requiredOption("--account <id>", "account id")
     .action(
       action((svc, opts: { account: string; json?: boolean }) => {

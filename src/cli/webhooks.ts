@@ -12,22 +12,12 @@ import { ApiError } from "../errors/api-error.ts";
 import type { WebhookAdmin, WebhookView } from "../webhooks/admin.ts";
 import type { DeliveryView } from "../webhooks/store.ts";
 import { EVENT_TYPES } from "../webhooks/events.ts";
-
-interface Common {
-  data?: string;
-  json?: boolean;
-}
-
-function withCommon(cmd: Command): Command {
-  return cmd
-    .addOption(new Option("--data <dir>", "data directory (ENGRAM_DATA_DIR, default ./engram-data)"))
-    .option("--json", "print JSON for scripts");
-}
+import { withDataOptions, type CommonOptions } from "./command.ts";
 
 /** Runs one command on the data directory; an error is one message (JSON with --json) and exit code 1. */
 function action<A extends unknown[]>(fn: (webhooks: WebhookAdmin, ...args: A) => unknown, human: (v: never) => string) {
   return async (...args: A) => {
-    const common = (args[args.length - 1] as Command).optsWithGlobals() as Common;
+    const common = (args[args.length - 1] as Command).optsWithGlobals() as CommonOptions;
     let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
     try {
       const { dataDir } = loadConfig({ dataDir: common.data });
@@ -72,7 +62,9 @@ function describeDelivery(d: DeliveryView): string {
 
 export function registerWebhooks(admin: Command): void {
   const webhook = admin.command("webhook").description("webhooks: events of a project sent to a URL");
-  withCommon(webhook.command("create").description("subscribe a URL to a project's events (the secret is shown once)"))
+  withDataOptions(
+    webhook.command("create").description("subscribe a URL to a project's events (the secret is shown once)"),
+  )
     .requiredOption("--project <id>", "project id")
     .requiredOption("--url <url>", "http(s) URL that receives the events")
     .option("--events <list>", `event types, comma-separated (default: all: ${EVENT_TYPES.join(", ")})`)
@@ -84,7 +76,7 @@ export function registerWebhooks(admin: Command): void {
           `webhook ${v.id}\nurl     ${v.url}\nevents  ${v.events.join(", ")}\nsecret  ${v.secret}\n(shown once: store it now; it verifies the webhook-signature header)`,
       ),
     );
-  withCommon(webhook.command("list").description("list a project's webhooks (never the secret)"))
+  withDataOptions(webhook.command("list").description("list a project's webhooks (never the secret)"))
     .requiredOption("--project <id>", "project id")
     .action(
       action(
@@ -92,7 +84,7 @@ export function registerWebhooks(admin: Command): void {
         (v: WebhookView[]) => v.map(describeWebhook).join("\n") || "(no webhooks)",
       ),
     );
-  withCommon(webhook.command("delete").description("delete a webhook; deliveries not yet made are dropped"))
+  withDataOptions(webhook.command("delete").description("delete a webhook; deliveries not yet made are dropped"))
     .argument("<webhook_id>")
     .action(
       action(
@@ -100,7 +92,9 @@ export function registerWebhooks(admin: Command): void {
         (v: { id: string }) => `deleted ${v.id}`,
       ),
     );
-  withCommon(webhook.command("deliveries").description("a project's deliveries, newest first, with their last status"))
+  withDataOptions(
+    webhook.command("deliveries").description("a project's deliveries, newest first, with their last status"),
+  )
     .requiredOption("--project <id>", "project id")
     .option("--webhook <id>", "only this webhook's")
     .addOption(new Option("--status <status>", "only these").choices(["pending", "delivered", "failed"]))
