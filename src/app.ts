@@ -1,5 +1,5 @@
 // The composition root: the one place that builds every component and wires them together.
-import type { Config } from "./config.ts";
+import { hostInUrl, type Config } from "./config.ts";
 import { systemClock, type Clock } from "./shared/clock.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
 import { BUSY_TIMEOUT_MS, openDatabase, type Db } from "./storage/db.ts";
@@ -140,8 +140,7 @@ function createTransports(
   deps: { memories: MemoryService; limits: Limits; admin: Administration; logger: Logger; db: Db; clock: Clock },
 ) {
   const { memories, limits, logger } = deps;
-  const base =
-    config.publicUrl ?? `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+  const base = config.publicUrl ?? `http://${hostInUrl(config.host)}:${config.port}`;
   const docsUrl = `${base.replace(/\/$/, "")}/docs`;
   const authenticate = (token: string) => deps.admin.accounts.authenticate(token);
   const maxBodyBytes = LIMITS.bodyBytesMax;

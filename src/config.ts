@@ -160,15 +160,13 @@ export function loadConfig(
 }
 
 /** Where a server started with this configuration listens, as seen from this machine. */
+/** A listen address as a URL writes it: an IPv6 address in brackets. */
+export function hostInUrl(host: string): string {
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 function localServerUrl(c: Pick<Config, "host" | "port" | "tlsCert" | "tlsKey">): string {
-  const host =
-    c.host === "0.0.0.0" || c.host === ""
-      ? "127.0.0.1"
-      : c.host === "::"
-        ? "[::1]"
-        : c.host.includes(":")
-          ? `[${c.host}]`
-          : c.host;
+  const host = c.host === "0.0.0.0" || c.host === "" ? "127.0.0.1" : c.host === "::" ? "[::1]" : hostInUrl(c.host);
   return `${c.tlsCert && c.tlsKey ? "https" : "http"}://${host}:${c.port}`;
 }
 

@@ -1,5 +1,5 @@
 // `engram serve`: locks and opens the data directory, bootstraps a first account on an empty one, listens.
-import { loadConfig, type Config, type ConfigOverrides } from "../config.ts";
+import { hostInUrl, loadConfig, type Config, type ConfigOverrides } from "../config.ts";
 import { createEngram, type Engram } from "../app.ts";
 import { readFileSync } from "node:fs";
 import { lockDataDir } from "../storage/data-lock.ts";
@@ -89,7 +89,7 @@ export async function startServer(
     lock.release();
     throw err;
   }
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const host = hostInUrl(config.host);
   const url = `${tls ? "https" : "http"}://${host}:${server.port}`;
   bootstrap(engram, print, url);
   if (metrics) print(`Metrics for Prometheus at ${metrics.url}`);

@@ -19,6 +19,12 @@ const ATTRIBUTE_HINTS: Record<string, string[]> = {
   children: ["kids", "kid", "children", "child"],
 };
 
+/** Whether a text has one of `terms` among its significant terms. */
+function sharesTerm(text: string, terms: ReadonlySet<string>): boolean {
+  for (const t of significantTerms(text)) if (terms.has(t)) return true;
+  return false;
+}
+
 export function createCandidates(graph: Pick<MemoryLinks, "candidates">, memories: Pick<MemoryWriter, "getActive">) {
   return {
     /** Active memories of the same scope sharing the fact's words, and those about its subject's attribute. */
@@ -41,9 +47,7 @@ export function createCandidates(graph: Pick<MemoryLinks, "candidates">, memorie
      */
     current(projectId: string, f: Fact, found: MemoryRow[], formedHere: Map<string, MemoryRow>): MemoryRow[] {
       const terms = significantTerms(f.content);
-      const mine = [...formedHere.values()]
-        .reverse()
-        .filter((m) => [...significantTerms(m.content)].some((t) => terms.has(t)));
+      const mine = [...formedHere.values()].reverse().filter((m) => sharesTerm(m.content, terms));
       const rest = found.flatMap((c) => {
         if (formedHere.has(c.id)) return [];
         const row = memories.getActive(projectId, c.id);

@@ -58,16 +58,17 @@ export function createAllowances(deps: {
   // write): they are owed in memory, checked against the allowance like any other, and added to the
   // counter with the account's next read that can be written. A restart before then forgets them.
   const owed = new Map<string, { period: string; reads: number }>();
-  const owe = (accountId: string, period: string, reads: number) => {
+  const owedIn = (accountId: string, period: string) => {
     const debt = owed.get(accountId);
-    owed.set(accountId, { period, reads: (debt?.period === period ? debt.reads : 0) + reads });
+    return debt?.period === period ? debt.reads : 0;
   };
+  const owe = (accountId: string, period: string, reads: number) =>
+    owed.set(accountId, { period, reads: owedIn(accountId, period) + reads });
 
   return {
     reserveReads(accountId, plan, cost) {
       const period = periodOf(clock.now());
-      const debt = owed.get(accountId);
-      const carried = debt?.period === period ? debt.reads : 0;
+      const carried = owedIn(accountId, period);
       try {
         ensureRow.run(accountId, period);
         const r = addReads.run(cost + carried, accountId, period, enforce ? 0 : 1, plan.reads);

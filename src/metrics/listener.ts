@@ -3,6 +3,7 @@
 // Plain HTTP: it is meant for loopback or a private network; a remote scraper that needs TLS uses
 // the main port with ENGRAM_METRICS_TOKEN instead.
 import type { Metrics } from "./index.ts";
+import { hostInUrl } from "../config.ts";
 
 export interface MetricsListener {
   /** Where the exposition is, such as http://127.0.0.1:9464/metrics. */
@@ -23,7 +24,7 @@ export function listenForMetrics(opts: {
   warn(line: string): void;
 }): MetricsListener | null {
   if (opts.port === null) return null;
-  const host = opts.host.includes(":") ? `[${opts.host}]` : opts.host;
+  const host = hostInUrl(opts.host);
   let server: ReturnType<typeof Bun.serve>;
   try {
     server = Bun.serve({
