@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { cleanEnv, spawnServer } from "./support.ts";
 import { openDatabase } from "../src/storage/db.ts";
 import { systemClock } from "../src/shared/clock.ts";
-import { createAdministration } from "../src/app.ts";
+import { createAdministration } from "../src/administration.ts";
 import { createAccountRepository } from "../src/accounts/repository.ts";
 import { createLimits } from "../src/limits/index.ts";
 

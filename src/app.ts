@@ -4,31 +4,27 @@ import { systemClock, type Clock } from "./shared/clock.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
 import { BUSY_TIMEOUT_MS, openDatabase, type Db } from "./storage/db.ts";
 import { ApiError } from "./errors/api-error.ts";
-import { createAccountService, type AccountService } from "./accounts/service.ts";
-import { createAccountRepository, type AccountRepository } from "./accounts/repository.ts";
-import { createMemoryRepository, type MemoryRepository } from "./memories/repository.ts";
+import { createAccountRepository } from "./accounts/repository.ts";
+import { createMemoryRepository } from "./memories/repository.ts";
 import { createPeople } from "./memories/people.ts";
 import { createLexicalIndex, createVectorBookkeeping } from "./memories/search-queries.ts";
-import type { VectorBookkeeping } from "./retrieval/ports.ts";
 import { createWriteAcceptance } from "./memories/writes.ts";
 import { createMemoryService, type MemoryService } from "./memories/service.ts";
 import { LIMITS } from "./memories/schemas.ts";
 import { createLimits, type Limits } from "./limits/index.ts";
 import type { BucketClass } from "./limits/buckets.ts";
 import type { Principal } from "./domain/principal.ts";
-import { createUsageStore } from "./limits/usage.ts";
 import { createJobStore } from "./formation/jobs.ts";
 import type { FormationRunner } from "./formation/runner.ts";
 import { createFormation } from "./workers/formation-deps.ts";
 import { createFormationThread } from "./workers/formation-host.ts";
-import { createPolicyStore, type PolicyStore } from "./formation/policy.ts";
+import { createPolicyStore } from "./formation/policy.ts";
 import type { Extractor } from "./formation/extractor.ts";
 import { createEmbedder } from "./models/index.ts";
-import { createVectorStore, type VectorStore } from "./retrieval/vector-store.ts";
+import { createVectorStore } from "./retrieval/vector-store.ts";
 import { createVectorIndexer, type VectorIndexer } from "./retrieval/indexer.ts";
 import { createVectorWriter } from "./retrieval/vector-hook.ts";
 import { createRetrieval } from "./retrieval/index.ts";
-import { markForReindex } from "./retrieval/reindex.ts";
 import type { HybridOptions } from "./retrieval/hybrid.ts";
 import { createAnnIndex, type AnnOptions } from "./retrieval/ann-index.ts";
 import { createHttpApp } from "./http/app.ts";
@@ -37,47 +33,9 @@ import { canonicalRequest, requestPath } from "./http/request-target.ts";
 import { problemResponse } from "./http/respond.ts";
 import { createMcpHandler } from "./mcp/http.ts";
 import { VERSION } from "./version.ts";
-import { createWebhookAdmin, createWebhooks, type WebhookAdmin, type WebhookDelivery } from "./webhooks/index.ts";
+import { createWebhooks, type WebhookDelivery } from "./webhooks/index.ts";
 import { createMetrics, type Metrics } from "./metrics/index.ts";
-
-/** What `engram admin` and the server share: accounts, projects, keys, plans, policies; re-making vectors. */
-export interface Administration {
-  accounts: AccountService;
-  /** Marks the vectors of a project's memories (or of all) to be re-made from their text; returns how many. */
-  reindex(projectId: string | null): number;
-  webhooks: WebhookAdmin;
-}
-
-/**
- * Administration over a database. The server passes the stores it already has (its memory repository
- * gives samples their vectors at once); the CLI's samples get theirs from the server's indexer.
- */
-export function createAdministration(deps: {
-  db: Db;
-  clock: Clock;
-  repo?: AccountRepository;
-  policies?: PolicyStore;
-  memories?: MemoryRepository;
-  vectorStore?: VectorStore;
-  bookkeeping?: VectorBookkeeping;
-}): Administration {
-  const { db, clock } = deps;
-  const repo = deps.repo ?? createAccountRepository(db);
-  const memories = deps.memories ?? createMemoryRepository(db);
-  const policies = deps.policies ?? createPolicyStore(db);
-  const accounts = createAccountService({ db, clock, repo, memories, usage: createUsageStore(db), policies });
-  const store = deps.vectorStore ?? createVectorStore(db);
-  const bookkeeping = deps.bookkeeping ?? createVectorBookkeeping(db);
-  return {
-    accounts,
-    reindex(projectId) {
-      if (projectId !== null && !repo.getProject(projectId))
-        throw new ApiError("not_found", { detail: `No project ${projectId}.` });
-      return markForReindex({ db, store, memories: bookkeeping }, projectId);
-    },
-    webhooks: createWebhookAdmin({ db, clock, projectExists: (id) => repo.getProject(id) !== null }),
-  };
-}
+import { createAdministration, type Administration } from "./administration.ts";
 
 export interface Engram extends Administration {
   config: Config;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../storage/db.ts";
 import { systemClock } from "../shared/clock.ts";
-import { createAdministration } from "../app.ts";
+import { createAdministration } from "../administration.ts";
 import type { AccountService, KeyView } from "../accounts/service.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "../limits/plans.ts";

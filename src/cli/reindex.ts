@@ -2,7 +2,7 @@
 // the server's indexer re-makes them in the background. With --wait it follows that work, with
 // progress, until no vector is left to make (or the server makes none for STALL_MS).
 import { type Command, Option } from "commander";
-import { createAdministration } from "../app.ts";
+import { createAdministration } from "../administration.ts";
 import { systemClock } from "../shared/clock.ts";
 import { vectorsToMake } from "../memories/search-queries.ts";
 import { lockHolder } from "../storage/data-lock.ts";

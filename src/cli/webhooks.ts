@@ -7,7 +7,7 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "../storage/db.ts";
 import { databaseFile } from "../storage/integrity.ts";
 import { systemClock } from "../shared/clock.ts";
-import { createAdministration } from "../app.ts";
+import { createAdministration } from "../administration.ts";
 import { ApiError } from "../errors/api-error.ts";
 import type { WebhookAdmin, WebhookView } from "../webhooks/admin.ts";
 import type { DeliveryView } from "../webhooks/store.ts";

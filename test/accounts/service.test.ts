@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openDatabase, type Db } from "../../src/storage/db.ts";
 import { fixedClock } from "../../src/shared/clock.ts";
 import type { AccountService } from "../../src/accounts/service.ts";
-import { createAdministration } from "../../src/app.ts";
+import { createAdministration } from "../../src/administration.ts";
 import { PLANS } from "../../src/limits/plans.ts";
 import { SAMPLE_MEMORIES } from "../../src/accounts/samples.ts";
 import { createMemoryRepository } from "../../src/memories/repository.ts";

@@ -26,6 +26,7 @@ const RANK: Record<string, number> = {
   accounts: 5,
   memories: 5,
   "config.ts": 6,
+  "administration.ts": 6,
   http: 6,
   mcp: 7,
   workers: 7,
