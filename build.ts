@@ -1,9 +1,12 @@
 // Builds dist/engram: one self-contained executable (Bun runtime, code, migrations, sqlite-vec).
 // Run with `bun run build`.
 import { $ } from "bun";
+import { writeDashboardBundle } from "./src/dashboard/bundle.ts";
 
 const outfile = process.argv[2] ?? "dist/engram";
 const started = performance.now();
+// The dashboard's one script and stylesheet (htmx, uPlot, its own client code), embedded as text below.
+await writeDashboardBundle();
 const result = await Bun.build({
   // The worker threads' entries are built in too (new Worker finds each by its source path): formation,
   // and the copy of the database that `engram admin backup` makes.
@@ -14,6 +17,9 @@ const result = await Bun.build({
   bytecode: true,
   format: "esm",
   target: "bun",
+  // LanceDB's addon is embedded as a file asset (src/retrieval/lance-addon.ts) and loaded from the data
+  // directory; bundled through the package's own require, it would be extracted into $TMPDIR instead.
+  external: ["@lancedb/lancedb-linux-x64-gnu"],
 });
 if (!result.success) {
   for (const log of result.logs) console.error(log);

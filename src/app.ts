@@ -1,5 +1,5 @@
 // The composition root: the one place that builds every component and wires them together.
-import { hostInUrl, type Config } from "./config.ts";
+import { hostInUrl, useLanceLibrary, type Config } from "./config.ts";
 import { systemClock, type Clock } from "./shared/clock.ts";
 import { createLogger, type Logger } from "./shared/logger.ts";
 import { BUSY_TIMEOUT_MS, openDatabase, type Db } from "./storage/db.ts";
@@ -26,8 +26,12 @@ import { createVectorIndexer, type VectorIndexer } from "./retrieval/indexer.ts"
 import { createVectorWriter } from "./retrieval/vector-hook.ts";
 import { createRetrieval } from "./retrieval/index.ts";
 import type { HybridOptions } from "./retrieval/hybrid.ts";
-import { createAnnIndex, type AnnOptions } from "./retrieval/ann-index.ts";
+import { anyLargeProject, createVectorIndex, type VectorIndexOptions } from "./retrieval/vector-index.ts";
+import { createLanceSync, type LanceSync } from "./retrieval/lance-sync.ts";
+import { createLanceLoader } from "./retrieval/lance-native.ts";
 import { createHttpApp } from "./http/app.ts";
+import { memoryRoutes } from "./http/routes.ts";
+import { createDashboard } from "./dashboard/index.ts";
 import { createIdempotencyStore } from "./http/idempotency.ts";
 import { canonicalRequest, requestPath } from "./http/request-target.ts";
 import { problemResponse } from "./http/respond.ts";
@@ -46,6 +50,8 @@ export interface Engram extends Administration {
   formation: FormationRunner;
   /** Makes missing and stale memory vectors in the background (tests step it). */
   vectors: VectorIndexer;
+  /** Keeps the LanceDB vector table in step with SQLite (tests step it). */
+  vectorTable: LanceSync;
   webhookDelivery: WebhookDelivery;
   http: ReturnType<typeof createHttpApp>;
   metrics: Metrics; // Prometheus: `handle` observes each request; cli/serve.ts serves the metrics port
@@ -65,11 +71,17 @@ export interface EngramOptions {
   /** Ranking constants (benches compare them; the defaults are the measured ones). */
   hybrid?: Partial<HybridOptions>;
   /** Approximate index settings (tests lower the project size at which it is used). */
-  ann?: Partial<AnnOptions>;
+  ann?: Partial<VectorIndexOptions>;
 }
 
 /** The vector side of memories: embedder, sqlite-vec store, approximate index, indexer, and the memory repository whose writes carry vectors (and webhook events). */
-async function createVectorParts(db: Db, clock: Clock, config: Config, logger: Logger, ann?: Partial<AnnOptions>) {
+async function createVectorParts(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  logger: Logger,
+  ann?: Partial<VectorIndexOptions>,
+) {
   const embedder = await createEmbedder(config.embeddings);
   const store = createVectorStore(db);
   // A local model's size is known now: adopt it before anything is written (a provider's on its first answer).
@@ -79,12 +91,24 @@ async function createVectorParts(db: Db, clock: Clock, config: Config, logger: L
   const indexer = createVectorIndexer({ db, clock, store, memories: bookkeeping, embedder, logger });
   // Every memory written gets its vector in the same transaction (or from the indexer).
   const onWrite = createVectorWriter({ store, embedder, onMissing: () => indexer.notify() });
+  // LanceDB (loaded only once a project is large enough) follows SQLite from a durable mark.
+  const minVectors = ann?.minVectors ?? config.annMinVectors;
+  const sync = createLanceSync({
+    db,
+    clock,
+    logger,
+    store,
+    dataDir: config.dataDir,
+    loadLance: createLanceLoader({ dataDir: config.dataDir, useNativeLibrary: useLanceLibrary }),
+    needed: () => anyLargeProject(store, bookkeeping, minVectors),
+  });
   return {
+    sync,
     embedder,
     store,
     bookkeeping,
     indexer,
-    ann: createAnnIndex({ store, counts: bookkeeping, options: ann }),
+    ann: createVectorIndex({ store, counts: bookkeeping, sync, clock, logger, options: { minVectors } }),
     webhooks, // every change of a memory records its webhook events in the same transaction
     memories: createMemoryRepository(db, { onWrite, onChange: webhooks.outbox.memoryChanged }),
   };
@@ -95,29 +119,30 @@ type VectorParts = Awaited<ReturnType<typeof createVectorParts>>;
 /** REST and MCP over one memory service; /mcp goes to the MCP handler, everything else to Elysia. */
 function createTransports(
   config: Config,
-  deps: { memories: MemoryService; limits: Limits; admin: Administration; logger: Logger; db: Db; clock: Clock },
+  deps: { memories: MemoryService; limits: Limits; admin: Administration; logger: Logger; db: Db; clock: Clock } & {
+    repo: VectorParts["memories"];
+  },
 ) {
   const { memories, limits, logger } = deps;
   const base = config.publicUrl ?? `http://${hostInUrl(config.host)}:${config.port}`;
   const docsUrl = `${base.replace(/\/$/, "")}/docs`;
   const authenticate = (token: string) => deps.admin.accounts.authenticate(token);
   const maxBodyBytes = LIMITS.bodyBytesMax;
-  const http = createHttpApp({
-    service: memories,
-    authenticate,
-    docsUrl,
-    maxBodyBytes,
-    logger,
-    limits,
-    idempotency: createIdempotencyStore({ db: deps.db, clock: deps.clock }),
-    version: VERSION,
-  });
+  const idempotency = createIdempotencyStore({ db: deps.db, clock: deps.clock });
+  const endpointDeps = { authenticate, docsUrl, maxBodyBytes, logger, limits, idempotency };
+  const http = createHttpApp({ ...endpointDeps, service: memories, version: VERSION });
+  // The dashboard's Playground runs its calls through the same REST pipeline, authenticated by its own grants.
+  const restFor = (auth: typeof authenticate) => memoryRoutes(memories, { ...endpointDeps, authenticate: auth });
+  const secureCookies = Boolean(config.tlsCert && config.tlsKey) || config.publicUrl?.startsWith("https:") === true;
+  const dashboard = createDashboard({ ...deps, memories: deps.repo, restFor, secureCookies });
   const admit = (p: Principal, cls: BucketClass) => limits.admit(p.accountId, cls);
   const allowedHosts = config.allowedHosts;
   const mcp = createMcpHandler({ service: memories, logger, authenticate, admit, docsUrl, allowedHosts, maxBodyBytes });
   const handle = (request: Request) => {
     const canonical = canonicalRequest(request);
-    return requestPath(canonical.url) === "/mcp" ? mcp(canonical) : http.handle(canonical);
+    const path = requestPath(canonical.url);
+    if (path === "/dashboard" || path.startsWith("/dashboard/")) return dashboard.handle(canonical);
+    return path === "/mcp" ? mcp(canonical) : http.handle(canonical);
   };
   /** Bun.serve's error handler: whatever escaped a handler is logged and answered 500 problem+json, never with internals. */
   const serverError = (error: unknown): Response => {
@@ -206,25 +231,13 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
   const db = await openDatabase(config.dataDir, BUSY_TIMEOUT_MS.requests);
   const vectors = await createVectorParts(db, clock, config, logger, options.ann);
   const { admin, limits, formation, memories, metrics } = createServices(db, clock, logger, config, options, vectors);
-  const { http, handle, serverError } = createTransports(config, { memories, limits, admin, logger, db, clock });
-  let warmTimer: ReturnType<typeof setTimeout> | null = null;
+  const transportDeps = { memories, limits, admin, logger, db, clock, repo: vectors.memories };
+  const { http, handle, serverError } = createTransports(config, transportDeps);
   if (options.startWorker ?? true) vectors.webhooks.delivery.start(); // tests step it (runOnce) or start it
   if (options.startWorker ?? config.formationWorker) {
     formation.start();
     vectors.indexer.start();
-    // Large projects' approximate indexes are built once the server is up, not on their first search.
-    warmTimer = setTimeout(() => {
-      // A timer's exception would end the process after it said "listening" (damaged pages, say).
-      try {
-        const built = vectors.ann.rebuildAll();
-        if (built > 0) logger.info({ projects: built }, "approximate vector indexes built");
-      } catch (err) {
-        logger.error(
-          { err },
-          "warming the approximate vector indexes failed; each is built on its first search instead",
-        );
-      }
-    }, 0);
+    vectors.sync.start(); // a data directory of small projects never loads LanceDB
   }
   let closed = false;
   const close = async () => {
@@ -232,8 +245,8 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     closed = true;
     await formation.close();
     await vectors.webhooks.delivery.close(); // what is not delivered stays in the outbox for the next start
-    if (warmTimer) clearTimeout(warmTimer);
     await vectors.indexer.close();
+    await vectors.sync.close();
     db.close();
   };
   return {
@@ -245,6 +258,7 @@ export async function createEngram(config: Config, options: EngramOptions = {}):
     memories,
     formation,
     vectors: vectors.indexer,
+    vectorTable: vectors.sync,
     webhookDelivery: vectors.webhooks.delivery,
     http,
     handle: metrics.instrument(handle),

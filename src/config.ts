@@ -1,5 +1,6 @@
 // Configuration is read once, typed and frozen. Precedence: defaults < ENGRAM_* environment < flags.
 // Nothing else in the codebase reads process.env.
+import { dlopen, FFIType, ptr } from "bun:ffi";
 import { resolve } from "node:path";
 import type { LlmConfig } from "./models/llm.ts";
 import type { EmbeddingsConfig } from "./models/index.ts";
@@ -55,6 +56,8 @@ export interface Config {
   readonly metricsPortChosen: boolean;
   /** Bearer token for /metrics (ENGRAM_METRICS_TOKEN): opens it on the main port, required on the metrics port. */
   readonly metricsToken: string | null;
+  /** Projects with this many vectors or more are searched through the LanceDB index (ENGRAM_ANN_MIN_VECTORS). */
+  readonly annMinVectors: number;
 }
 
 export const DEFAULT_METRICS_PORT = 9464;
@@ -145,6 +148,7 @@ export function loadConfig(
     metricsPort: envMetricsPort === undefined ? DEFAULT_METRICS_PORT : envMetricsPort,
     metricsPortChosen: overrides.metricsPort !== undefined || envMetricsPort !== undefined,
     metricsToken: metricsToken(env),
+    annMinVectors: envInt(env, "ENGRAM_ANN_MIN_VECTORS") ?? 5_000,
     ...defined,
   };
   // Checked where it is used (`engram mcp`), so that a client setting never stops the server starting.
@@ -157,6 +161,27 @@ export function loadConfig(
     dataDir: resolve(config.dataDir),
     allowedHosts: Object.freeze([...allowedHosts]),
   });
+}
+
+/**
+ * Before LanceDB's native addon is first required (retrieval/lance-native.ts): the file to load
+ * (NAPI_RS_NATIVE_LIBRARY_PATH, read by its JavaScript loader), and for the addon itself, which reads
+ * the C environment (Bun's process.env does not reach it, hence libc's setenv): its log level
+ * (LANCEDB_LOG: errors only, unless the operator set it) and the folder its index builds spill to
+ * (TMPDIR: inside the data directory, where they are cleaned up, rather than the system's).
+ */
+export function useLanceLibrary(path: string, tmpDir: string): void {
+  process.env.NAPI_RS_NATIVE_LIBRARY_PATH = path;
+  const libc = dlopen("libc.so.6", {
+    setenv: { args: [FFIType.cstring, FFIType.cstring, FFIType.i32], returns: FFIType.i32 },
+  });
+  const c = (text: string) => ptr(Buffer.from(`${text}\0`));
+  try {
+    libc.symbols.setenv(c("LANCEDB_LOG"), c(process.env.LANCEDB_LOG || "error"), 1);
+    libc.symbols.setenv(c("TMPDIR"), c(tmpDir), 1);
+  } finally {
+    libc.close();
+  }
 }
 
 /** Where a server started with this configuration listens, as seen from this machine. */

@@ -90,6 +90,9 @@ export function createAccountRepository(db: Db) {
         )
         .get(accountId)!.n;
     },
+    renameProject(id: string, name: string): void {
+      db.run("UPDATE projects SET name = ? WHERE id = ? AND deleted_at IS NULL", [name, id]);
+    },
     deleteProject(id: string, now: string): boolean {
       return db.run("UPDATE projects SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", [now, id]).changes > 0;
     },

@@ -7,43 +7,23 @@ import { ApiError } from "../errors/api-error.ts";
 import { parseTimestamp } from "../shared/time.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { NewMemory } from "../domain/memory.ts";
-import type { KeyRow, AccountRepository } from "./repository.ts";
+import type { AccountRepository } from "./repository.ts";
 import { nextReset, type UsageStore } from "../limits/usage.ts";
-import { generateKey, hashKey, looksLikeKey } from "./keys.ts";
+import { generateKey, hashKey, keyView, looksLikeKey, type KeyView } from "./keys.ts";
+import { CLI_ACTOR, type AuditAction, type AuditLog } from "./audit.ts";
 import { isPlanName, planFigures, type PlanFigures } from "../limits/plans.ts";
 import { SAMPLE_MEMORIES } from "./samples.ts";
 import type { PolicyChange, PolicyStore, PolicyView } from "../formation/policy.ts";
 
-export interface KeyView {
-  id: string;
-  project_id: string;
-  name: string;
-  last4: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  /** When the key last authenticated a request (to the minute): rotation's "confirm the old key is unused". */
-  last_used_at: string | null;
-  status: "active" | "revoked" | "expired";
+export type { KeyView } from "./keys.ts";
+
+/** Who makes an audited change: a dashboard user's email; the command line when not given. */
+export interface Actor {
+  actor?: string;
 }
 
 /** last_used_at is written at most this often per key: one small write a minute, not one per request. */
 const LAST_USED_EVERY_MS = 60_000;
-
-function keyView(k: KeyRow, now: Date): KeyView {
-  const expired = k.expires_at !== null && Date.parse(k.expires_at) <= now.getTime();
-  return {
-    id: k.id,
-    project_id: k.project_id,
-    name: k.name,
-    last4: k.last4,
-    created_at: k.created_at,
-    expires_at: k.expires_at,
-    revoked_at: k.revoked_at,
-    last_used_at: k.last_used_at,
-    status: k.revoked_at ? "revoked" : expired ? "expired" : "active",
-  };
-}
 
 export function createAccountService(deps: {
   db: Db;
@@ -53,9 +33,12 @@ export function createAccountService(deps: {
   memories: { insert(m: NewMemory): unknown; countActive(accountId: string): number };
   usage: UsageStore;
   policies: PolicyStore;
+  audit: AuditLog;
 }) {
-  const { db, clock, repo, memories, usage, policies } = deps;
+  const { db, clock, repo, memories, usage, policies, audit } = deps;
   const nowIso = () => clock.now().toISOString();
+  const record = (accountId: string, who: Actor, action: AuditAction, target: string, detail: string | null) =>
+    audit.record(accountId, { actor: who.actor ?? CLI_ACTOR, action, target, detail, at: nowIso() });
 
   function requireAccount(id: string) {
     const a = repo.getAccount(id);
@@ -68,12 +51,12 @@ export function createAccountService(deps: {
     return p;
   }
 
-  function createKey(input: { projectId: string; name: string; expiresAt?: string | null }): {
+  function createKey(input: { projectId: string; name: string; expiresAt?: string | null } & Actor): {
     id: string;
     key: string;
     view: KeyView;
   } {
-    requireProject(input.projectId);
+    const project = requireProject(input.projectId);
     let expiresAt: string | null = null;
     if (input.expiresAt) {
       const d = parseTimestamp(input.expiresAt);
@@ -100,7 +83,10 @@ export function createAccountService(deps: {
       created_at: nowIso(),
       expires_at: expiresAt,
     };
-    repo.insertKey(row);
+    db.transaction(() => {
+      repo.insertKey(row);
+      record(project.account_id, input, "key.created", row.id, `${input.name} (…${row.last4}) in ${project.name}`);
+    })();
     return { id: row.id, key, view: keyView({ ...row, revoked_at: null, last_used_at: null }, clock.now()) };
   }
 
@@ -141,7 +127,7 @@ export function createAccountService(deps: {
     countAccounts: () => repo.countAccounts(),
 
     /** Creates a project; refused with 409 once the plan's project limit is reached (the Demo Project does not count). */
-    createProject(input: { accountId: string; name: string }): { id: string } {
+    createProject(input: { accountId: string; name: string } & Actor): { id: string } {
       const id = newId("prj");
       // Check and insert under one write lock: the CLI and the dashboard may create projects at once.
       db.transaction(() => {
@@ -157,8 +143,33 @@ export function createAccountService(deps: {
           });
         }
         repo.insertProject({ id, account_id: input.accountId, name: input.name, is_demo: 0, created_at: nowIso() });
+        record(input.accountId, input, "project.created", id, input.name);
       }).immediate();
       return { id };
+    },
+
+    renameProject(input: { projectId: string; name: string } & Actor): { id: string; name: string } {
+      const project = requireProject(input.projectId);
+      db.transaction(() => {
+        repo.renameProject(project.id, input.name);
+        record(project.account_id, input, "project.renamed", project.id, `${project.name} → ${input.name}`);
+      })();
+      return { id: project.id, name: input.name };
+    },
+
+    /** The account's live project; another account's is "no such project", as a missing one is. */
+    ownProject(accountId: string, projectId: string) {
+      const p = repo.getProject(projectId);
+      if (!p || p.account_id !== accountId) throw new ApiError("not_found", { detail: "No such project." });
+      return { id: p.id, name: p.name, is_demo: p.is_demo === 1, created_at: p.created_at };
+    },
+
+    /** A key of one of the account's live projects; any other is "no such key". */
+    ownKey(accountId: string, keyId: string): KeyView {
+      const k = repo.getKey(keyId);
+      const p = k ? repo.getProject(k.project_id) : null;
+      if (!k || !p || p.account_id !== accountId) throw new ApiError("not_found", { detail: "No such key." });
+      return keyView(k, clock.now());
     },
 
     listProjects(accountId: string) {
@@ -169,18 +180,25 @@ export function createAccountService(deps: {
     },
 
     /** Deletes a project: its keys stop working on their next request; its memories are no longer reachable. */
-    deleteProject(id: string): { id: string; deleted: true } {
-      requireProject(id);
-      repo.deleteProject(id, nowIso());
+    deleteProject(id: string, who: Actor = {}): { id: string; deleted: true } {
+      const project = requireProject(id);
+      db.transaction(() => {
+        repo.deleteProject(id, nowIso());
+        record(project.account_id, who, "project.deleted", id, project.name);
+      })();
       return { id, deleted: true };
     },
 
     createKey,
 
-    revokeKey(id: string): KeyView {
+    revokeKey(id: string, who: Actor = {}): KeyView {
       const k = repo.getKey(id);
       if (!k) throw new ApiError("not_found", { detail: `No such key: ${id}.` });
-      repo.revokeKey(id, nowIso());
+      const accountId = db.query<{ a: string }, [string]>("SELECT account_id AS a FROM projects WHERE id = ?");
+      db.transaction(() => {
+        if (repo.revokeKey(id, nowIso()))
+          record(accountId.get(k.project_id)!.a, who, "key.revoked", id, `${k.name} (…${k.last4})`);
+      })();
       return keyView(repo.getKey(id)!, clock.now());
     },
 
@@ -228,9 +246,15 @@ export function createAccountService(deps: {
       return policies.view(projectId);
     },
 
-    setPolicy(projectId: string, change: PolicyChange): PolicyView {
-      requireProject(projectId);
-      return policies.set(projectId, change, nowIso());
+    setPolicy(projectId: string, change: PolicyChange, who: Actor = {}): PolicyView {
+      const project = requireProject(projectId);
+      return db.transaction(() => {
+        const v = policies.set(projectId, change, nowIso());
+        const excluded = v.exclude_categories.join(", ") || "none";
+        const detail = `${project.name}: redact secrets ${v.redact_secrets ? "on" : "off"}, excluded ${excluded}, instructions ${v.instructions ? "set" : "none"}`;
+        record(project.account_id, who, "policy.changed", projectId, detail);
+        return v;
+      })();
     },
 
     usage(accountId: string) {

@@ -18,6 +18,7 @@ import { registerBackup } from "./backup.ts";
 import { registerTransfer } from "./transfer.ts";
 import { registerReindex } from "./reindex.ts";
 import { registerWebhooks } from "./webhooks.ts";
+import { registerUsers } from "./users.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each command prints its own result shape
 function print(value: unknown, json: boolean | undefined, human: (v: any) => string): void {
@@ -76,6 +77,7 @@ export function registerAdmin(program: Command): void {
   registerBackup(admin);
   registerTransfer(admin);
   registerWebhooks(admin);
+  registerUsers(admin);
 }
 
 function registerAccounts(admin: Command): void {

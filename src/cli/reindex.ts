@@ -9,6 +9,34 @@ import { lockHolder } from "../storage/data-lock.ts";
 import type { Db } from "../storage/db.ts";
 import type { ProgressSink } from "../domain/progress.ts";
 import { longAction, openExisting, withDataOptions } from "./command.ts";
+import { useLanceLibrary } from "../config.ts";
+import { createVectorStore } from "../retrieval/vector-store.ts";
+import { createLanceSync } from "../retrieval/lance-sync.ts";
+import { createLanceLoader } from "../retrieval/lance-native.ts";
+import { requestTableRebuild } from "../retrieval/reindex.ts";
+import { silentLogger } from "../shared/logger.ts";
+
+/**
+ * The LanceDB table (when there is one) is filled afresh from SQLite: here, with progress, when no
+ * server runs (the one writer to it); by the server in the background otherwise.
+ */
+async function rebuildTable(db: Db, dataDir: string, running: boolean, progress: ProgressSink): Promise<number | null> {
+  if (!requestTableRebuild(db) || running) return null;
+  const sync = createLanceSync({
+    db,
+    clock: systemClock,
+    logger: silentLogger,
+    store: createVectorStore(db),
+    dataDir,
+    loadLance: createLanceLoader({ dataDir, useNativeLibrary: useLanceLibrary }),
+    needed: () => true,
+  });
+  try {
+    return await sync.rebuild(progress);
+  } finally {
+    await sync.close();
+  }
+}
 
 const POLL_MS = 500;
 /** The indexer looks for work every 30 s: twice that and more without a vector made is a stall. */
@@ -46,7 +74,7 @@ export function registerReindex(admin: Command): void {
     admin
       .command("reindex")
       .description(
-        "re-make memory vectors from their text (all projects, or one); the server does it in the background",
+        "re-make memory vectors from their text (all projects, or one), and rebuild the LanceDB vector table from SQLite",
       ),
   )
     .addOption(new Option("--project <id>", "only this project"))
@@ -60,14 +88,19 @@ export function registerReindex(admin: Command): void {
           const marked = admin.reindex(opts.project ?? null);
           progress.update(1);
           const running = lockHolder(dataDir) !== null;
+          const rows = await rebuildTable(db, dataDir, running, progress);
           if (!opts.wait || !running) {
             const later = running
               ? "the running server re-makes them within a minute"
               : "no server runs on this data directory: it re-makes them when it starts";
             return {
-              value: { marked },
-              human: (v: { marked: number }) =>
-                `${v.marked} memory vectors marked; ${later} (search keeps using the current ones meanwhile)`,
+              value: rows === null ? { marked } : { marked, vector_table_rows: rows },
+              human: (v: { marked: number; vector_table_rows?: number }) =>
+                `${v.marked} memory vectors marked; ${later} (search keeps using the current ones meanwhile)${
+                  v.vector_table_rows === undefined
+                    ? ""
+                    : `; LanceDB vector table rebuilt from SQLite (${v.vector_table_rows} rows)`
+                }`,
             };
           }
           const { remade } = await waitForServer(db, opts.project ?? null, marked, progress, signal);

@@ -14,11 +14,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The dashboard user the first start makes (an admin of the first account); sign in with it. */
+export const FIRST_ADMIN_EMAIL = "admin@localhost";
+
 /** On a data directory with no account: create one with its Demo Project and a key, and print them once. */
 function bootstrap(engram: Engram, print: (line: string) => void, url: string): void {
-  if (engram.accounts.countAccounts() > 0) return;
+  if (engram.accounts.countAccounts() > 0) {
+    if (engram.users.count() === 0)
+      print("  No dashboard user yet: `engram admin user create --account ACCT --email E --role admin` prints a link.");
+    return;
+  }
   const account = engram.accounts.createAccount({ name: "Default account", plan: engram.config.bootstrapPlan });
   const key = engram.accounts.createKey({ projectId: account.demo_project_id, name: "Default key" });
+  const admin = engram.users.create({ accountId: account.id, email: FIRST_ADMIN_EMAIL, role: "admin" });
   print("");
   print("  Engram created a new account with its Demo Project.");
   print(`    account:  ${account.id}`);
@@ -26,6 +34,8 @@ function bootstrap(engram: Engram, print: (line: string) => void, url: string): 
   print(`    API key:  ${key.key}`);
   print("  The key is shown only this once. Keep it in a secret store or an environment variable.");
   print(`  Try: curl -s ${url}/v1/memories -H "Authorization: Bearer ${key.key}"`);
+  print(`  Dashboard: set the password of ${FIRST_ADMIN_EMAIL} (one-time link, valid 24 h), then sign in:`);
+  print(`    ${url}/dashboard/set-password?token=${admin.link.token}`);
   print("");
 }
 

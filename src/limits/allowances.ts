@@ -7,6 +7,7 @@ import { ApiError } from "../errors/api-error.ts";
 import type { PlanFigures } from "./plans.ts";
 import { nextReset, periodOf } from "./usage.ts";
 import { isFull } from "../storage/busy.ts";
+import { createDailyUsage, dayOf } from "./daily.ts";
 
 export interface Allowances {
   /** Reserves `cost` reads or throws 429 monthly_read_quota_reached. Returns a refund for reads that must not count. */
@@ -40,6 +41,22 @@ export function createAllowances(deps: {
   const current = db.query<{ reads: number; writes: number }, [string, string]>(
     "SELECT reads, writes FROM usage WHERE account_id = ? AND period = ?",
   );
+  // Each charge of a monthly counter adds to the day's counts in the same transaction (the usage chart).
+  const daily = createDailyUsage(db);
+  const charge = (
+    update: ReturnType<typeof db.query>,
+    amount: number,
+    accountId: string,
+    period: string,
+    limit: [number, number],
+    kind: "reads" | "writes",
+  ): boolean =>
+    db.transaction(() => {
+      if (update.run(amount, accountId, period, ...limit).changes === 0) return false;
+      const day = dayOf(clock.now());
+      daily.add(accountId, day, kind === "reads" ? amount : 0, kind === "writes" ? amount : 0);
+      return true;
+    })();
 
   function refusal(kind: "read" | "write", limit: number, used: number): ApiError {
     const now = clock.now();
@@ -68,11 +85,12 @@ export function createAllowances(deps: {
   return {
     reserveReads(accountId, plan, cost) {
       const period = periodOf(clock.now());
+      const day = dayOf(clock.now());
       const carried = owedIn(accountId, period);
       try {
         ensureRow.run(accountId, period);
-        const r = addReads.run(cost + carried, accountId, period, enforce ? 0 : 1, plan.reads);
-        if (r.changes === 0) throw refusal("read", plan.reads, (current.get(accountId, period)?.reads ?? 0) + carried);
+        const charged = charge(addReads, cost + carried, accountId, period, [enforce ? 0 : 1, plan.reads], "reads");
+        if (!charged) throw refusal("read", plan.reads, (current.get(accountId, period)?.reads ?? 0) + carried);
         owed.delete(accountId);
       } catch (err) {
         if (!isFull(err)) throw err;
@@ -82,11 +100,14 @@ export function createAllowances(deps: {
       }
       return () => {
         try {
-          db.run("UPDATE usage SET reads = max(0, reads - ?) WHERE account_id = ? AND period = ?", [
-            cost,
-            accountId,
-            period,
-          ]);
+          db.transaction(() => {
+            db.run("UPDATE usage SET reads = max(0, reads - ?) WHERE account_id = ? AND period = ?", [
+              cost,
+              accountId,
+              period,
+            ]);
+            daily.add(accountId, day, -cost, 0);
+          })();
         } catch (err) {
           if (!isFull(err)) throw err;
           owe(accountId, period, -cost);
@@ -100,14 +121,14 @@ export function createAllowances(deps: {
       const used = current.get(accountId, period)?.writes ?? 0;
       const granted = enforce ? Math.min(wanted, plan.writes - used) : wanted;
       if (granted < 1) throw refusal("write", plan.writes, used);
-      addWrites.run(granted, accountId, period, 1, 0);
+      charge(addWrites, granted, accountId, period, [1, 0], "writes");
       return granted;
     },
 
     tryChargeWrite(accountId, plan) {
       const period = periodOf(clock.now());
       ensureRow.run(accountId, period);
-      return addWrites.run(1, accountId, period, enforce ? 0 : 1, plan.writes).changes > 0;
+      return charge(addWrites, 1, accountId, period, [enforce ? 0 : 1, plan.writes], "writes");
     },
 
     storedMemories,

@@ -20,6 +20,8 @@ export interface ListQuery {
   startingAfterSeq?: number;
   endingBeforeSeq?: number;
   scope: Scope;
+  /** Only memories whose text holds this (case-insensitive; the dashboard's search box). */
+  contains?: string;
 }
 
 export interface VersionRow {
@@ -147,7 +149,10 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
     },
 
     list(projectId: string, q: ListQuery): { rows: MemoryRow[]; hasMore: boolean } {
-      const { sql: scopeSql, params: scopeParams } = scopeClause(q.scope);
+      const scoped = scopeClause(q.scope);
+      const words = q.contains ? `%${q.contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const scopeSql = scoped.sql + (words ? " AND m.content LIKE ? ESCAPE '\\'" : "");
+      const scopeParams = words ? [...scoped.params, words] : scoped.params;
       const backwards = q.endingBeforeSeq !== undefined;
       const cursor =
         q.startingAfterSeq !== undefined
@@ -244,6 +249,17 @@ export function createMemoryRepository(db: Db, hooks: MemoryHooks = {}) {
     /** Active memories of the account's live projects that count toward its stored-memory limit (samples do not). */
     countActive(accountId: string): number {
       return countActive.get(accountId)?.n ?? 0;
+    },
+
+    /** Active memories per live project of the account, samples included (the dashboard's project list). */
+    countByProject(accountId: string): Map<string, number> {
+      const rows = db
+        .query<{ id: string; n: number }, [string]>(
+          `SELECT m.project_id AS id, count(*) AS n FROM memories m JOIN projects p ON p.id = m.project_id
+           WHERE p.account_id = ? AND p.deleted_at IS NULL AND m.status = 'active' GROUP BY m.project_id`,
+        )
+        .all(accountId);
+      return new Map(rows.map((r) => [r.id, r.n]));
     },
   };
 }

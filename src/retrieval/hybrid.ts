@@ -12,7 +12,7 @@ import type { Scope } from "../domain/scope.ts";
 import { stem } from "../domain/text.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { MemoryReader } from "./ports.ts";
-import type { AnnIndex } from "./ann-index.ts";
+import type { VectorIndex } from "./vector-index.ts";
 import { DEFAULT_CONTEXT_WEIGHT, type LexicalSearch } from "./lexical.ts";
 import type { QueryAnalysis } from "./query.ts";
 
@@ -121,8 +121,8 @@ export function createHybridRetriever(deps: {
   lexical: LexicalSearch;
   vectors: VectorStore;
   memories: Pick<MemoryReader, "activeRows">;
-  /** Approximate search for large projects (exact sqlite-vec KNN otherwise). */
-  ann?: AnnIndex;
+  /** Approximate search for large projects (LanceDB; exact sqlite-vec KNN otherwise). */
+  ann?: VectorIndex;
   /** The embedder's common direction (read when a search needs it: the embedded table loads on first use). */
   commonDirection?: () => Float32Array | undefined;
   options?: Partial<HybridOptions>;
@@ -166,7 +166,7 @@ export function createHybridRetriever(deps: {
   }
 
   /** Adds the vector candidates' ranks and every candidate's calibrated similarity to `bySeq`. */
-  function addVectorCandidates(
+  async function addVectorCandidates(
     bySeq: Map<number, Candidate>,
     projectId: string,
     vector: Float32Array,
@@ -174,11 +174,12 @@ export function createHybridRetriever(deps: {
     n: number,
   ) {
     const commonDirection = deps.commonDirection?.();
-    const hits = ann?.nearest(projectId, vector, n, scope) ?? vectors.nearest(projectId, vector, n, scope);
+    const hits = (await ann?.nearest(projectId, vector, n, scope)) ?? vectors.nearest(projectId, vector, n, scope);
     const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
     const rows = memories.activeRows(projectId, fresh);
     const wanted = [...bySeq.keys(), ...fresh];
-    const stored = ann?.vectorsOf(projectId, wanted) ?? vectors.vectorsOf(wanted);
+    const stored = new Map(hits.flatMap((h) => (h.vector ? [[h.seq, h.vector] as const] : [])));
+    for (const [seq, x] of vectors.vectorsOf(wanted.filter((s) => !stored.has(s)))) stored.set(seq, x);
     for (const [seq, c] of bySeq) {
       const x = stored.get(seq);
       if (x) c.semantic = calibrated(x, vector, commonDirection);
@@ -248,10 +249,16 @@ export function createHybridRetriever(deps: {
      * Best first. `vector` is the query's embedding by the store's model, or null (lexical only:
      * the store holds no vectors of the configured model yet).
      */
-    search(projectId: string, q: QueryAnalysis, vector: Float32Array | null, scope: Scope, limit: number): Ranked[] {
+    async search(
+      projectId: string,
+      q: QueryAnalysis,
+      vector: Float32Array | null,
+      scope: Scope,
+      limit: number,
+    ): Promise<Ranked[]> {
       const n = Math.max(o.candidates, limit * 2);
       const bySeq = lexicalCandidates(projectId, q, scope, n);
-      if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n);
+      if (vector) await addVectorCandidates(bySeq, projectId, vector, scope, n);
       const ranked = [...bySeq.values()].map((c) => fuse(c, q));
       ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
       if (q.order) inTimeOrder(ranked, q.order);

@@ -14,7 +14,7 @@ import { saidOfSomeoneElse } from "./answerable.ts";
 import { decompose, interleave } from "./decompose.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import type { VectorStore } from "./vector-store.ts";
-import type { AnnIndex } from "./ann-index.ts";
+import type { VectorIndex } from "./vector-index.ts";
 import type { LexicalIndex, MemoryReader, UserDirectory } from "./ports.ts";
 
 /** Below this score the best memory is not confident enough to be recall's answer (200 not_found). */
@@ -44,7 +44,7 @@ export function createRetrieval(deps: {
   embedder: Embedder;
   clock: Clock;
   options?: Partial<HybridOptions>;
-  ann?: AnnIndex;
+  ann?: VectorIndex;
   recallThreshold?: number;
   contextThreshold?: number;
   people?: UserDirectory;
@@ -119,7 +119,12 @@ export function createRetrieval(deps: {
     const searchFor = async (q: string) => {
       const vector = await embedQuery(q, meter);
       const analysis = analyseQuery(q, clock.now(), asked.userIds);
-      return meter.time("search", () => hybrid.search(projectId, analysis, vector, scope, n));
+      const started = performance.now(); // the search awaits LanceDB for a large project
+      try {
+        return await hybrid.search(projectId, analysis, vector, scope, n);
+      } finally {
+        meter.timings.set("search", (meter.timings.get("search") ?? 0) + performance.now() - started);
+      }
     };
     // A question joining several names is asked once per name, and the rankings interleaved.
     const parts = decompose(asked.query, queryNames(asked.query));

@@ -14,3 +14,8 @@ export function markForReindex(
     .transaction(() => deps.store.forgetMade(projectId === null ? null : deps.memories.seqsOf(projectId)))
     .immediate();
 }
+
+/** Asks the running server to fill a fresh LanceDB table from SQLite (lance-sync.ts). Returns whether one exists. */
+export function requestTableRebuild(db: Db): boolean {
+  return db.run("UPDATE vector_table SET rebuild = 1 WHERE id = 1").changes > 0;
+}

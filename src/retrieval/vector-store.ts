@@ -22,6 +22,8 @@ export interface VectorHit {
   seq: number;
   /** Cosine similarity, -1..1. */
   similarity: number;
+  /** The stored vector, when the search returned it (the LanceDB table does). */
+  vector?: Float32Array;
 }
 
 function tableSql(dims: number): string {
@@ -43,6 +45,7 @@ export function createVectorStore(db: Db) {
   const book = db.query<unknown, [number, string, number, string]>(
     "INSERT INTO memory_embeddings (memory_seq, model, version, created_at) VALUES (?, ?, ?, ?)",
   );
+  const total = db.query<{ n: number }, []>("SELECT count(*) AS n FROM memory_embeddings");
   const vectorOf = db.query<{ embedding: Uint8Array }, [number]>(
     "SELECT embedding FROM memory_vectors WHERE memory_seq = ?",
   );
@@ -58,6 +61,11 @@ export function createVectorStore(db: Db) {
 
     dims(): number {
       return current.dims;
+    },
+
+    /** Vectors made, every project together (a cheap bound before counting per project). */
+    count(): number {
+      return total.get()?.n ?? 0;
     },
 
     /**

@@ -1,7 +1,7 @@
 // Identifiers are TypeIDs: a prefix plus a 26-character time-sortable suffix.
 import { typeid } from "typeid-js";
 
-export type IdPrefix = "mem" | "prj" | "acct" | "key" | "job" | "wh" | "msg";
+export type IdPrefix = "mem" | "prj" | "acct" | "key" | "job" | "wh" | "msg" | "usr";
 
 export function newId(prefix: IdPrefix): string {
   return typeid(prefix).toString();

@@ -1,4 +1,4 @@
-// An error in background work (the index warm-up timer, the formation loop) is logged and the
+// An error in background work (the vector table's sync, the formation loop) is logged and the
 // process goes on; before, it was an uncaught exception after "listening" (a crash loop under systemd).
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
@@ -48,16 +48,14 @@ async function running() {
 }
 
 describe("errors in background work", () => {
-  test("the index warm-up timer logs a failure instead of throwing it", async () => {
+  test("the vector table's background sync logs a failure instead of throwing it, and goes on", async () => {
     const { engram, logged } = await running();
-    // The timer has not fired yet (it is a macrotask): the table it reads disappears first.
-    engram.db.run("ALTER TABLE memory_embeddings RENAME TO memory_embeddings_gone");
-    const [line] = await logged(
-      "warming the approximate vector indexes failed; each is built on its first search instead",
-    );
-    expect(line!.level).toBe(50); // error
-    expect(line!.err!.message).toContain("memory_embeddings");
-    engram.db.run("ALTER TABLE memory_embeddings_gone RENAME TO memory_embeddings");
+    engram.db.run("ALTER TABLE vector_table RENAME TO vector_table_gone");
+    engram.vectorTable.notify();
+    const [line] = await logged("updating the LanceDB vector table failed; tried again shortly");
+    expect(line!.level).toBe(40); // warn
+    expect(JSON.stringify(line!.err)).toContain("vector_table");
+    engram.db.run("ALTER TABLE vector_table_gone RENAME TO vector_table");
     expect((await engram.handle(new Request("http://127.0.0.1/health"))).status).toBe(200);
   });
 

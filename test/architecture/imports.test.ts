@@ -31,6 +31,7 @@ const RANK: Record<string, number> = {
   mcp: 7,
   workers: 7,
   metrics: 7,
+  dashboard: 7,
   "app.ts": 8,
   cli: 9,
   "main.ts": 10,

@@ -7,6 +7,8 @@ import m005 from "./005_context.sql" with { type: "text" };
 import m006 from "./006_people.sql" with { type: "text" };
 import m007 from "./007_idempotency.sql" with { type: "text" };
 import m008 from "./008_webhooks.sql" with { type: "text" };
+import m009 from "./009_dashboard.sql" with { type: "text" };
+import m010 from "./010_lance.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: "initial", sql: m001 },
@@ -17,4 +19,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 6, name: "people", sql: m006 },
   { version: 7, name: "idempotency", sql: m007 },
   { version: 8, name: "webhooks", sql: m008 },
+  { version: 9, name: "dashboard", sql: m009 },
+  { version: 10, name: "lance", sql: m010 },
 ];

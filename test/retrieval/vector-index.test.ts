@@ -1,0 +1,285 @@
+// The LanceDB vector table follows SQLite (forget, a changed text, a deleted project, a change of
+// model, a rebuild), resumes from its mark after a crash, answers like the exact path with exact
+// scope filters, and is never loaded for a data directory of small projects.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { createHarness, type Harness } from "../helpers.ts";
+import { createEngram } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { silentLogger } from "../../src/shared/logger.ts";
+import { systemClock } from "../../src/shared/clock.ts";
+import { createMemoryRepository } from "../../src/memories/repository.ts";
+import { loadStaticEmbedder } from "../../src/models/static-embedder.ts";
+import { createVectorStore, type VectorStore } from "../../src/retrieval/vector-store.ts";
+import { createVectorWriter } from "../../src/retrieval/vector-hook.ts";
+import { createLanceSync } from "../../src/retrieval/lance-sync.ts";
+import { vectorSeqs } from "../../src/retrieval/lance-rows.ts";
+import type { Embedder } from "../../src/models/embedder.ts";
+
+const PEOPLE = ["Caroline", "Melanie", "Noor", "Omar", "Priya", "Jon", "Dana", "Mia"];
+const VERBS = ["adopted", "bought", "visited", "painted", "started learning", "sold", "recommended", "fixed"];
+const THINGS = ["a golden retriever", "a red bicycle", "the violin", "a vegetable garden", "a kayak", "a telescope"];
+const PLACES = ["in Lisbon", "at the lake", "with the kids", "on the weekend", "at the beach"];
+const MIN = 1_000;
+
+let h: Harness;
+let embedder: Embedder;
+let store: VectorStore;
+let repo: ReturnType<typeof createMemoryRepository>;
+let insert: (content: string, userId: string, projectId?: string) => { seq: number; id: string };
+const now = () => new Date().toISOString();
+const vec = (text: string) => embedder.embedSync!([text])[0]!;
+const sync = () => h.engram.vectorTable;
+const table = () => sync().serving(store.model())!;
+
+beforeAll(async () => {
+  h = await createHarness({ ann: { minVectors: MIN } });
+  embedder = await loadStaticEmbedder();
+  store = createVectorStore(h.engram.db);
+  repo = createMemoryRepository(h.engram.db, { onWrite: createVectorWriter({ store, embedder, onMissing: () => {} }) });
+  insert = (content, userId, projectId = h.project.projectId) => {
+    const r = repo.insert({
+      projectId,
+      content,
+      scope: { user_id: userId },
+      occurredAt: null,
+      jobId: null,
+      source: { type: "sample" },
+      now: now(),
+    });
+    return { seq: r.seq, id: r.id };
+  };
+  let i = 0;
+  h.engram.db.transaction(() => {
+    for (const p of PEOPLE)
+      for (const v of VERBS)
+        for (const t of THINGS)
+          for (const place of PLACES) insert(`${p} ${v} ${t} ${place}.`, i++ % 2 ? "odd" : "even");
+  })();
+  await sync().runUntilIdle();
+});
+afterAll(() => h.close());
+
+describe("the LanceDB vector table", () => {
+  test("is filled from SQLite once a project is large, under <data>/vectors/", async () => {
+    expect(existsSync(join(h.dataDir, "vectors"))).toBe(true);
+    expect(await table().count()).toBe(store.count());
+  });
+
+  test.each(["What pet does Caroline have?", "musician", "Who went kayaking at the lake?", "astronomy"])(
+    "answers %p with the exact path's nearest memories",
+    async (query) => {
+      const v = vec(query);
+      const exact = store.nearest(h.project.projectId, v, 10, {});
+      const approx = await table().nearest(h.project.projectId, v, 10, {});
+      expect(approx[0]!.seq).toBe(exact[0]!.seq);
+      expect(approx[0]!.similarity).toBeCloseTo(exact[0]!.similarity, 4);
+      expect(approx.filter((a) => exact.some((e) => e.seq === a.seq)).length).toBeGreaterThanOrEqual(9);
+    },
+  );
+
+  test("applies scope filters exactly, inside the search", async () => {
+    const v = vec("What pet does Caroline have?");
+    const approx = await table().nearest(h.project.projectId, v, 10, { user_id: "odd" });
+    const exact = store.nearest(h.project.projectId, v, 10, { user_id: "odd" });
+    expect(approx.map((a) => a.seq)).toEqual(exact.map((e) => e.seq));
+    expect(await table().nearest(h.project.projectId, v, 10, { user_id: "nobody" })).toEqual([]);
+    expect(await table().nearest(h.project.projectId, v, 10, { user_id: "o'brien' OR '1'='1" })).toEqual([]);
+    expect(await table().nearest(h.demo.projectId, v, 10, { user_id: "odd" })).toEqual([]);
+  });
+
+  test("drops a forgotten memory and replaces a changed one", async () => {
+    const dog = insert("Zelda keeps a tortoise named Atlas.", "even");
+    const car = insert("Zelda drives a yellow van.", "even");
+    await sync().runUntilIdle();
+    expect((await table().nearest(h.project.projectId, vec("Zelda's tortoise Atlas"), 1, {}))[0]!.seq).toBe(dog.seq);
+    repo.forget(h.project.projectId, dog.id, now());
+    repo.addVersion(car.id, {
+      content: "Zelda sold the van and rides a scooter.",
+      occurredAt: null,
+      change: "updated",
+      source: { type: "sample" },
+      supersedes: 1,
+      now: now(),
+    });
+    await sync().runUntilIdle();
+    const hits = await table().nearest(h.project.projectId, vec("Zelda's tortoise Atlas"), 50, {});
+    expect(hits.map((x) => x.seq)).not.toContain(dog.seq);
+    const scooter = await table().nearest(h.project.projectId, vec("Zelda sold the van and rides a scooter."), 1, {});
+    expect(scooter[0]!.seq).toBe(car.seq);
+    expect(scooter[0]!.similarity).toBeCloseTo(1, 3);
+  });
+
+  test("removes a deleted project's rows", async () => {
+    const other = h.engram.accounts.createProject({ accountId: h.project.accountId, name: "Soon gone" });
+    const m = insert("Quentin collects antique maps.", "even", other.id);
+    await sync().runUntilIdle();
+    expect((await table().nearest(other.id, vec("antique maps"), 5, {})).map((x) => x.seq)).toEqual([m.seq]);
+    h.engram.accounts.deleteProject(other.id);
+    await sync().runUntilIdle();
+    expect(await table().nearest(other.id, vec("antique maps"), 5, {})).toEqual([]);
+  });
+
+  test("rebuilds a fresh table from SQLite (reindex) and drops the old one", async () => {
+    const before = table().name;
+    const stages: number[] = [];
+    const rows = await sync().rebuild({ stage: (_l, total) => stages.push(total), update: () => {} });
+    expect(table().name).not.toBe(before);
+    expect(rows).toBe(await table().count());
+    expect(stages.length).toBe(1);
+    expect(readdirSync(join(h.dataDir, "vectors"))).toEqual([`${table().name}.lance`]);
+  });
+});
+
+describe("crash recovery", () => {
+  test("changes committed but never written to the table are applied at the next start", async () => {
+    const dataDir = h.dataDir;
+    const before = await table().count();
+    // Commits without a step of the sync, then a new process (engram) on the same directory.
+    const late = insert("Yusuf restores vintage motorcycles.", "odd");
+    const first = h.engram.db.query<{ applied: number }, []>("SELECT applied FROM vector_table").get()!.applied;
+    const second = await createEngram(loadConfig({ dataDir, formationWorker: false }, {}), {
+      logger: silentLogger,
+      startWorker: false,
+      ann: { minVectors: MIN },
+    });
+    try {
+      await second.vectorTable.runUntilIdle();
+      const t = second.vectorTable.serving(store.model())!;
+      expect(await t.count()).toBe(before + 1);
+      expect((await t.nearest(h.project.projectId, vec("vintage motorcycles"), 1, {}))[0]!.seq).toBe(late.seq);
+      const mark = second.db.query<{ applied: number }, []>("SELECT applied FROM vector_table").get()!.applied;
+      expect(mark).toBeGreaterThan(first);
+      expect(second.db.query<{ n: number }, []>("SELECT count(*) AS n FROM vector_changes").get()!.n).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test("a table whose files are gone is filled again", async () => {
+    const name = table().name;
+    await h.engram.vectorTable.close();
+    const rows = vectorSeqs(h.engram.db).length; // every vector of a live project
+    rmSync(join(h.dataDir, "vectors", `${name}.lance`), { recursive: true, force: true });
+    const again = await createEngram(loadConfig({ dataDir: h.dataDir, formationWorker: false }, {}), {
+      logger: silentLogger,
+      startWorker: false,
+      ann: { minVectors: MIN },
+    });
+    try {
+      await again.vectorTable.runUntilIdle();
+      expect(await again.vectorTable.serving(store.model())!.count()).toBe(rows);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe("a data directory of small projects", () => {
+  test("never loads LanceDB", async () => {
+    const small = await createHarness();
+    let loads = 0;
+    try {
+      const s = createLanceSync({
+        db: small.engram.db,
+        clock: systemClock,
+        logger: silentLogger,
+        store: createVectorStore(small.engram.db),
+        dataDir: small.dataDir,
+        loadLance: async () => {
+          loads++;
+          throw new Error("must not load");
+        },
+        needed: () => false,
+      });
+      expect(await s.runOnce()).toBe(false);
+      await s.close();
+      expect(loads).toBe(0);
+      expect(existsSync(join(small.dataDir, "vectors"))).toBe(false);
+      expect(small.engram.db.query<{ n: number }, []>("SELECT count(*) AS n FROM vector_changes").get()!.n).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe("a change of embedding model", () => {
+  test("fills a fresh table for the new model while search falls back to the exact path", async () => {
+    await h.engram.vectorTable.close();
+    const model = store.model();
+    const own = createLanceSync({
+      db: h.engram.db,
+      clock: systemClock,
+      logger: silentLogger,
+      store,
+      dataDir: h.dataDir,
+      loadLance: (await import("../../src/retrieval/lance-native.ts")).createLanceLoader({
+        dataDir: h.dataDir,
+        useNativeLibrary: () => {},
+      }),
+      needed: () => true,
+    });
+    try {
+      await own.runUntilIdle();
+      const old = own.serving(model)!.name;
+      store.adopt("another-model", 4, now());
+      expect(own.serving("another-model")).toBeNull(); // the exact path answers until it is filled
+      await own.runUntilIdle();
+      expect(own.serving(model)).toBeNull();
+      const fresh = own.serving("another-model")!;
+      expect(fresh.name).toStartWith("another-model-");
+      expect(await fresh.count()).toBe(0); // the new model's vectors are made by the indexer, then followed
+      const m = insert("Wren plays the bagpipes.", "odd");
+      store.put(
+        {
+          ...m,
+          project_id: h.project.projectId,
+          version: 1,
+          organization_id: null,
+          user_id: "odd",
+          application_id: null,
+          agent_id: null,
+          team_id: null,
+        },
+        "another-model",
+        Float32Array.of(0.5, 0.5, 0.5, 0.5),
+        now(),
+      );
+      await own.runUntilIdle();
+      expect((await fresh.nearest(h.project.projectId, Float32Array.of(1, 1, 1, 1), 5, {})).map((x) => x.seq)).toEqual([
+        m.seq,
+      ]);
+      expect(readdirSync(join(h.dataDir, "vectors"))).toEqual([`${fresh.name}.lance`]);
+      expect(old).not.toBe(fresh.name);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("search through the LanceDB table", () => {
+  test("answers as the exact path does, and never returns a forgotten memory", async () => {
+    const { storeAll, search, PEOPLE: people } = await import("./support.ts");
+    const indexed = await createHarness({ ann: { minVectors: 5 } });
+    try {
+      const ids = await storeAll(indexed, people);
+      // The first search of a large project asks for the table; the exact path answers meanwhile.
+      expect((await search(indexed, "musician"))[0]!.content).toBe("Omar plays the violin in a string quartet.");
+      await indexed.engram.vectorTable.runUntilIdle();
+      expect(indexed.engram.vectorTable.serving(embedder.model)).not.toBeNull();
+      expect((await search(indexed, "musician"))[0]!.content).toBe("Omar plays the violin in a string quartet.");
+      expect((await search(indexed, "What pet does Caroline have?"))[0]!.content).toBe(
+        "Caroline adopted a golden retriever puppy last spring.",
+      );
+      const dog = ids["Caroline adopted a golden retriever puppy last spring."]!;
+      expect((await indexed.call("DELETE", `/v1/memories/${dog}`)).status).toBe(202);
+      // Before the table follows, and after.
+      expect((await search(indexed, "dog")).map((r) => r.id)).not.toContain(dog);
+      await indexed.engram.vectorTable.runUntilIdle();
+      expect((await search(indexed, "dog")).map((r) => r.id)).not.toContain(dog);
+    } finally {
+      await indexed.close();
+    }
+  });
+});
