@@ -9,7 +9,7 @@
 //   - the user–assistant chats of test/fixtures/assistant-chats: memories per user message, and a
 //     500-message user–assistant import timed on its own.
 // Figures: see bench/README.md.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +26,7 @@ const { values: opts } = parseArgs({
     runs: { type: "string", default: "3" },
     persona: { type: "string", default: "200" },
     show: { type: "string", default: "0" },
+    dump: { type: "string" }, // a JSON file of what was formed (LoCoMo, persona), to study misses
   },
 });
 const RUNS = Number(opts.runs);
@@ -285,6 +286,16 @@ console.log(`${pad("memories formed per second")}${(locomoRun.memories / formS).
 const l = scoreLocomo(locomoRun.formed);
 console.log(`${pad("gold facts found (per turn, observations)")}${l.found} of ${l.gold} (${pct(l.found, l.gold)})`);
 console.log(`${pad("memories on target (per turn)")}${l.onTarget} of ${l.memories} (${pct(l.onTarget, l.memories)})`);
+// The reference any extractive method is bounded by: each turn's own text (with its photo note) as its one memory.
+const raw = scoreLocomo(
+  locomo.flatMap((c) => c.messages.map((m, i) => ({ conversation: c.id, content: m.content, labels: [c.labels[i]!] }))),
+);
+console.log(
+  `${pad("the turn's own text as one memory: found")}${raw.found} of ${raw.gold} (${pct(raw.found, raw.gold)})`,
+);
+console.log(
+  `${pad("the turn's own text as one memory: on target")}${raw.onTarget} of ${raw.memories} (${pct(raw.onTarget, raw.memories)})`,
+);
 const lc = scoreLocomoConversation(locomoRun.formed);
 console.log(`${pad("gold facts found (per conversation)")}${lc.found} of ${lc.gold} (${pct(lc.found, lc.gold)})`);
 console.log(
@@ -296,6 +307,21 @@ const p = scorePersona(persona.formed);
 console.log(`${pad("gold facts found (per speaker, personas)")}${p.found} of ${p.gold} (${pct(p.found, p.gold)})`);
 console.log(
   `${pad("memories on target (per speaker)")}${p.onTarget} of ${p.memories} (${pct(p.onTarget, p.memories)})`,
+);
+const rawPersona = scorePersona(
+  personaChats.flatMap((c) =>
+    c.conversation.messages.map((m, i) => ({
+      conversation: c.conversation.id,
+      content: m.content,
+      labels: [c.conversation.labels[i]!],
+    })),
+  ),
+);
+console.log(
+  `${pad("each message's own text as a memory: found")}${rawPersona.found} of ${rawPersona.gold} (${pct(rawPersona.found, rawPersona.gold)})`,
+);
+console.log(
+  `${pad("each message's own text as a memory: on target")}${rawPersona.onTarget} of ${rawPersona.memories} (${pct(rawPersona.onTarget, rawPersona.memories)})`,
 );
 console.log();
 console.log(`User–assistant chats (test/fixtures/assistant-chats): ${assistantChats.length} chats`);
@@ -312,6 +338,7 @@ console.log(`${pad("all chats: memories per user message")}${(chats.formed.lengt
 console.log(
   `${pad("500-message user–assistant import formed in")}${longRuns.length ? (median(longRuns) / 1000).toFixed(2) : "-"} s (median of ${RUNS})`,
 );
+if (opts.dump) writeFileSync(opts.dump, JSON.stringify({ locomo: locomoRun.formed, persona: persona.formed }));
 const show = Number(opts.show);
 if (show) {
   console.log("\nSample of formed memories (LoCoMo, then persona, then chats):");

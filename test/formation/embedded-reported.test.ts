@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { sharedImages } from "../../src/formation/embedded/index.ts";
 import { DEFAULT_POLICY } from "../../src/formation/extractor.ts";
-import { contents, passage, say } from "./embedded-support.ts";
+import { contents, extractor, passage, say } from "./embedded-support.ts";
 
 const PAIR = ["John", "Maria"];
 
@@ -91,5 +91,46 @@ describe("shared images", () => {
     expect(fact!.content).toBe("Caroline shared a photo of a cat on a sofa.");
     const policy = { ...DEFAULT_POLICY, excludeCategories: [fact!.category!] };
     expect(contents(say("Caroline", "[shares a photo: a cat on a sofa]", { policy }))).toEqual([]);
+  });
+});
+
+describe("one story, one memory; the listener's own facts are theirs to tell", () => {
+  test("a statement opening with 'we' continues the story the statement before began, dated by its own date", () => {
+    const facts = say(
+      "Melanie",
+      "My kids are so excited about summer break! We're thinking about going camping next month.",
+      { participants: ["Melanie", "Caroline"], at: "2023-05-25T13:14:00.000Z" },
+    );
+    expect(contents(facts)).toEqual([
+      "Melanie's kids are so excited about summer break. Melanie and others are thinking about going camping in June 2023.",
+    ]);
+    expect(facts[0]!.occurredAt?.slice(0, 10)).toBe("2023-06-01");
+  });
+
+  test("a 'we' opening a message has nothing to continue: it stands as its own memory", () => {
+    expect(
+      contents(say("Jon", "We rehearsed the whole routine twice after work.", { participants: ["Jon", "Gina"] })),
+    ).toEqual(["Jon and others rehearsed the whole routine twice after work."]);
+  });
+
+  test("in a chat between two people, a remark about the listener alone forms nothing; the speaker's own fact stays", () => {
+    const facts = say(
+      "Caroline",
+      "Lucky you to have such an awesome family! Glad your son is okay. I adopted a cat named Luna last week.",
+      { participants: ["Caroline", "Melanie"], at: "2023-07-10T10:00:00.000Z" },
+    );
+    expect(contents(facts)).toEqual(["Caroline adopted a cat named Luna in the week of 3 July 2023."]);
+  });
+
+  test("a user telling an assistant about someone else keeps it", () => {
+    const facts = extractor.extract({
+      kind: "messages",
+      participants: [],
+      messages: [
+        { index: 0, role: "user", speaker: null, content: "My sister Ana got into medical school.", occurredAt: null },
+        { index: 1, role: "assistant", speaker: null, content: "Congratulations to her!", occurredAt: null },
+      ],
+    });
+    expect(contents(facts)).toEqual(["The user's sister Ana got into medical school."]);
   });
 });

@@ -16,7 +16,7 @@ import {
 import { scrubStatement } from "../secrets.ts";
 import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
 import { resolveDates } from "./dates.ts";
-import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
+import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
 import { danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
@@ -113,7 +113,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     let joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
     if (instruction) joined = `${ctx.speakers.speaker} wants ${ctx.speakers.other} to ${lowerFirst(joined)}`;
     if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
-    const dangling = danglingPronoun(tokens);
+    // "We're thinking about going camping" after "My kids are so excited about summer break": the
+    // "we" of a story the statement before began, told as one memory.
+    const dangling = danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens));
     if (worth.reported && !(dangling && lastOwn >= 0)) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
       const said = joined.replace(DISCOURSE_OPENER, "");
@@ -129,6 +131,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     }
     const fact = written(joined, ctx, isPastTense(tokens));
     if (!fact) continue;
+    if (aboutListenerOnly(fact.content, ctx)) continue;
     const { content } = fact;
     const names = properNames(tokens)
       .filter((n) => !n.includes("'s ") && !CALENDAR.test(n))
@@ -152,6 +155,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       facts[lastOwn] = {
         ...prev,
         content: `${prev.content} ${content}`,
+        // The event's time: the continuation's date when the statement it continues named none.
+        occurredAt: prev.occurredAt === ctx.occurredAt ? fact.occurredAt : prev.occurredAt,
         entities: [...new Set([...(prev.entities ?? []), ...entities])],
       };
       continue;
@@ -172,6 +177,25 @@ function speakersOf(m: MessageInput, people: string[], user: string, withAssista
   if (m.speaker)
     return { speaker: m.speaker, other: people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null };
   return { speaker: user, other: withAssistant ? "the assistant" : null };
+}
+
+const FIRST_PLURAL = /^(?:we|our|us)$/i;
+/** A statement whose first word that says something is "we" / "our" ("So we all made our own pots"). */
+function weOpening(tokens: Token[]): boolean {
+  const first = tokens.find((t) => !["PUNCT", "CCONJ", "ADV", "INTJ"].includes(t.pos));
+  return FIRST_PLURAL.test(first?.text ?? "");
+}
+
+/**
+ * In a chat between two people, a remark about the listener that says nothing about the speaker
+ * ("Lucky Melanie to have such an awesome family", "Glad Melanie's son is okay") is the speaker's
+ * reaction, not a fact: the listener tells their own facts. Users talking to an assistant are exempt.
+ */
+function aboutListenerOnly(content: string, ctx: StatementContext): boolean {
+  const { speaker, other } = ctx.speakers;
+  if (ctx.mode !== "conversation" || ctx.toAssistant || !speaker || !other) return false;
+  const mentions = (name: string) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(content);
+  return mentions(other) && !mentions(speaker);
 }
 
 /** At most this many characters in a memory that continues the statement before it. */
