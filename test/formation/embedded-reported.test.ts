@@ -2,7 +2,7 @@
 // chat export's note of a shared image as a fact; reactions, truisms and show-and-tell stay out.
 import { describe, expect, test } from "bun:test";
 import { sharedImages } from "../../src/formation/embedded/index.ts";
-import { DEFAULT_POLICY } from "../../src/formation/extractor.ts";
+import { DEFAULT_POLICY, type Fact } from "../../src/formation/extractor.ts";
 import { contents, extractor, passage, say } from "./embedded-support.ts";
 
 const PAIR = ["John", "Maria"];
@@ -130,7 +130,7 @@ describe("one story, one memory; the listener's own facts are theirs to tell", (
         { index: 0, role: "user", speaker: null, content: "My sister Ana got into medical school.", occurredAt: null },
         { index: 1, role: "assistant", speaker: null, content: "Congratulations to her!", occurredAt: null },
       ],
-    });
+    }) as Fact[];
     expect(contents(facts)).toEqual(["The user's sister Ana got into medical school."]);
   });
 });
