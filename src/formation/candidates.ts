@@ -1,23 +1,12 @@
 // Reconciliation's candidates: the stored memories a new fact may repeat, extend or update. Found by
 // a search (a read) before the unit's transaction, so the write lock is held only for the writes;
 // brought up to date inside it.
+import { ATTRIBUTE_HINTS } from "../domain/attributes.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import type { Scope } from "../domain/scope.ts";
 import type { Fact } from "./extractor.ts";
 import type { MemoryLinks, MemoryWriter } from "./ports.ts";
 import { attributeKey, significantTerms } from "./reconcile.ts";
-
-/** Words that say an attribute changed, searched beside the subject for an update's candidates. */
-const ATTRIBUTE_HINTS: Record<string, string[]> = {
-  location: ["live", "lives", "lived", "moved", "relocated", "based", "resides", "settled"],
-  job: ["works", "working", "job"],
-  relationship_status: ["married", "engaged", "single", "divorced", "separated", "widowed"],
-  age: ["years", "old", "turned"],
-  favorite: ["favorite", "favourite"],
-  name: ["named", "called", "name"],
-  diet: ["vegetarian", "vegan", "pescatarian", "keto", "gluten", "carnivore", "diet"],
-  children: ["kids", "kid", "children", "child"],
-};
 
 /** Whether a text has one of `terms` among its significant terms. */
 function sharesTerm(text: string, terms: ReadonlySet<string>): boolean {

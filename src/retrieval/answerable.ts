@@ -6,7 +6,8 @@
 // never said 17% → 65%, on answerable questions 2.6% → 7.6%.
 import type { MemoryRow } from "../domain/memory.ts";
 import { queryTerms, stem } from "../domain/text.ts";
-import { covered, namePattern } from "./hybrid.ts";
+import { askedAttributeWords } from "../domain/attributes.ts";
+import { coveredWithAlternatives, namePattern } from "./hybrid.ts";
 import { queryNames } from "./query.ts";
 
 /**
@@ -30,7 +31,9 @@ export function saidOfSomeoneElse(
   const stems = asked.map(stem);
   const patterns = names.map(namePattern);
   /** The share of the question's other words a memory has, a rare word weighing more than a common one. */
-  const share = (text: string) => covered(stems, text).reduce((s, has, i) => s + (has ? weights[i]! : 0), 0) / total;
+  const alternatives = askedAttributeWords(question, asked);
+  const share = (text: string) =>
+    coveredWithAlternatives(stems, alternatives, text).reduce((s, has, i) => s + (has ? weights[i]! : 0), 0) / total;
   let mine = 0;
   let others = 0;
   for (const row of ranked) {

@@ -32,6 +32,8 @@ export interface HybridOptions {
   nameBoost: number;
   /** Multiplier for a memory whose occurred_at falls in the period the query names. */
   dateBoost: number;
+  /** For a question asking an attribute ("Where does X live?"), a memory that states it ("moved to"). */
+  attributeBoost: number;
   /**
    * Confidence multiplier for a memory that mentions none of the names the query asks about: weak
    * evidence for recall ("What did Melanie research?" answered by Caroline's research). Ranking is
@@ -62,6 +64,7 @@ export const DEFAULT_HYBRID: HybridOptions = {
   semanticWeight: 0.02,
   nameBoost: 0.3,
   dateBoost: 0.5,
+  attributeBoost: 0.5,
   unnamedFactor: 0.3,
   lexicalHalf: 6,
   semanticFloor: 0.2,
@@ -107,6 +110,18 @@ export function covered(stems: readonly string[], text: string): boolean[] {
   );
 }
 
+/** Which of the terms a text has, a term counting as had when one of its alternatives is ("live": "moved"). */
+export function coveredWithAlternatives(
+  stems: readonly string[],
+  alternatives: ReadonlyArray<readonly string[]>,
+  text: string,
+): boolean[] {
+  const has = covered(stems, text);
+  return has.map(
+    (h, i) => h || (alternatives[i]?.length ? covered(alternatives[i]!.map(stem), text).some(Boolean) : false),
+  );
+}
+
 /** Share of the terms whose stem starts a word of the text. */
 export function coverage(terms: string[], text: string): number {
   if (terms.length === 0) return 0;
@@ -144,7 +159,7 @@ export function createHybridRetriever(deps: {
   function lexicalCandidates(projectId: string, q: QueryAnalysis, scope: Scope, n: number): Map<number, Candidate> {
     const bySeq = new Map<number, Candidate>();
     const stems = q.terms.map(stem);
-    const hits = lexical.search(projectId, q.terms, scope, n);
+    const hits = lexical.search(projectId, [...new Set([...q.terms, ...q.alternatives.flat()])], scope, n);
     const rows = memories.activeRows(
       projectId,
       hits.map((h) => h.seq),
@@ -152,7 +167,8 @@ export function createHybridRetriever(deps: {
     hits.forEach((h, i) => {
       const r = rows.get(h.seq);
       if (!r) return;
-      const coverageOf = q.terms.length ? covered(stems, r.content).filter(Boolean).length / q.terms.length : 0;
+      const has = coveredWithAlternatives(stems, q.alternatives, r.content);
+      const coverageOf = q.terms.length ? has.filter(Boolean).length / q.terms.length : 0;
       bySeq.set(r.seq, {
         row: r,
         bm25: Math.max(0, h.bm25),
@@ -211,7 +227,18 @@ export function createHybridRetriever(deps: {
     return made;
   }
 
-  /** Reciprocal-rank fusion with the name and date boosts, and the candidate's confidence. */
+  /** The words of the attributes a query asks for (empty for most queries), made once per query. */
+  const attributeWords = new WeakMap<QueryAnalysis, string[]>();
+  function statesAskedAttribute(q: QueryAnalysis, text: string): boolean {
+    let words = attributeWords.get(q);
+    if (!words) {
+      words = q.alternatives.flatMap((a, i) => (a.length ? [q.terms[i]!, ...a] : [])).map(stem);
+      attributeWords.set(q, words);
+    }
+    return words.length > 0 && covered(words, text).some(Boolean);
+  }
+
+  /** Reciprocal-rank fusion with the name, date and attribute boosts, and the candidate's confidence. */
   function fuse(c: Candidate, q: QueryAnalysis): { c: Candidate; fused: number; conf: number } {
     let fused =
       (c.lexRank ? 1 / (o.rrfK + c.lexRank) : 0) +
@@ -224,6 +251,7 @@ export function createHybridRetriever(deps: {
     if (named > 0) boost *= 1 + o.nameBoost * Math.min(named, 2);
     if (q.dates && c.row.occurred_at && c.row.occurred_at >= q.dates.from && c.row.occurred_at < q.dates.to)
       boost *= 1 + o.dateBoost;
+    if (statesAskedAttribute(q, c.row.content)) boost *= 1 + o.attributeBoost;
     fused *= boost;
     const unnamed = q.names.length > 0 && named === 0 ? o.unnamedFactor : 1;
     return { c, fused, conf: Math.min(1, confidence(c) * Math.min(boost, 1.25) * unnamed) };

@@ -1,6 +1,7 @@
 // What a query says beyond its words: the names it mentions and the period it asks about.
 import * as chrono from "chrono-node";
 import { queryTerms } from "../domain/text.ts";
+import { askedAttributeWords } from "../domain/attributes.ts";
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 
 export interface DateRange {
@@ -11,6 +12,8 @@ export interface DateRange {
 
 export interface QueryAnalysis {
   terms: string[];
+  /** Per term, the other words an answer may say it with ("live" → moved, based, ...; mostly empty). */
+  alternatives: string[][];
   /** Capitalised words that are not sentence openers or question words: likely people, places, things. */
   names: string[];
   dates: DateRange | null;
@@ -87,8 +90,10 @@ export function queryOrder(query: string): "first" | "last" | null {
 }
 
 export function analyseQuery(query: string, reference: Date, users: ReadonlySet<string> = new Set()): QueryAnalysis {
+  const terms = queryTerms(query);
   return {
-    terms: queryTerms(query),
+    terms,
+    alternatives: askedAttributeWords(query, terms),
     names: queryNames(query),
     dates: queryDates(query, reference),
     order: queryOrder(query),

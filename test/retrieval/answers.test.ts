@@ -150,3 +150,31 @@ describe("questions across sessions", () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 });
+
+describe("a question about an attribute finds the fact that states it in other words", () => {
+  test("'Where does Dana live?' and 'Where does Dana work?' answer from 'moved to Berlin' and 'engineer at Stripe', over many notes naming Dana", async () => {
+    const create = async (content: string, occurredAt: string) => {
+      const r = await h.call("POST", "/v1/memories", {
+        body: { content, occurred_at: occurredAt, scope: { user_id: "dana" } },
+      });
+      expect(r.status).toBe(202);
+    };
+    await create(
+      "Hi! I am Dana, a backend engineer at Stripe. I moved from Lisbon to Berlin last March. I am vegetarian.",
+      "2026-11-20",
+    );
+    const people = ["Tomas", "Ines", "Marek", "Yuki", "Olu", "Priya", "Sven", "Lea", "Omar", "Zoe", "Ravi", "Nina"];
+    for (const [i, p] of people.entries())
+      await create(
+        `Today I met ${p} for coffee and we talked about the payments ledger migration.`,
+        `2026-10-${10 + i}`,
+      );
+    await h.form();
+    const top = async (query: string) =>
+      ((await post("search", { query, limit: 3 })).body.data as Array<{ content: string }>).map((m) => m.content);
+    expect((await top("Where does Dana live?"))[0]).toContain("Berlin");
+    expect((await top("Where does Dana work?"))[0]).toContain("Stripe");
+    expect((await post("recall", { query: "Where does Dana live?" })).body.content).toContain("Berlin");
+    expect((await post("recall", { query: "What is Dana's job?" })).body.content).toContain("engineer");
+  });
+});
