@@ -116,3 +116,13 @@ describe("what is worth remembering survives the filler around it", () => {
     ).toEqual(["The office moved to the fourth floor."]);
   });
 });
+
+test("a diary's part labels ('Week 3:', 'Day 12 -') open no memory", () => {
+  const facts = passage(
+    "Week 3: I met my mentor Tomas for coffee.\nDay 12 - I shipped the ledger migration to production.",
+  );
+  expect(contents(facts)).toEqual([
+    "The user met the user's mentor Tomas for coffee.",
+    "The user shipped the ledger migration to production.",
+  ]);
+});

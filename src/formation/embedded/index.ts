@@ -66,6 +66,10 @@ const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
 /** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
 const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actually|turns out|well|still)\b,?\s+)+/i;
 
+/** A diary's or a log's part label opening a line ("Week 3: I met ...", "Day 12 - ..."): not part of a fact. */
+const PART_LABEL =
+  /(^|\n)[ \t]*(?:week|day|sprint|month|session|entry|part)[ \t]+\d{1,4}[ \t]*[:\u2013\u2014-][ \t]*/giu;
+
 // A chat export's note of a shared image and its caption: "[shares a photo: a dog on a beach]".
 const IMAGE_NOTE =
   /\[\s*(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
@@ -85,7 +89,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   const facts: Array<Omit<Fact, "messageIndexes">> = [];
   let focus: Person | null = null;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
-  const { text: clean, images } = sharedImages(text);
+  const { text: noted, images } = sharedImages(text);
+  const clean = noted.replace(PART_LABEL, "$1");
   for (const caption of images) {
     if (!ctx.speakers.speaker) continue;
     const content = finish(`${ctx.speakers.speaker} shared ${caption}`);
