@@ -51,7 +51,33 @@ program
     ),
   )
   .action(async (opts: ServeOptions) => {
-    let server: Awaited<ReturnType<typeof startServer>>;
+    // The signal handlers come first: a SIGTERM that arrives as the server says "listening" (a service
+    // manager, a test) must stop it cleanly, not end it by the signal's default action.
+    let server: Awaited<ReturnType<typeof startServer>> | null = null;
+    // Stop accepting, let the formation loop finish its chunk, close the database, exit 0. A second
+    // signal while this runs must not exit early (that would skip closing the database).
+    let stopping: Promise<void> | null = null;
+    let signalled: string | null = null;
+    const shutdown = (signal: string) => {
+      if (!server) {
+        signalled ??= signal; // still starting: stopped as soon as it has started
+        return;
+      }
+      const running = server;
+      stopping ??= (async () => {
+        running.engram.logger.info({ signal }, "shutting down");
+        try {
+          await running.stop();
+          process.exit(0);
+        } catch (err) {
+          running.engram.logger.error({ err }, "shutdown failed");
+          process.exit(1);
+        }
+      })();
+      return stopping;
+    };
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
+    process.on("SIGINT", () => void shutdown("SIGINT"));
     try {
       server = await startServer({
         host: opts.host,
@@ -67,24 +93,7 @@ program
       process.stderr.write(`engram serve: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);
     }
-    // Stop accepting, let the formation loop finish its chunk, close the database, exit 0. A second
-    // signal while this runs must not exit early (that would skip closing the database).
-    let stopping: Promise<void> | null = null;
-    const shutdown = (signal: string) => {
-      stopping ??= (async () => {
-        server.engram.logger.info({ signal }, "shutting down");
-        try {
-          await server.stop();
-          process.exit(0);
-        } catch (err) {
-          server.engram.logger.error({ err }, "shutdown failed");
-          process.exit(1);
-        }
-      })();
-      return stopping;
-    };
-    process.on("SIGTERM", () => void shutdown("SIGTERM"));
-    process.on("SIGINT", () => void shutdown("SIGINT"));
+    if (signalled) await shutdown(signalled);
   });
 
 registerMcp(program);

@@ -122,12 +122,6 @@ export function coveredWithAlternatives(
   );
 }
 
-/** Share of the terms whose stem starts a word of the text. */
-export function coverage(terms: string[], text: string): number {
-  if (terms.length === 0) return 0;
-  return covered(terms.map(stem), text).filter(Boolean).length / terms.length;
-}
-
 /** A test for `name` as a word of its own (any case); its match's group 1 is what precedes the name. */
 export const namePattern = (name: string) =>
   new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu");

@@ -20,6 +20,9 @@ import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.
 import { danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
+import { PART_LABEL, sharedImages } from "./markup.ts";
+
+export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import {
@@ -65,25 +68,6 @@ const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
 /** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
 const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actually|turns out|well|still)\b,?\s+)+/i;
-
-/** A diary's or a log's part label opening a line ("Week 3: I met ...", "Day 12 - ..."): not part of a fact. */
-const PART_LABEL =
-  /(^|\n)[ \t]*(?:week|day|sprint|month|session|entry|part)[ \t]+\d{1,4}[ \t]*[:\u2013\u2014-][ \t]*/giu;
-
-// A chat export's note of a shared image and its caption: "[shares a photo: a dog on a beach]".
-const IMAGE_NOTE =
-  /\[\s*(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
-
-/** The text without its image notes, and each note's caption as "a photo of ...". */
-export function sharedImages(text: string): { text: string; images: string[] } {
-  const images: string[] = [];
-  const rest = text.replace(IMAGE_NOTE, (_, caption: string) => {
-    const what = caption.trim().replace(/^(?:an?\s+)?(?:photo|photograph|photography|image|picture|pic)\s+of\s+/iu, "");
-    if (what) images.push(`a photo of ${what}`);
-    return " ";
-  });
-  return { text: rest, images };
-}
 
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];

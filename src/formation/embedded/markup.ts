@@ -1,0 +1,21 @@
+// What a message carries besides its sentences: a chat export's notes of shared images, and a diary's
+// part labels ("Week 3:"), which the embedded extractor reads apart from the statements.
+
+/** A diary's or a log's part label opening a line ("Week 3: I met ...", "Day 12 - ..."): not part of a fact. */
+export const PART_LABEL =
+  /(^|\n)[ \t]*(?:week|day|sprint|month|session|entry|part)[ \t]+\d{1,4}[ \t]*[:\u2013\u2014-][ \t]*/giu;
+
+// A chat export's note of a shared image and its caption: "[shares a photo: a dog on a beach]".
+const IMAGE_NOTE =
+  /\[\s*(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
+
+/** The text without its image notes, and each note's caption as "a photo of ...". */
+export function sharedImages(text: string): { text: string; images: string[] } {
+  const images: string[] = [];
+  const rest = text.replace(IMAGE_NOTE, (_, caption: string) => {
+    const what = caption.trim().replace(/^(?:an?\s+)?(?:photo|photograph|photography|image|picture|pic)\s+of\s+/iu, "");
+    if (what) images.push(`a photo of ${what}`);
+    return " ";
+  });
+  return { text: rest, images };
+}
