@@ -93,7 +93,12 @@ function realSentences(n: number): { texts: string[]; persona: number } {
     "utf8",
   );
   for (const line of csv.replace(/","/g, "\n").split("\n").slice(1))
-    add(line.replace(/^"|"$/g, "").replace(/""/g, '"').replace(/^User \d: /, ""));
+    add(
+      line
+        .replace(/^"|"$/g, "")
+        .replace(/""/g, '"')
+        .replace(/^User \d: /, ""),
+    );
   const persona = seen.size;
   for (let r = 0; seen.size < n; r++) for (const req of roundRequests(r)) for (const m of req.messages) add(m.content);
   return { texts: [...seen], persona };
@@ -170,7 +175,9 @@ const PROJECT = "bench-project";
 const root = mkdtempSync(join(tmpdir(), "engram-vector-bench-"));
 try {
   const dataDir = join(root, "data");
-  console.log(`bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; production policy: ${describe(DEFAULT_INDEX_POLICY)}`);
+  console.log(
+    `bun ${Bun.version}, ${navigator.hardwareConcurrency} cores; production policy: ${describe(DEFAULT_INDEX_POLICY)}`,
+  );
   let t0 = performance.now();
   const others = Math.round(SIZE / 10);
   const { texts, persona } = realSentences(SIZE + others);
@@ -214,7 +221,10 @@ try {
   const simCache = qv.map(() => new Map<number, number>());
   const sim = (q: number, seq: number) => {
     let s = simCache[q]!.get(seq);
-    if (s === undefined) simCache[q]!.set(seq, (s = cosine(qv[q]!, bySeq.get(seq)!)));
+    if (s === undefined) {
+      s = cosine(qv[q]!, bySeq.get(seq)!);
+      simCache[q]!.set(seq, s);
+    }
     return s;
   };
   console.log(`\n${qv.length} real questions, k = 10, project of ${SIZE} vectors (of ${rows}):`);
@@ -343,7 +353,9 @@ async function hybrid(from: string, tmp: string): Promise<void> {
       "SELECT project_id, count(*) AS n FROM memories WHERE status = 'active' GROUP BY project_id ORDER BY n DESC LIMIT 1",
     )
     .get()!;
-  const rounds = Math.floor(engram.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n / roundRequests(0).length);
+  const rounds = Math.floor(
+    engram.db.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n / roundRequests(0).length,
+  );
   console.log(`\nhybrid search: ${n} formed memories in one project, copied from ${from}`);
   let t0 = performance.now();
   await engram.vectorTable.rebuild();
