@@ -49,7 +49,7 @@ const PASSAGES = [
 const MANY = Array.from(
   { length: 120 },
   (_, i) =>
-    `Week ${i + 1}: I met my mentor Tomas at the Kreuzberg office, we reviewed the payments ledger migration, and I promised to send the rollout checklist to the platform team by Friday.`,
+    `I met my mentor Tomas at the Kreuzberg office for review ${i + 1}, we reviewed the payments ledger migration, and I promised to send the rollout checklist to the platform team by Friday.`,
 );
 
 describe.skipIf(!mounted)("a full disk (tmpfs, root)", () => {
