@@ -30,7 +30,7 @@
 //
 //   bun bench/vector-index.ts [--size 100000] [--queries 300] [--sweep] [--configs ...]
 //                             [--million] [--million-queries 100] [--hybrid /tmp/speed-100k] [--keep-lance OUT]
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -64,6 +64,7 @@ const { values: opts } = parseArgs({
         "ivf_flat/1/20,ivf_flat/1/40,ivf_flat/1/80,ivf_flat/0.5/20,ivf_flat/0.5/40,ivf_pq/0.5/32/20,ivf_pq/0.5/32/50,ivf_pq/0.5/64/20,ivf_hnsw_sq/0.25/8/0/100,ivf_hnsw_sq/0.25/16/0/200,ivf_hnsw_sq/0.25/16/10/200",
     },
     million: { type: "boolean", default: false },
+    "million-configs": { type: "string", default: "ivf_flat/0.5/20,ivf_flat/0.5/40,ivf_flat/1/20,ivf_flat/1/40" },
     "million-queries": { type: "string", default: "100" },
     hybrid: { type: "string" },
     "keep-lance": { type: "string" },
@@ -77,31 +78,85 @@ const ms = (xs: number[]) => `p50 ${percentile(xs, 0.5).toFixed(2)} ms, p95 ${pe
 const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 const pad = (s: string) => `${s.padEnd(56)} `;
 const du = async (dir: string) => Number((await $`du -sb ${dir}`.text()).split("\t")[0]);
+/** Bytes of the newest index under a table's `_indices/` (older ones stay until cleanup). */
+async function newestIndexBytes(tableDir: string): Promise<number> {
+  const dir = join(tableDir, "_indices");
+  const newest = readdirSync(dir)
+    .map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs }))
+    .sort((a, b) => b.t - a.t)[0];
+  return newest ? du(join(dir, newest.n)) : 0;
+}
 const loadLance = (dataDir: string) => createLanceLoader({ dataDir, useNativeLibrary: useLanceLibrary })();
 
-/** Real sentences: persona lines and utterances, then speed-corpus messages cut into sentences. */
-function realSentences(n: number): { texts: string[]; persona: number } {
+/** RFC 4180 rows (quoted fields may hold commas, newlines and doubled quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else if (c !== "\r") field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+/**
+ * Distinct real texts: every sentence of the persona chats (persona lines and utterances), of the
+ * LoCoMo dev turns and of the assistant chats; then runs of 2, 3, 4 consecutive utterances of one
+ * conversation (a memory that spans turns); then, if still short, the speed corpus's renamed rounds.
+ */
+function realTexts(n: number): { texts: string[]; counts: string } {
   const seen = new Set<string>();
-  const add = (line: string) => {
-    for (const s of line.split(/(?<=[.!?])\s+/)) {
-      const t = s.trim();
-      if (t.split(/\s+/).length >= 3 && seen.size < n) seen.add(t);
-    }
+  const counts: string[] = [];
+  const add = (t: string) => {
+    const s = t.trim();
+    if (seen.size < n && s.split(/\s+/).length >= 3) seen.add(s);
   };
-  const csv = readFileSync(
-    resolve(import.meta.dir, "../../shared/eval-data/persona-chat/Synthetic-Persona-Chat_valid.csv"),
-    "utf8",
-  );
-  for (const line of csv.replace(/","/g, "\n").split("\n").slice(1))
-    add(
-      line
-        .replace(/^"|"$/g, "")
-        .replace(/""/g, '"')
-        .replace(/^User \d: /, ""),
-    );
-  const persona = seen.size;
-  for (let r = 0; seen.size < n; r++) for (const req of roundRequests(r)) for (const m of req.messages) add(m.content);
-  return { texts: [...seen], persona };
+  const csv = parseCsv(
+    readFileSync(
+      resolve(import.meta.dir, "../../shared/eval-data/persona-chat/Synthetic-Persona-Chat_valid.csv"),
+      "utf8",
+    ),
+  ).slice(1);
+  const conversations: string[][] = [];
+  for (const fields of csv)
+    for (const f of fields)
+      conversations.push(
+        f
+          .split("\n")
+          .map((l) => l.replace(/^User \d: /, ""))
+          .filter(Boolean),
+      );
+  for (const req of roundRequests(0)) conversations.push(req.messages.map((m) => m.content));
+  for (const c of conversations) for (const u of c) for (const s of u.split(/(?<=[.!?])\s+/)) add(s);
+  counts.push(`${seen.size} sentences`);
+  for (const w of [2, 3, 4]) {
+    const before = seen.size;
+    for (const c of conversations) for (let i = 0; i + w <= c.length; i++) add(c.slice(i, i + w).join(" "));
+    counts.push(`${seen.size - before} runs of ${w} utterances`);
+  }
+  const before = seen.size;
+  for (let r = 1; seen.size < n && r < 80; r++)
+    for (const req of roundRequests(r)) for (const m of req.messages) add(m.content);
+  if (seen.size > before) counts.push(`${seen.size - before} renamed speed-corpus messages`);
+  return { texts: [...seen], counts: counts.join(", ") };
 }
 
 function cosine(a: Float32Array, b: Float32Array): number {
@@ -180,12 +235,10 @@ try {
   );
   let t0 = performance.now();
   const others = Math.round(SIZE / 10);
-  const { texts, persona } = realSentences(SIZE + others);
+  const { texts, counts } = realTexts(SIZE + others);
   const vectors: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += 1_000) vectors.push(...embedder.embedSync!(texts.slice(i, i + 1_000)));
-  console.log(
-    `${pad(`${texts.length} distinct real sentences embedded`)}${secs(t0)} (${persona} persona-chat, the rest speed-corpus)`,
-  );
+  console.log(`${pad(`${texts.length} distinct real texts embedded`)}${secs(t0)}: ${counts}`);
 
   const config = loadConfig({ dataDir, formationWorker: false, enforceLimits: false, annMinVectors: 5_000 }, {});
   const engram = await createEngram(config, { logger: silentLogger, startWorker: false });
@@ -220,11 +273,8 @@ try {
   const qv = embedder.embedSync!(questions);
   const simCache = qv.map(() => new Map<number, number>());
   const sim = (q: number, seq: number) => {
-    let s = simCache[q]!.get(seq);
-    if (s === undefined) {
-      s = cosine(qv[q]!, bySeq.get(seq)!);
-      simCache[q]!.set(seq, s);
-    }
+    const s = simCache[q]!.get(seq) ?? cosine(qv[q]!, bySeq.get(seq)!);
+    simCache[q]!.set(seq, s);
     return s;
   };
   console.log(`\n${qv.length} real questions, k = 10, project of ${SIZE} vectors (of ${rows}):`);
@@ -250,8 +300,10 @@ try {
       });
       t0 = performance.now();
       await builder.buildIndex();
-      const idxBytes = await du(join(dataDir, "vectors"));
-      console.log(`  ${pad(`${b}: index built`)}${secs(t0)}; ${(idxBytes / rows).toFixed(0)} B per vector on disk`);
+      const idxBytes = await newestIndexBytes(join(dataDir, "vectors", `${name}.lance`));
+      console.log(
+        `  ${pad(`${b}: index built`)}${secs(t0)}; index ${(idxBytes / rows).toFixed(0)} B per vector on disk`,
+      );
       builder.close();
       for (const c of configs.filter((x) => `${x.kind}/${x.partitionScale}` === b)) {
         const policy = { ...DEFAULT_INDEX_POLICY, ...c };
@@ -306,38 +358,63 @@ async function million(base: Float32Array[], qv: Float32Array[]): Promise<void> 
   }
   console.log(`\n${pad("1M derived vectors written to LanceDB")}${secs(t0)}`);
   t0 = performance.now();
-  await table.maintain();
-  const bytes = await du(join(dir, "vectors"));
-  console.log(
-    `${pad(`index built at 1M (${DEFAULT_INDEX_POLICY.kind})`)}${secs(t0)}; RSS ${rss()}; ${(bytes / N).toFixed(0)} B per vector on disk`,
-  );
-  t0 = performance.now();
-  const exact: VectorHit[][] = qv.map((q) => {
-    const best: VectorHit[] = [];
-    for (let j = 0; j < N; j++) {
-      let dot = 0;
-      const o = j * DIMS;
-      for (let d = 0; d < DIMS; d++) dot += q[d]! * all[o + d]!;
-      if (best.length < 10 || dot > best[9]!.similarity) {
-        best.push({ seq: j, similarity: dot });
-        best.sort((a, b) => b.similarity - a.similarity);
-        if (best.length > 10) best.pop();
-      }
-    }
-    return best;
-  });
-  console.log(`${pad(`exact top 10 by brute force (${qv.length} queries)`)}${secs(t0)}`);
+  // The reference: LanceDB's exhaustive search (every row, exact cosine), before any index exists.
+  const raw = await (await lance.lancedb.connect(join(dir, "vectors"))).openTable("m");
+  const exact: VectorHit[][] = [];
+  for (const q of qv) {
+    const found = await raw
+      .vectorSearch(q)
+      .distanceType("cosine")
+      .bypassVectorIndex()
+      .select(["memory_seq"])
+      .limit(10)
+      .toArray();
+    exact.push(
+      found.map((r: { memory_seq: bigint; _distance: number }) => ({
+        seq: Number(r.memory_seq),
+        similarity: 1 - r._distance,
+      })),
+    );
+  }
+  raw.close();
+  console.log(`${pad(`exact top 10, LanceDB exhaustive search (${qv.length} queries)`)}${secs(t0)}`);
   const sim = (q: number, seq: number) => {
     let dot = 0;
     for (let d = 0; d < DIMS; d++) dot += qv[q]![d]! * all[seq * DIMS + d]!;
     return dot;
   };
-  const got = await timedSearches((v) => table.nearest(PROJECT, v, 10, {}), qv);
-  const r = recall(exact, got.hits, sim);
+  const measure = async (label: string, t: typeof table) => {
+    const got = await timedSearches((v) => t.nearest(PROJECT, v, 10, {}), qv);
+    const r = recall(exact, got.hits, sim);
+    console.log(
+      `  ${pad(label)}${ms(got.times)}; recall@10 ${r.ties.toFixed(3)} tie-aware, ${r.strict.toFixed(3)} strict; RSS ${rss()}`,
+    );
+  };
+  t0 = performance.now();
+  await table.maintain(); // the production policy, as the server builds it
+  const tableDir = join(dir, "vectors", "m.lance");
   console.log(
-    `${pad("vector search k=10 at 1M, LanceDB")}${ms(got.times)}; recall@10 ${r.ties.toFixed(3)} tie-aware, ${r.strict.toFixed(3)} strict; RSS ${rss()}`,
+    `${pad(`index built at 1M, production (${DEFAULT_INDEX_POLICY.kind})`)}${secs(t0)}; RSS ${rss()}; ${((await du(join(dir, "vectors"))) / N).toFixed(0)} B per vector on disk (table and index)`,
   );
+  await measure(describe(DEFAULT_INDEX_POLICY), table);
   table.close();
+  const configs = opts["million-configs"]!.split(",").filter(Boolean).map(parseConfig);
+  for (const b of [...new Set(configs.map((c) => `${c.kind}/${c.partitionScale}`))]) {
+    const group = configs.filter((c) => `${c.kind}/${c.partitionScale}` === b);
+    const builder = await openLanceTable(lance, join(dir, "vectors"), "m", DIMS, { create: false, policy: group[0] });
+    t0 = performance.now();
+    await builder.buildIndex();
+    console.log(
+      `  ${pad(`${b}: index built at 1M`)}${secs(t0)}; index ${((await newestIndexBytes(tableDir)) / N).toFixed(0)} B per vector`,
+    );
+    builder.close();
+    for (const c of group) {
+      const policy = { ...DEFAULT_INDEX_POLICY, ...c };
+      const t = await openLanceTable(lance, join(dir, "vectors"), "m", DIMS, { create: false, policy });
+      await measure(describe(policy), t);
+      t.close();
+    }
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createHarness, type Harness } from "../helpers.ts";
 import { createEngram } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig, useLanceLibrary } from "../../src/config.ts";
 import { silentLogger } from "../../src/shared/logger.ts";
 import { systemClock } from "../../src/shared/clock.ts";
 import { createMemoryRepository } from "../../src/memories/repository.ts";
@@ -14,7 +14,9 @@ import { loadStaticEmbedder } from "../../src/models/static-embedder.ts";
 import { createVectorStore, type VectorStore } from "../../src/retrieval/vector-store.ts";
 import { createVectorWriter } from "../../src/retrieval/vector-hook.ts";
 import { createLanceSync } from "../../src/retrieval/lance-sync.ts";
-import { vectorSeqs } from "../../src/retrieval/lance-rows.ts";
+import { readVectorRows, vectorSeqs } from "../../src/retrieval/lance-rows.ts";
+import { createLanceLoader } from "../../src/retrieval/lance-native.ts";
+import { openLanceTable } from "../../src/retrieval/lance-table.ts";
 import type { Embedder } from "../../src/models/embedder.ts";
 
 const PEOPLE = ["Caroline", "Melanie", "Noor", "Omar", "Priya", "Jon", "Dana", "Mia"];
@@ -119,6 +121,47 @@ describe("the LanceDB vector table", () => {
     h.engram.accounts.deleteProject(other.id);
     await sync().runUntilIdle();
     expect(await table().nearest(other.id, vec("antique maps"), 5, {})).toEqual([]);
+  });
+
+  test("with its approximate index built (the production kind), answers like the exact path and merges new rows", async () => {
+    const dir = join(h.dataDir, "indexed");
+    const lance = await createLanceLoader({ dataDir: h.dataDir, useNativeLibrary: useLanceLibrary })();
+    const t = await openLanceTable(lance, dir, "t", store.dims(), {
+      create: true,
+      policy: { minRows: 500, mergeEvery: 10 },
+    });
+    try {
+      const p = h.project.projectId;
+      await t.add(readVectorRows(h.engram.db, vectorSeqs(h.engram.db), store.dims()));
+      expect(await t.maintain()).toBe("built");
+      expect(await t.maintain()).toBeNull(); // nothing new since
+      for (const q of ["What pet does Caroline have?", "Who went kayaking at the lake?"]) {
+        const exact = store.nearest(p, vec(q), 10, {});
+        const approx = await t.nearest(p, vec(q), 10, {});
+        expect(approx[0]!.seq).toBe(exact[0]!.seq);
+        expect(approx.filter((a) => exact.some((e) => e.seq === a.seq)).length).toBeGreaterThanOrEqual(9);
+        const scoped = await t.nearest(p, vec(q), 10, { user_id: "odd" });
+        expect(scoped.map((a) => a.seq)).toEqual(store.nearest(p, vec(q), 10, { user_id: "odd" }).map((e) => e.seq));
+      }
+      const trees = ["olive", "lemon", "apple", "cherry", "peach", "walnut", "pine", "oak", "maple", "birch"];
+      const fresh = trees.map((tree) => insert(`Ximena planted ${tree} trees by the river.`, "odd"));
+      await t.add(
+        readVectorRows(
+          h.engram.db,
+          fresh.map((f) => f.seq),
+          store.dims(),
+        ),
+      );
+      expect(await t.maintain()).toBe("merged");
+      const found = await t.nearest(p, vec("Ximena planted cherry trees by the river."), 1, {});
+      expect(found[0]!.seq).toBe(fresh[3]!.seq);
+      await t.replace([fresh[3]!.seq], []); // forgotten: gone from the indexed table too
+      const after = await t.nearest(p, vec("Ximena planted cherry trees by the river."), 20, {});
+      expect(after.map((a) => a.seq)).not.toContain(fresh[3]!.seq);
+    } finally {
+      t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("rebuilds a fresh table from SQLite (reindex) and drops the old one", async () => {
