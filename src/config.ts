@@ -190,7 +190,7 @@ export function hostInUrl(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-function localServerUrl(c: Pick<Config, "host" | "port" | "tlsCert" | "tlsKey">): string {
+export function localServerUrl(c: Pick<Config, "host" | "port" | "tlsCert" | "tlsKey">): string {
   const host = c.host === "0.0.0.0" || c.host === "" ? "127.0.0.1" : c.host === "::" ? "[::1]" : hostInUrl(c.host);
   return `${c.tlsCert && c.tlsKey ? "https" : "http"}://${host}:${c.port}`;
 }

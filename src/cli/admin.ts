@@ -1,8 +1,6 @@
 // `engram admin ...`: accounts, projects, keys, plans and usage, working on the data directory
 // directly (also while the server runs: SQLite WAL with a busy timeout).
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../storage/db.ts";
 import { systemClock } from "../shared/clock.ts";
@@ -13,7 +11,7 @@ import type { PlanFigures } from "../limits/plans.ts";
 import { CATEGORIES } from "../domain/categories.ts";
 import { describePolicy, policyChange, type PolicyOptions } from "./policy.ts";
 import { registerCheck } from "./check.ts";
-import { withDataOptions, type CommonOptions } from "./command.ts";
+import { openExisting, reportFailure, withDataOptions, type CommonOptions } from "./command.ts";
 import { registerBackup } from "./backup.ts";
 import { registerTransfer } from "./transfer.ts";
 import { registerReindex } from "./reindex.ts";
@@ -40,20 +38,11 @@ function action<A extends unknown[]>(
     let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
     try {
       const config = loadConfig({ dataDir: common.data });
-      if (!opts.createsData && !existsSync(join(config.dataDir, "engram.db"))) {
-        throw new ApiError("not_found", {
-          detail: `No Engram data in ${config.dataDir} (give --data DIR or set ENGRAM_DATA_DIR).`,
-        });
-      }
-      db = await openDatabase(config.dataDir);
+      db = opts.createsData ? await openDatabase(config.dataDir) : await openExisting(config.dataDir);
       const admin = createAdministration({ db, clock: systemClock });
       fn({ ...admin.accounts, reindex: admin.reindex }, ...args);
     } catch (err) {
-      const message =
-        err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
-      if (common.json)
-        process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
-      else process.stderr.write(`engram admin: ${message}\n`);
+      reportFailure("engram admin", err, common.json);
       process.exitCode = 1;
     } finally {
       db?.close();

@@ -1,9 +1,12 @@
-// The frame of the long admin commands (backup, restore, export, import, reindex): --data and --json,
-// the data directory from the configuration, a progress display (progress.ts), and errors reported as
-// admin.ts reports them: one line, or JSON on stderr with --json, and exit code 1.
+// The frame of the admin commands: --data and --json, the data directory from the configuration, errors
+// reported as one line (or JSON on stderr with --json) and exit code 1; the long ones (backup, restore,
+// export, import, reindex) with a progress display (progress.ts), the short ones (user, webhook) over
+// the data directory's administration.
 import { type Command, Option } from "commander";
 import { existsSync } from "node:fs";
-import { loadConfig } from "../config.ts";
+import { loadConfig, type Config } from "../config.ts";
+import { systemClock } from "../shared/clock.ts";
+import { createAdministration, type Administration } from "../administration.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { openDatabase, type Db } from "../storage/db.ts";
 import { databaseFile } from "../storage/integrity.ts";
@@ -37,13 +40,45 @@ export function withDataOptions(cmd: Command): Command {
 /** Opens an existing data directory's database; a missing one is a mistyped --data, not an empty store. */
 export async function openExisting(dataDir: string): Promise<Db> {
   if (!existsSync(databaseFile(dataDir)))
-    throw new Error(`No Engram data in ${dataDir} (give --data DIR or set ENGRAM_DATA_DIR).`);
+    throw new ApiError("not_found", {
+      detail: `No Engram data in ${dataDir} (give --data DIR or set ENGRAM_DATA_DIR).`,
+    });
   return openDatabase(dataDir);
 }
 
-function messageOf(err: unknown): string {
-  if (err instanceof ApiError) return err.detail ?? err.message;
-  return err instanceof Error ? err.message : String(err);
+/** A command's failure: one line on stderr, `<command>: <message>` (JSON with --json); the caller sets the exit code. */
+export function reportFailure(command: string, err: unknown, json: boolean | undefined): void {
+  const message =
+    err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
+  if (json)
+    process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
+  else process.stderr.write(`${command}: ${message}\n`);
+}
+
+/**
+ * The action of a short `engram admin <name> ...` command: `fn` over the data directory's
+ * administration, its result printed (JSON with --json, else `human`), an error reported, exit code 1.
+ */
+export function adminAction<A extends unknown[], T>(
+  name: string,
+  fn: (admin: Administration, config: Config, ...args: A) => T,
+  human: (value: T) => string,
+) {
+  return async (...args: A) => {
+    const common = (args[args.length - 1] as Command).optsWithGlobals() as CommonOptions;
+    let db: Db | null = null;
+    try {
+      const config = loadConfig({ dataDir: common.data });
+      db = await openExisting(config.dataDir);
+      const value = fn(createAdministration({ db, clock: systemClock }), config, ...args);
+      process.stdout.write(common.json ? `${JSON.stringify(value, null, 2)}\n` : `${human(value)}\n`);
+    } catch (err) {
+      reportFailure(`engram admin ${name}`, err, common.json);
+      process.exitCode = 1;
+    } finally {
+      db?.close();
+    }
+  };
 }
 
 /**
@@ -78,10 +113,7 @@ export function longAction<A extends unknown[]>(
         );
     } catch (err) {
       progress.stop();
-      const message = messageOf(err);
-      if (opts.json)
-        process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
-      else process.stderr.write(`engram admin ${name}: ${message}\n`);
+      reportFailure(`engram admin ${name}`, err, opts.json);
       process.exitCode = controller.signal.aborted ? 130 : 1;
     } finally {
       process.off("SIGINT", interrupt);

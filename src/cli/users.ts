@@ -1,44 +1,18 @@
 // `engram admin user create|link|list`: the dashboard's users. `create` and `link` print a one-time
 // link to set the password (valid 24 hours); the link is shown once, as API keys are.
 import { type Command, Option } from "commander";
-import { loadConfig, type Config } from "../config.ts";
-import { openExisting, withDataOptions, type CommonOptions } from "./command.ts";
-import { systemClock } from "../shared/clock.ts";
-import { createAdministration, type Administration } from "../administration.ts";
-import { ApiError } from "../errors/api-error.ts";
+import { localServerUrl, type Config } from "../config.ts";
+import { adminAction, withDataOptions } from "./command.ts";
+import type { Administration } from "../administration.ts";
 import type { DashboardUser, PasswordLink } from "../accounts/users.ts";
 
 /** The server's address as this configuration gives it (the public URL when set). */
-function baseUrl(c: Config): string {
-  if (c.publicUrl) return c.publicUrl.replace(/\/$/, "");
-  const host = c.host === "0.0.0.0" || c.host === "::" ? "127.0.0.1" : c.host.includes(":") ? `[${c.host}]` : c.host;
-  return `${c.tlsCert && c.tlsKey ? "https" : "http"}://${host}:${c.port}`;
-}
+const baseUrl = (c: Config) => c.publicUrl?.replace(/\/$/, "") ?? localServerUrl(c);
 
-function action<A extends unknown[]>(
-  fn: (admin: Administration, config: Config, ...args: A) => unknown,
-  human: (v: never) => string,
-) {
-  return async (...args: A) => {
-    const common = (args[args.length - 1] as Command).optsWithGlobals() as CommonOptions;
-    let db: Awaited<ReturnType<typeof openExisting>> | null = null;
-    try {
-      const config = loadConfig({ dataDir: common.data });
-      db = await openExisting(config.dataDir);
-      const value = fn(createAdministration({ db, clock: systemClock }), config, ...args);
-      process.stdout.write(common.json ? `${JSON.stringify(value, null, 2)}\n` : `${human(value as never)}\n`);
-    } catch (err) {
-      const message =
-        err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
-      if (common.json)
-        process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
-      else process.stderr.write(`engram admin user: ${message}\n`);
-      process.exitCode = 1;
-    } finally {
-      db?.close();
-    }
-  };
-}
+const action = <A extends unknown[], T>(
+  fn: (admin: Administration, config: Config, ...args: A) => T,
+  human: (v: T) => string,
+) => adminAction("user", fn, human);
 
 interface LinkResult {
   user: DashboardUser;

@@ -2,44 +2,14 @@
 // data directory directly (also while the server runs: its delivery loop sees new endpoints at the
 // next event). The signing secret is printed once, at creation, as API keys are.
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { existsSync } from "node:fs";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../storage/db.ts";
-import { databaseFile } from "../storage/integrity.ts";
-import { systemClock } from "../shared/clock.ts";
-import { createAdministration } from "../administration.ts";
-import { ApiError } from "../errors/api-error.ts";
 import type { WebhookAdmin, WebhookView } from "../webhooks/admin.ts";
 import type { DeliveryView } from "../webhooks/store.ts";
 import { EVENT_TYPES } from "../webhooks/events.ts";
-import { withDataOptions, type CommonOptions } from "./command.ts";
+import { adminAction, withDataOptions } from "./command.ts";
 
-/** Runs one command on the data directory; an error is one message (JSON with --json) and exit code 1. */
-function action<A extends unknown[]>(fn: (webhooks: WebhookAdmin, ...args: A) => unknown, human: (v: never) => string) {
-  return async (...args: A) => {
-    const common = (args[args.length - 1] as Command).optsWithGlobals() as CommonOptions;
-    let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
-    try {
-      const { dataDir } = loadConfig({ dataDir: common.data });
-      if (!existsSync(databaseFile(dataDir)))
-        throw new ApiError("not_found", {
-          detail: `No Engram data in ${dataDir} (give --data DIR or set ENGRAM_DATA_DIR).`,
-        });
-      db = await openDatabase(dataDir);
-      const value = fn(createAdministration({ db, clock: systemClock }).webhooks, ...args);
-      process.stdout.write(common.json ? `${JSON.stringify(value, null, 2)}\n` : `${human(value as never)}\n`);
-    } catch (err) {
-      const message =
-        err instanceof ApiError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err);
-      if (common.json)
-        process.stderr.write(`${JSON.stringify({ error: err instanceof ApiError ? err.code : "error", message })}\n`);
-      else process.stderr.write(`engram admin webhook: ${message}\n`);
-      process.exitCode = 1;
-    } finally {
-      db?.close();
-    }
-  };
-}
+/** Runs one command on the data directory's webhooks (command.ts adminAction). */
+const action = <A extends unknown[], T>(fn: (webhooks: WebhookAdmin, ...args: A) => T, human: (v: T) => string) =>
+  adminAction("webhook", (admin, _config, ...args: A) => fn(admin.webhooks, ...args), human);
 
 const list = (v: string) =>
   v
