@@ -18,6 +18,7 @@ import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { fixedClock } from "../src/shared/clock.ts";
 import { scoreGroups, type ExtractionScore } from "./judge.ts";
+import { parseCsv } from "./support.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const DATA = join(ROOT, "../shared/eval-data");
@@ -106,28 +107,6 @@ function lines1(text: string): string[] {
     .split("\n")
     .map((l) => l.trim())
     .filter(Boolean);
-}
-/** RFC 4180: quoted fields may hold commas, quotes ("") and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
-    } else field += c;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
 }
 
 interface Fixture {

@@ -35,7 +35,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { $ } from "bun";
-import { percentile } from "./support.ts";
+import { parseCsv, percentile } from "./support.ts";
 import { roundRequests, speedQuestions } from "./speed-corpus.ts";
 import { createEngram } from "../src/app.ts";
 import { loadConfig, useLanceLibrary } from "../src/config.ts";
@@ -87,35 +87,6 @@ async function newestIndexBytes(tableDir: string): Promise<number> {
   return newest ? du(join(dir, newest.n)) : 0;
 }
 const loadLance = (dataDir: string) => createLanceLoader({ dataDir, useNativeLibrary: useLanceLibrary })();
-
-/** RFC 4180 rows (quoted fields may hold commas, newlines and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else if (c !== "\r") field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 /**
  * Distinct real texts: every sentence of the persona chats (persona lines and utterances), of the
