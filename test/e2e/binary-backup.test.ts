@@ -1,9 +1,9 @@
 // The compiled binary's backup: `engram admin backup` copies the database on a worker thread whose
 // entry the binary must carry (build.ts), from a directory with no source or node_modules near it.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { killChildren, REPO_ROOT, runCli, runJson, tempDir } from "./support.ts";
+import { buildBinary, killChildren, runCli, runJson, tempDir } from "./support.ts";
 
 let root: string;
 let cli: string[];
@@ -11,12 +11,7 @@ let binDir: string;
 
 beforeAll(async () => {
   root = tempDir("engram-e2e-binary-backup-");
-  const build = await runCli([process.execPath, join(REPO_ROOT, "build.ts")], [join(root, "build", "engram")]);
-  if (build.code !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
-  binDir = join(root, "bin");
-  mkdirSync(binDir);
-  renameSync(join(root, "build", "engram"), join(binDir, "engram"));
-  rmSync(join(root, "build"), { recursive: true, force: true });
+  binDir = await buildBinary(root);
   cli = [join(binDir, "engram")];
 }, 60_000);
 

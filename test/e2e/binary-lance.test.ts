@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
+  buildBinary,
   client,
   killChildren,
   pollUntil,
@@ -47,12 +48,7 @@ function syncState(): { filled: number; pending: number; applied: number } | nul
 
 beforeAll(async () => {
   if (!mounted) return;
-  const build = await runCli([process.execPath, join(REPO_ROOT, "build.ts")], [join(root, "build", "engram")]);
-  if (build.code !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
-  binDir = join(root, "bin");
-  mkdirSync(binDir);
-  renameSync(join(root, "build", "engram"), join(binDir, "engram"));
-  rmSync(join(root, "build"), { recursive: true, force: true });
+  binDir = await buildBinary(root);
   cli = [join(binDir, "engram")];
   server = await startServer(cli, { dataDir, cwd: binDir, env });
 }, 180_000);

@@ -2,13 +2,13 @@
 // anywhere near it, driven through its command line and over HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
+  buildBinary,
   client,
   killChildren,
   pollUntil,
-  REPO_ROOT,
   runCli,
   runJson,
   startServer,
@@ -24,12 +24,7 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   root = tempDir("engram-e2e-binary-");
-  const build = await runCli([process.execPath, join(REPO_ROOT, "build.ts")], [join(root, "build", "engram")]);
-  if (build.code !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
-  binDir = join(root, "bin");
-  mkdirSync(binDir);
-  renameSync(join(root, "build", "engram"), join(binDir, "engram"));
-  rmSync(join(root, "build"), { recursive: true, force: true });
+  binDir = await buildBinary(root);
   cli = [join(binDir, "engram")];
   dataDir = join(root, "data");
   server = await startServer(cli, { dataDir, cwd: binDir });

@@ -2,7 +2,7 @@
 // read its output as a stream to learn its address (never sleep to wait for it), talk to it over
 // 127.0.0.1, and kill every child in afterAll even when a test failed.
 import type { Subprocess } from "bun";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -208,4 +208,18 @@ export async function listAll(api: ReturnType<typeof client>): Promise<Array<{ i
     if (!r.body.has_more) return all;
     cursor = r.body.data[r.body.data.length - 1].id;
   }
+}
+
+/**
+ * Builds dist/engram's executable with build.ts into `<root>/build`, then moves it alone into
+ * `<root>/bin` (nothing of the build beside it, as a user installs it); returns the `bin` folder.
+ */
+export async function buildBinary(root: string): Promise<string> {
+  const build = await runCli([process.execPath, join(REPO_ROOT, "build.ts")], [join(root, "build", "engram")]);
+  if (build.code !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  const binDir = join(root, "bin");
+  mkdirSync(binDir);
+  renameSync(join(root, "build", "engram"), join(binDir, "engram"));
+  rmSync(join(root, "build"), { recursive: true, force: true });
+  return binDir;
 }
