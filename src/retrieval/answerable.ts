@@ -31,7 +31,7 @@ export function saidOfSomeoneElse(
   const stems = asked.map(stem);
   const patterns = names.map(namePattern);
   /** The share of the question's other words a memory has, a rare word weighing more than a common one. */
-  const alternatives = askedAttributeWords(question, asked);
+  const alternatives = askedAttributeWords(question, asked).map((a) => a.map(stem));
   const share = (text: string) =>
     coveredWithAlternatives(stems, alternatives, text).reduce((s, has, i) => s + (has ? weights[i]! : 0), 0) / total;
   let mine = 0;

@@ -110,15 +110,15 @@ export function covered(stems: readonly string[], text: string): boolean[] {
   );
 }
 
-/** Which of the terms a text has, a term counting as had when one of its alternatives is ("live": "moved"). */
+/** Which of the terms (stems) a text has, a term counting as had when one of its alternatives' stems is ("live": "moved"). */
 export function coveredWithAlternatives(
   stems: readonly string[],
-  alternatives: ReadonlyArray<readonly string[]>,
+  alternativeStems: ReadonlyArray<readonly string[]>,
   text: string,
 ): boolean[] {
   const has = covered(stems, text);
   return has.map(
-    (h, i) => h || (alternatives[i]?.length ? covered(alternatives[i]!.map(stem), text).some(Boolean) : false),
+    (h, i) => h || (alternativeStems[i]?.length ? covered(alternativeStems[i]!, text).some(Boolean) : false),
   );
 }
 
@@ -153,6 +153,7 @@ export function createHybridRetriever(deps: {
   function lexicalCandidates(projectId: string, q: QueryAnalysis, scope: Scope, n: number): Map<number, Candidate> {
     const bySeq = new Map<number, Candidate>();
     const stems = q.terms.map(stem);
+    const alternativeStems = q.alternatives.map((a) => a.map(stem));
     const hits = lexical.search(projectId, [...new Set([...q.terms, ...q.alternatives.flat()])], scope, n);
     const rows = memories.activeRows(
       projectId,
@@ -161,7 +162,7 @@ export function createHybridRetriever(deps: {
     hits.forEach((h, i) => {
       const r = rows.get(h.seq);
       if (!r) return;
-      const has = coveredWithAlternatives(stems, q.alternatives, r.content);
+      const has = coveredWithAlternatives(stems, alternativeStems, r.content);
       const coverageOf = q.terms.length ? has.filter(Boolean).length / q.terms.length : 0;
       bySeq.set(r.seq, {
         row: r,
