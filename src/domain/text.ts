@@ -27,3 +27,6 @@ export function stem(word: string): string {
     .replace(/(?<=\w{3})(es|s)$/, "")
     .replace(/(?<=\w{3})(ed|ing)$/, "");
 }
+
+/** The text as a regular expression that matches it literally (a name inside a pattern). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

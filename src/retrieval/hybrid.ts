@@ -9,7 +9,7 @@
 // that it never increases down the list: a client (and recall) can cut at a threshold.
 import type { MemoryRow } from "../domain/memory.ts";
 import type { Scope } from "../domain/scope.ts";
-import { stem } from "../domain/text.ts";
+import { escapeRegExp, stem } from "../domain/text.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { MemoryReader } from "./ports.ts";
 import type { VectorIndex } from "./vector-index.ts";
@@ -124,7 +124,7 @@ export function coveredWithAlternatives(
 
 /** A test for `name` as a word of its own (any case); its match's group 1 is what precedes the name. */
 export const namePattern = (name: string) =>
-  new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}\\p{N}])`, "iu");
+  new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, "iu");
 
 export function createHybridRetriever(deps: {
   lexical: LexicalSearch;

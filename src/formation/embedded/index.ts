@@ -19,6 +19,7 @@ import { resolveDates } from "./dates.ts";
 import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
 import { danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
+import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
 import { PART_LABEL, sharedImages } from "./markup.ts";
 
@@ -183,7 +184,7 @@ function weOpening(tokens: Token[]): boolean {
 function aboutListenerOnly(content: string, ctx: StatementContext): boolean {
   const { speaker, other } = ctx.speakers;
   if (ctx.mode !== "conversation" || ctx.toAssistant || !speaker || !other) return false;
-  const mentions = (name: string) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(content);
+  const mentions = (name: string) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(content);
   return mentions(other) && !mentions(speaker);
 }
 
