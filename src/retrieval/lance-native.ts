@@ -5,7 +5,7 @@
 // rename, owner-only, checked by SHA-256 like sqlite-vec) and required from there through
 // NAPI_RS_NATIVE_LIBRARY_PATH, which config.ts sets (the one place that touches the environment).
 // Run from source, the addon is required where it lies in node_modules.
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export type LanceModule = typeof import("@lancedb/lancedb");
@@ -32,6 +32,16 @@ const ADDON_FILE = "lancedb.node";
 
 /** Where LanceDB's temporary files go (its index builds leave folders behind: lance-sync.ts empties it). */
 export const lanceTmpDir = (dataDir: string) => join(dataDir, "tmp");
+
+/** Removes the folders LanceDB's index builds leave in its temporary directory. */
+export function emptyLanceTmp(dataDir: string): void {
+  const tmp = lanceTmpDir(dataDir);
+  try {
+    for (const n of readdirSync(tmp)) if (n.startsWith(".tmp")) rmSync(join(tmp, n), { recursive: true, force: true });
+  } catch {
+    // no temporary directory yet
+  }
+}
 
 /** SHA-256 of a file, read in chunks (the addon is ~200 MB: never held whole in memory). */
 async function sha256(path: string): Promise<string> {

@@ -3,17 +3,16 @@
 // (the formation thread's), polling for what other processes wrote (the admin CLI).
 //
 // Every change of a vector is a row of `vector_changes` committed with the change (migration 010's
-// triggers); `vector_table.applied` is the mark up to which the table holds them. A step reads the
-// changes after the mark, reads each memory's current vector back from memory_vectors (a forgotten,
-// changed or deleted memory has none: its row goes), replaces those rows in the table, then moves
-// the mark: a crash anywhere in between replays the same changes at the next start (replacing a row
-// is idempotent), with no full rebuild.
+// triggers); `vector_table.applied` is the mark up to which the table holds them, `version` the
+// table version holding exactly that (migration 011). A step reads the changes after the mark, reads
+// each memory's current vector back from memory_vectors (a forgotten, changed or deleted memory has
+// none: its row goes), replaces those rows, then moves the mark: a crash in between winds the table
+// back to the mark's version and replays the same changes at the next start, with no full rebuild.
 //
 // A table is filled from memory_vectors itself: the first time a project is large enough to need it,
 // after a change of embedding model (a fresh table, named after the model; search uses the exact path
 // meanwhile), on `engram admin reindex` (a fresh table; the current one serves until it is ready), or
-// when its files are gone. The mark is taken before the fill reads, so what changes during the fill
-// is replayed after it.
+// when its files (or its mark's version) are gone. The mark is taken before the fill reads.
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "../storage/db.ts";
@@ -21,7 +20,7 @@ import type { Clock } from "../shared/clock.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { ProgressSink } from "../domain/progress.ts";
 import { createWorkLoop } from "../shared/work-loop.ts";
-import { type Lance, lanceTmpDir } from "./lance-native.ts";
+import { emptyLanceTmp, type Lance } from "./lance-native.ts";
 import { type IndexPolicy, type LanceRow, type LanceTable, openLanceTable } from "./lance-table.ts";
 import { readVectorRows, vectorSeqs } from "./lance-rows.ts";
 import type { VectorStore } from "./vector-store.ts";
@@ -38,6 +37,8 @@ interface TableState {
   applied: number;
   filled: number;
   rebuild: number;
+  /** The table version holding exactly the changes up to `applied` (0: not known). */
+  version: number;
 }
 
 export interface LanceSyncDeps {
@@ -79,6 +80,7 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
   );
   let open: LanceTable | null = null; // the table of the state row, once opened
   let maintaining: Promise<unknown> | null = null;
+  let reindexed = false; // an index build or merge finished: its version is recorded at the next step
   let closed = false;
   let wanted = true; // check at the first step, then once a minute or when a search asks
   let checkedAt = 0;
@@ -93,9 +95,10 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
   }
 
   const now = () => clock.now().toISOString();
-  function markApplied(applied: number): void {
+  function markApplied(applied: number, version: number): void {
     db.transaction(() => {
-      db.run("UPDATE vector_table SET applied = ?, updated_at = ? WHERE id = 1", [applied, now()]);
+      const at = now();
+      db.run("UPDATE vector_table SET applied = ?, version = ?, updated_at = ? WHERE id = 1", [applied, version, at]);
       db.run("DELETE FROM vector_changes WHERE id <= ?", [applied]);
     }).immediate();
   }
@@ -143,10 +146,11 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
       throw err;
     }
     const previous = open;
+    const version = await table.version();
     db.transaction(() => {
       db.run(
-        "UPDATE vector_table SET model = ?, dims = ?, name = ?, applied = ?, filled = 1, rebuild = 0, updated_at = ? WHERE id = 1",
-        [model, dims, name, mark, now()],
+        "UPDATE vector_table SET model = ?, dims = ?, name = ?, applied = ?, filled = 1, rebuild = 0, version = ?, updated_at = ? WHERE id = 1",
+        [model, dims, name, mark, version, now()],
       );
       db.run("DELETE FROM vector_changes WHERE id <= ?", [mark]);
     }).immediate();
@@ -165,34 +169,52 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
     for (const c of changes) if (c.project_id !== null) await table.dropProject(c.project_id);
     const rows: LanceRow[] = readVectorRows(db, seqs, state.dims);
     await table.replace(seqs, rows);
-    markApplied(changes.at(-1)!.id);
+    markApplied(changes.at(-1)!.id, await table.version());
     return changes.length;
   }
 
-  /** Opens the table the state names; null when its files are gone (it is filled again). */
+  /** Records the table's version as the one holding the mark (its rows unchanged since the mark moved). */
+  async function recordVersion(table: LanceTable): Promise<void> {
+    db.run("UPDATE vector_table SET version = ?, updated_at = ? WHERE id = 1", [await table.version(), now()]);
+  }
+
+  /** After an index build or merge, between steps (no change half applied): the rows are those of the mark. */
+  async function recordIndexed(): Promise<void> {
+    if (!reindexed || maintaining || !open) return;
+    reindexed = false;
+    await recordVersion(open);
+  }
+
+  /**
+   * Opens the table the state names, at the version holding exactly the changes up to the mark: a
+   * table ahead of it (vector files copied after the database by a backup, a crash before the mark
+   * moved) is wound back to it, and the changes after the mark are replayed. Null when its files or
+   * that version are gone: it is filled again.
+   */
   async function tableOf(state: TableState): Promise<LanceTable | null> {
     if (open?.name === state.name) return open;
     const lance = await deps.loadLance();
+    let table: LanceTable | null = null;
     try {
-      open = await openLanceTable(lance, dir, state.name, state.dims, { create: false, policy: deps.policy });
+      table = await openLanceTable(lance, dir, state.name, state.dims, { create: false, policy: deps.policy });
+      const latest = await table.version();
+      if (state.version > 0 && latest !== state.version) {
+        await table.windBack(state.version);
+        await recordVersion(table);
+        logger.info(
+          { table: state.name, from: latest, to: state.version },
+          "LanceDB vector table wound back to the version of its mark",
+        );
+      }
+      open = table;
       return open;
     } catch (err) {
+      table?.close();
       logger.warn(
         { err: String(err), table: state.name },
-        "LanceDB vector table missing: filling it again from SQLite",
+        "LanceDB vector table missing or not at its mark: filling it again from SQLite",
       );
       return null;
-    }
-  }
-
-  /** Removes the folders LanceDB's index builds leave in its temporary directory (lance-native.ts). */
-  function emptyTmp(): void {
-    const tmp = lanceTmpDir(deps.dataDir);
-    try {
-      for (const n of readdirSync(tmp))
-        if (n.startsWith(".tmp")) rmSync(join(tmp, n), { recursive: true, force: true });
-    } catch {
-      // no temporary directory yet
     }
   }
 
@@ -201,13 +223,18 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
     if (maintaining || closed) return;
     maintaining = table
       .maintain()
-      .then((done) => done && logger.info({ table: table.name, done }, "LanceDB vector index refreshed"))
+      .then((done) => {
+        if (!done) return;
+        reindexed = true;
+        loop.notify();
+        logger.info({ table: table.name, done }, "LanceDB vector index refreshed");
+      })
       .catch((err) =>
         logger.warn({ err: String(err) }, "refreshing the LanceDB vector index failed; tried again later"),
       )
       .finally(() => {
         maintaining = null;
-        emptyTmp();
+        emptyLanceTmp(deps.dataDir);
       });
   }
 
@@ -225,6 +252,7 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
       await fill();
       return true;
     }
+    await recordIndexed();
     const applied = await apply(state, table);
     if (applied === 0) maintainIndex(table);
     return applied > 0;
@@ -242,6 +270,7 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
     async runUntilIdle() {
       while (await runOnce());
       await maintaining;
+      await recordIndexed();
     },
     serving(model) {
       const state = readState.get();
@@ -263,6 +292,7 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
       closed = true;
       await loop.close();
       await maintaining;
+      await recordIndexed().catch(() => {});
       open?.close();
       open = null;
     },

@@ -81,6 +81,10 @@ export interface LanceTable {
   maintain(): Promise<"built" | "merged" | null>;
   /** Trains the index again on every row now (bench/vector-index.ts compares kinds on one table). */
   buildIndex(): Promise<void>;
+  /** The table's latest version (every write makes one). */
+  version(): Promise<number>;
+  /** Makes an earlier version the latest again (a new version with its rows); throws when it is gone. */
+  windBack(version: number): Promise<void>;
   close(): void;
 }
 
@@ -191,6 +195,11 @@ export async function openLanceTable(
       return "merged";
     },
     buildIndex: async () => build(await table.countRows()),
+    version: () => table.version(),
+    async windBack(version) {
+      await table.checkout(version);
+      await table.restore();
+    },
     close() {
       table.close();
       conn.close();

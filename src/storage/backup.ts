@@ -11,8 +11,8 @@
 // report progress: the file's growth against the pages the database uses.
 //
 // The extra files (vector files under <data>/vectors/, when there are any) are derived from SQLite
-// and copied after the snapshot, as they are at that moment; the indexer re-makes any vector that
-// does not match its memory.
+// and copied after the snapshot, as they are at that moment: at start the vector sync winds a table
+// ahead of the snapshot's mark back to the mark's version (retrieval/lance-sync.ts).
 import { Database } from "bun:sqlite";
 import { closeSync, existsSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";

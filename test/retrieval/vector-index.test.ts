@@ -2,7 +2,8 @@
 // model, a rebuild), resumes from its mark after a crash, answers like the exact path with exact
 // scope filters, and is never loaded for a data directory of small projects.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHarness, type Harness } from "../helpers.ts";
 import { createEngram } from "../../src/app.ts";
@@ -197,6 +198,85 @@ describe("crash recovery", () => {
       expect(second.db.query<{ n: number }, []>("SELECT count(*) AS n FROM vector_changes").get()!.n).toBe(0);
     } finally {
       await second.close();
+    }
+  });
+
+  test("vector files newer than their database (a backup copying them during writes) are wound back to its mark", async () => {
+    // The database as a backup's snapshot holds it, then writes the snapshot misses (a forget and a
+    // new memory) reach the table, then the vector files are copied: what `engram admin backup`
+    // can hold when the server writes while it runs.
+    const restored = mkdtempSync(join(tmpdir(), "engram-restored-"));
+    try {
+      const kept = insert("Xavier restores stained glass windows.", "even");
+      await sync().runUntilIdle();
+      h.engram.db.run("VACUUM INTO ?", [join(restored, "engram.db")]);
+      repo.forget(h.project.projectId, kept.id, now());
+      const late = insert("Xavier breeds carrier pigeons on the roof.", "even");
+      await sync().runUntilIdle();
+      cpSync(join(h.dataDir, "vectors"), join(restored, "vectors"), { recursive: true });
+      const again = await createEngram(loadConfig({ dataDir: restored, formationWorker: false }, {}), {
+        logger: silentLogger,
+        startWorker: false,
+        ann: { minVectors: MIN },
+      });
+      try {
+        await again.vectorTable.runUntilIdle();
+        const t = again.vectorTable.serving(store.model())!;
+        expect(await t.count()).toBe(vectorSeqs(again.db).length);
+        const glass = await t.nearest(h.project.projectId, vec("Xavier restores stained glass windows."), 1, {});
+        expect(glass[0]!.seq).toBe(kept.seq); // active in the snapshot: back in its table
+        const pigeons = await t.nearest(h.project.projectId, vec("Xavier breeds carrier pigeons on the roof."), 1, {});
+        expect(pigeons[0]!.seq).not.toBe(late.seq); // not in the snapshot: not in its table
+        const { version } = again.db.query<{ version: number }, []>("SELECT version FROM vector_table").get()!;
+        expect(version).toBe(await t.version());
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(restored, { recursive: true, force: true });
+    }
+  });
+
+  test("a restart keeps the index built before it: its version is recorded, nothing is wound back", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "engram-indexed-"));
+    try {
+      h.engram.db.run("VACUUM INTO ?", [join(copy, "engram.db")]); // names a table this directory lacks
+      const again = await createEngram(loadConfig({ dataDir: copy, formationWorker: false }, {}), {
+        logger: silentLogger,
+        startWorker: false,
+        ann: { minVectors: MIN },
+      });
+      const syncOf = () =>
+        createLanceSync({
+          db: again.db,
+          clock: systemClock,
+          logger: silentLogger,
+          store: createVectorStore(again.db),
+          dataDir: copy,
+          loadLance: createLanceLoader({ dataDir: copy, useNativeLibrary: useLanceLibrary }),
+          needed: () => true,
+          policy: { minRows: 500 },
+        });
+      const versionOf = () =>
+        again.db.query<{ version: number }, []>("SELECT version FROM vector_table").get()!.version;
+      try {
+        const first = syncOf();
+        await first.runUntilIdle(); // filled, then its index built
+        const t = first.serving(store.model())!;
+        expect(await t.maintain()).toBeNull(); // indexed: nothing to build
+        const indexed = versionOf();
+        expect(indexed).toBe(await t.version());
+        await first.close();
+        const second = syncOf();
+        await second.runUntilIdle();
+        expect(versionOf()).toBe(indexed);
+        expect(await second.serving(store.model())!.maintain()).toBeNull(); // the index is still there
+        await second.close();
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 

@@ -9,6 +9,7 @@ import m007 from "./007_idempotency.sql" with { type: "text" };
 import m008 from "./008_webhooks.sql" with { type: "text" };
 import m009 from "./009_dashboard.sql" with { type: "text" };
 import m010 from "./010_lance.sql" with { type: "text" };
+import m011 from "./011_lance_version.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: "initial", sql: m001 },
@@ -21,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 8, name: "webhooks", sql: m008 },
   { version: 9, name: "dashboard", sql: m009 },
   { version: 10, name: "lance", sql: m010 },
+  { version: 11, name: "lance_version", sql: m011 },
 ];
