@@ -58,10 +58,12 @@ export function serverTiming(header: string | null, name: string): number {
 }
 
 /** A process's resident memory now and at its peak (VmRSS, VmHWM), in MiB. */
-export function rssMiB(pid: number): { rss: number; peak: number } {
+export function rssMiB(pid: number): { rss: number; peak: number; file: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+  // RssFile: pages of mapped files (the database read through mmap, the binary): the kernel's page
+  // cache, given back under memory pressure, unlike the anonymous rest.
+  return { rss: kb("VmRSS"), peak: kb("VmHWM"), file: kb("RssFile") };
 }
 
 /** Bytes of a data directory's SQLite file and its WAL. */

@@ -10,7 +10,7 @@
 import type { MemoryRow } from "../domain/memory.ts";
 import type { Scope } from "../domain/scope.ts";
 import { escapeRegExp, stem } from "../domain/text.ts";
-import type { VectorStore } from "./vector-store.ts";
+import type { VectorHit, VectorStore } from "./vector-store.ts";
 import type { MemoryReader } from "./ports.ts";
 import type { VectorIndex } from "./vector-index.ts";
 import { DEFAULT_CONTEXT_WEIGHT, type LexicalSearch } from "./lexical.ts";
@@ -48,8 +48,9 @@ export interface HybridOptions {
   semanticSpan: number;
   /** Calibrated similarity a memory found only by its vector needs to be returned at all. */
   vectorGate: number;
-  /** Candidates taken from each list (at least; more for large limits). */
+  /** Candidates taken from each list (at least; more for large limits); fewer from LanceDB's (its time grows with k). */
   candidates: number;
+  approximateCandidates: number;
   /** BM25 weight of a memory's search context against its own text (the lexical search applies it). */
   contextWeight: number;
   /** For a question asking what came first (or last): the best matches reordered by event time ... */
@@ -71,6 +72,7 @@ export const DEFAULT_HYBRID: HybridOptions = {
   semanticSpan: 0.5,
   vectorGate: 0.3,
   candidates: 100,
+  approximateCandidates: 50,
   contextWeight: DEFAULT_CONTEXT_WEIGHT,
   orderWindow: 10,
   orderBoost: 0.3,
@@ -177,15 +179,16 @@ export function createHybridRetriever(deps: {
   }
 
   /** Adds the vector candidates' ranks and every candidate's calibrated similarity to `bySeq`. */
-  async function addVectorCandidates(
+  function addVectorCandidates(
     bySeq: Map<number, Candidate>,
     projectId: string,
     vector: Float32Array,
     scope: Scope,
     n: number,
+    approximate: VectorHit[] | null,
   ) {
     const commonDirection = deps.commonDirection?.();
-    const hits = (await ann?.nearest(projectId, vector, n, scope)) ?? vectors.nearest(projectId, vector, n, scope);
+    const hits = approximate ?? vectors.nearest(projectId, vector, n, scope);
     const fresh = hits.filter((h) => !bySeq.has(h.seq)).map((h) => h.seq);
     const rows = memories.activeRows(projectId, fresh);
     const wanted = [...bySeq.keys(), ...fresh];
@@ -215,11 +218,8 @@ export function createHybridRetriever(deps: {
   /** The query's name tests, made once per query. */
   const namePatterns = new WeakMap<QueryAnalysis, RegExp[]>();
   function patterns(q: QueryAnalysis): RegExp[] {
-    const known = namePatterns.get(q);
-    if (known) return known;
-    const made = q.names.map(namePattern);
-    namePatterns.set(q, made);
-    return made;
+    if (!namePatterns.has(q)) namePatterns.set(q, q.names.map(namePattern));
+    return namePatterns.get(q)!;
   }
 
   /** The words of the attributes a query asks for (empty for most queries), made once per query. */
@@ -280,8 +280,11 @@ export function createHybridRetriever(deps: {
       limit: number,
     ): Promise<Ranked[]> {
       const n = Math.max(o.candidates, limit * 2);
+      // The approximate search (LanceDB, large projects) runs on LanceDB's threads while BM25 runs here.
+      const k = Math.max(o.approximateCandidates, limit * 2);
+      const approximate = vector && ann ? ann.nearest(projectId, vector, k, scope) : null;
       const bySeq = lexicalCandidates(projectId, q, scope, n);
-      if (vector) await addVectorCandidates(bySeq, projectId, vector, scope, n);
+      if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n, await approximate);
       const ranked = [...bySeq.values()].map((c) => fuse(c, q));
       ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
       if (q.order) inTimeOrder(ranked, q.order);

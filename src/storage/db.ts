@@ -15,6 +15,10 @@ const PRAGMAS = [
   "PRAGMA foreign_keys = ON",
   "PRAGMA temp_store = MEMORY",
   "PRAGMA cache_size = -65536",
+  // Reads through a memory map (up to 2 GiB of the file): a memory's vector sits inside sqlite-vec's
+  // 1 MB chunk blobs, and a read at an offset follows the blob's overflow pages; mapped, 100 scattered
+  // vector reads at 100k memories take ~1 ms instead of ~13 (bench/retrieval-speed.ts). Writes are unchanged.
+  "PRAGMA mmap_size = 2147483648",
 ];
 
 /** Sets an exact mode (mkdir's and SQLite's are filtered by the umask) when it is not that already. */

@@ -2,11 +2,14 @@
 // running server's indexer until every vector is made again.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   childEnv,
+  client,
   killChildren,
+  listAll,
+  pollUntil,
   REPO_ROOT,
   runCli,
   runJson,
@@ -117,4 +120,49 @@ describe("admin reindex", () => {
     expect(vectors(dir)).toBe(0);
     await server.stop("SIGTERM");
   }, 30_000);
+
+  test("rebuilds the LanceDB vector table from SQLite with a progress bar; the server searches the new table", async () => {
+    const dir = join(root, "lance");
+    const env = { ENGRAM_ANN_MIN_VECTORS: "3" }; // the Demo Project's samples make a large project here
+    let server = await startServer(SOURCE_CLI, { dataDir: dir, env });
+    const api = client(server.url, /API key:\s+(\S+)/.exec(server.stdout())![1]!);
+    const violin = "Omar plays the violin in a string quartet.";
+    expect((await api.json("POST", "/v1/memories", { content: violin, infer: false })).status).toBe(202);
+    await pollUntil(async () => (await listAll(api)).some((m) => m.content === violin), "formation");
+    await api.json("POST", "/v1/memories/search", { query: "musician" }); // a large project: the table is made
+    await pollUntil(async () => tableState(dir)?.filled === 1 && tableState(dir)?.pending === 0, "the table", 30_000);
+    const before = tableState(dir)!.name;
+    await server.stop("SIGTERM");
+
+    const rows = vectors(dir); // every memory's vector, all in live projects
+    const r = await runCli(SOURCE_CLI, ["admin", "reindex", "--data", dir]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`engram admin reindex: vectors written to the LanceDB table 100% (${rows} of ${rows})`);
+    expect(r.stdout).toContain(`LanceDB vector table rebuilt from SQLite (${rows} rows)`);
+    const after = tableState(dir)!;
+    expect(after).toMatchObject({ filled: 1, rebuild: 0 });
+    expect(after.name).not.toBe(before);
+    expect(readdirSync(join(dir, "vectors")).filter((n) => n.endsWith(".lance"))).toEqual([`${after.name}.lance`]);
+
+    // The server re-makes the marked vectors into the rebuilt table (no second fill) and searches it.
+    server = await startServer(SOURCE_CLI, { dataDir: dir, env });
+    const again = client(server.url, api.key);
+    await pollUntil(async () => vectors(dir) === rows && tableState(dir)?.pending === 0, "vectors re-made", 30_000);
+    expect(tableState(dir)!.name).toBe(after.name);
+    const found = await again.json("POST", "/v1/memories/search", { query: "musician" });
+    expect(found.body.data[0].content).toBe(violin);
+    await server.stop("SIGTERM");
+  }, 90_000);
 });
+
+/** The LanceDB table's state row (name, filled, rebuild) and the changes not yet applied to it. */
+function tableState(dir: string): { name: string; filled: number; rebuild: number; pending: number } | null {
+  const db = new Database(join(dir, "engram.db"), { readonly: true });
+  try {
+    const t = db.query<{ name: string; filled: number; rebuild: number }, []>("SELECT * FROM vector_table").get();
+    const pending = db.query<{ n: number }, []>("SELECT count(*) AS n FROM vector_changes").get()!.n;
+    return t ? { name: t.name, filled: t.filled, rebuild: t.rebuild, pending } : null;
+  } finally {
+    db.close();
+  }
+}
