@@ -268,10 +268,7 @@ export function createHybridRetriever(deps: {
 
   return {
     options: o,
-    /**
-     * Best first. `vector` is the query's embedding by the store's model, or null (lexical only:
-     * the store holds no vectors of the configured model yet).
-     */
+    /** Best first. `vector`: the query's embedding by the store's model (null: lexical only, none of that model yet). */
     async search(
       projectId: string,
       q: QueryAnalysis,
@@ -281,8 +278,8 @@ export function createHybridRetriever(deps: {
     ): Promise<Ranked[]> {
       const n = Math.max(o.candidates, limit * 2);
       // The approximate search (LanceDB, large projects) runs on LanceDB's threads while BM25 runs here.
-      const k = Math.max(o.approximateCandidates, limit * 2);
-      const approximate = vector && ann ? ann.nearest(projectId, vector, k, scope) : null;
+      const approximate =
+        vector && ann ? ann.nearest(projectId, vector, Math.max(o.approximateCandidates, limit * 2), scope) : null;
       const bySeq = lexicalCandidates(projectId, q, scope, n);
       if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n, await approximate);
       const ranked = [...bySeq.values()].map((c) => fuse(c, q));

@@ -180,9 +180,7 @@ export function createLanceSync(deps: LanceSyncDeps): LanceSync {
 
   /** After an index build or merge, between steps (no change half applied): the rows are those of the mark. */
   async function recordIndexed(): Promise<void> {
-    if (!reindexed || maintaining || !open) return;
-    reindexed = false;
-    await recordVersion(open);
+    if (reindexed && !maintaining && open) await recordVersion(open).then(() => (reindexed = false));
   }
 
   /**
