@@ -30,7 +30,7 @@ export interface LanceNativeDeps {
 
 const ADDON_FILE = "lancedb.node";
 
-/** Where LanceDB's temporary files go (its index builds leave folders behind: lance-sync.ts empties it). */
+/** Where LanceDB's temporary files go (its index builds leave folders behind: emptyLanceTmp removes them). */
 export const lanceTmpDir = (dataDir: string) => join(dataDir, "tmp");
 
 /** Removes the folders LanceDB's index builds leave in its temporary directory. */
