@@ -30,3 +30,28 @@ export function stem(word: string): string {
 
 /** The text as a regular expression that matches it literally (a name inside a pattern). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// Sentences come from the platform's Unicode sentence segmenter (Intl.Segmenter), with a merge step
+// for common abbreviations ("Dr.", "e.g.") that the segmenter splits on. Only words that rarely end
+// a sentence are listed: "no." and "etc." often do ("The answer was no."), and the segmenter already
+// keeps "No. 5" together because a number follows.
+const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+const ABBREVIATION = /\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|e\.g|i\.e|inc|ltd)\.\s*$/i;
+
+/** The text's sentences, trimmed; a "sentence" without a letter is dropped. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let carry = "";
+  for (const { segment } of segmenter.segment(text)) {
+    const joined = carry + segment;
+    if (ABBREVIATION.test(joined)) {
+      carry = joined;
+      continue;
+    }
+    carry = "";
+    const s = joined.trim();
+    if (s) out.push(s);
+  }
+  if (carry.trim()) out.push(carry.trim());
+  return out.filter((s) => /\p{L}/u.test(s)); // a "sentence" without a letter (emoji, digits, dots) holds no fact
+}

@@ -1,11 +1,12 @@
 // Composes the context text (about 1,000 characters at most) an agent reads to be briefed: the
-// memories that answer the question, best first, then what they relate to; each fact once (a
+// memories that answer the question, best first (after the best, only their sentences that share a
+// word with the question), then what they relate to; each fact once (a
 // memory that says nothing an earlier one does not is left out); grouped by subject (the person or
 // thing the memory is about, headed once when there are several), each line with its date written
 // out ("7 May 2023"). No LLM needed.
 import type { MemoryRow } from "../domain/memory.ts";
 import { MONTHS } from "../domain/calendar.ts";
-import { queryTerms, stem } from "../domain/text.ts";
+import { queryTerms, splitSentences, stem } from "../domain/text.ts";
 import { namePattern } from "./hybrid.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
@@ -65,6 +66,19 @@ interface Chosen {
   row: MemoryRow;
   subject: string;
   date: string;
+}
+
+/**
+ * The memory cut to its sentences that share a word (a stem) with the question: an answer after the
+ * best takes less room for what does not answer ("Where has Melanie camped?" keeps "Melanie went camping
+ * in the forest." of a memory that goes on about the family). The whole memory when no sentence or every
+ * sentence has such a word.
+ */
+export function focused(row: MemoryRow, askedStems: ReadonlySet<string>): MemoryRow {
+  const sentences = splitSentences(row.content);
+  if (sentences.length < 2) return row;
+  const kept = sentences.filter((s) => queryTerms(s).some((w) => askedStems.has(stem(w))));
+  return kept.length === 0 || kept.length === sentences.length ? row : { ...row, content: kept.join(" ") };
 }
 
 /** A memory's text as a sentence: ended by a full stop unless it has its own end. */

@@ -9,7 +9,8 @@ import { EmbeddingError, type Embedder } from "../models/embedder.ts";
 import { createLexicalSearch } from "./lexical.ts";
 import { createHybridRetriever, DEFAULT_HYBRID, type HybridOptions, type Ranked } from "./hybrid.ts";
 import { analyseQuery, queryNames } from "./query.ts";
-import { composeContext, type ContextResponse } from "./context.ts";
+import { composeContext, focused, type ContextResponse } from "./context.ts";
+import { queryTerms, stem } from "../domain/text.ts";
 import { saidOfSomeoneElse } from "./answerable.ts";
 import { decompose, interleave } from "./decompose.ts";
 import type { MemoryRow } from "../domain/memory.ts";
@@ -167,7 +168,11 @@ export function createRetrieval(deps: {
           .filter((r) => r.type !== "supersedes" && ratings.get(r.memory_id) !== "very_negative")
           .map((r) => memories.getActive(projectId, r.memory_id))
           .filter((r) => r !== null);
-        const rows = [...answers, ...related];
+        // After the best answer, the others keep only their sentences that share a word with the question
+        // (names aside: nearly every sentence names the person asked about).
+        const names = new Set(queryNames(query));
+        const asked = new Set(queryTerms(query).flatMap((t) => (names.has(t) ? [] : [stem(t)])));
+        const rows = [...answers.map((a, i) => (i === 0 ? a : focused(a, asked))), ...related];
         const entities = memories.entitiesOf(rows.map((r) => r.id));
         return composeContext(rows, (id) => entities.get(id) ?? []);
       });

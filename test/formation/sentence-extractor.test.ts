@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { sentenceExtractor, splitSentences } from "../../src/formation/sentence-extractor.ts";
+import { splitSentences } from "../../src/domain/text.ts";
+import { sentenceExtractor } from "../../src/formation/sentence-extractor.ts";
 
 describe("splitSentences", () => {
   test("splits a passage at sentence ends and trims each sentence", () => {

@@ -93,6 +93,29 @@ describe("context answers first", () => {
     expect(new Set(c.body.memory_ids).size).toBe(c.body.memory_ids.length);
     expect(c.body.memory_ids.length).toBeGreaterThanOrEqual(texts.length);
   });
+
+  test("after the best answer, the others keep only their sentences that share a word with the question", async () => {
+    const camps = [
+      "Melanie went camping in the forest with her kids. The kids loved the stories by the fire and still talk about them.",
+      "Melanie camped in the mountains last summer. She says the view from the top was amazing and unforgettable.",
+      "Melanie camped on the beach with her family. They roasted marshmallows and watched the stars until late.",
+    ];
+    for (const content of camps) {
+      const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: "2023-07-15" } });
+      expect(r.status).toBe(202);
+    }
+    await h.form();
+    const c = await post("context", { query: "Where has Melanie camped?" });
+    expect(c.status).toBe(200);
+    const text: string = c.body.context;
+    for (const place of ["forest", "mountains", "beach"]) expect(text).toContain(place);
+    expect(c.body.memory_ids).toHaveLength(3);
+    // the best memory is whole; the two others lost the sentence that says nothing of camping
+    const tails = ["stories by the fire", "view from the top", "roasted marshmallows"];
+    expect(tails.filter((t) => text.includes(t))).toHaveLength(1);
+    const best = (await post("search", { query: "Where has Melanie camped?" })).body.data[0].content as string;
+    expect(text).toContain(best);
+  });
 });
 
 describe("current facts win", () => {

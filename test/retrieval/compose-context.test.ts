@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { composeContext, CONTEXT_MAX_CHARS } from "../../src/retrieval/context.ts";
+import { composeContext, CONTEXT_MAX_CHARS, focused } from "../../src/retrieval/context.ts";
 import type { MemoryRow } from "../../src/domain/memory.ts";
 
 let seq = 0;
@@ -152,6 +152,21 @@ describe("composeContext", () => {
   test("one subject only: no heading", () => {
     const r = composeContext([row("The user lives in Berlin."), row("The user is vegetarian.")]);
     expect(r.context).toBe("- The user lives in Berlin.\n- The user is vegetarian.");
+  });
+});
+
+describe("focused", () => {
+  const asked = new Set(["camp"]);
+  test("keeps the sentences that share a stem with the question", () => {
+    const r = row("Melanie went camping in the forest. The kids loved it. She camped again in June.");
+    expect(focused(r, asked).content).toBe("Melanie went camping in the forest. She camped again in June.");
+    expect(focused(r, asked).id).toBe(r.id);
+  });
+  test("keeps the whole memory when no sentence or every sentence shares a word, or it is one sentence", () => {
+    const none = row("Melanie paints. The kids love it.");
+    const every = row("Melanie camps. She camped twice.");
+    const one = row("The kids loved it and Melanie went camping.");
+    for (const r of [none, every, one]) expect(focused(r, asked)).toBe(r);
   });
 });
 
