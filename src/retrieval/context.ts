@@ -2,11 +2,12 @@
 // memories that answer the question, best first (after the best, only their sentences that share a
 // word with the question), then what they relate to; each fact once (a
 // memory that says nothing an earlier one does not is left out); grouped by subject (the person or
-// thing the memory is about, headed once when there are several), each line with its date written
+// thing the memory is about, a name rather than a word at a sentence's start; headed once when there
+// are several), each line with its date written
 // out ("7 May 2023"). No LLM needed.
 import type { MemoryRow } from "../domain/memory.ts";
 import { MONTHS } from "../domain/calendar.ts";
-import { queryTerms, splitSentences, stem } from "../domain/text.ts";
+import { escapeRegExp, queryTerms, splitSentences, stem } from "../domain/text.ts";
 import { namePattern } from "./hybrid.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
@@ -24,6 +25,18 @@ export function spelledDate(iso: string | null): string {
   if (Number.isNaN(d.getTime())) return "";
   const month = MONTHS[d.getUTCMonth()]!;
   return `${d.getUTCDate()} ${month[0]!.toUpperCase()}${month.slice(1)} ${d.getUTCFullYear()}`;
+}
+
+/**
+ * Whether the texts write the entity as a name: capitalised inside a sentence ("met Caroline"), or
+ * never in lower case. "Painting helps ..." at a sentence's start, which the entity extractor may
+ * have taken for a name, is no subject when another text says "love painting".
+ */
+export function writtenAsName(entity: string, texts: readonly string[]): boolean {
+  const name = entity.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
+  const inside = new RegExp(`[\\p{L}\\p{N},;:'"-]\\s+${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "u");
+  const lower = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(entity.toLowerCase())}(?![\\p{L}\\p{N}])`, "u");
+  return texts.some((t) => inside.test(t)) || !texts.some((t) => lower.test(t));
 }
 
 /** The memory's subject: of the entities it is about, the one its text names first ("" when none). */
@@ -120,6 +133,10 @@ export function composeContext(
   rows: MemoryRow[],
   entitiesOf: (id: string) => readonly string[] = () => [],
 ): ContextResponse {
+  // Subjects are names, not "Painting" or "Glad" (see writtenAsName).
+  const names = new Map<string, boolean>();
+  const texts = rows.map((r) => r.content);
+  const isName = (e: string) => names.get(e) ?? names.set(e, writtenAsName(e, texts)).get(e)!;
   const chosen: Chosen[] = [];
   const used = new Set<string>();
   const words: Set<string>[] = [];
@@ -128,7 +145,11 @@ export function composeContext(
     if (used.has(row.id)) continue;
     const w = said(row.content);
     if (words.some((earlier) => repeats(w, earlier))) continue;
-    const candidate = { row, subject: subjectOf(row, entitiesOf(row.id)), date: spelledDate(row.occurred_at) };
+    const candidate = {
+      row,
+      subject: subjectOf(row, entitiesOf(row.id).filter(isName)),
+      date: spelledDate(row.occurred_at),
+    };
     const next = render([...chosen, candidate]);
     if (next.text.length > CONTEXT_MAX_CHARS) {
       if (chosen.length > 0) continue; // never cut a later memory: a shorter one may still fit

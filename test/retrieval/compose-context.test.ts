@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { composeContext, CONTEXT_MAX_CHARS, focused } from "../../src/retrieval/context.ts";
+import { composeContext, CONTEXT_MAX_CHARS, focused, writtenAsName } from "../../src/retrieval/context.ts";
 import type { MemoryRow } from "../../src/domain/memory.ts";
 
 let seq = 0;
@@ -149,9 +149,31 @@ describe("composeContext", () => {
     expect(r.memory_ids).toEqual([a.id, c.id, b.id, d.id, e.id]);
   });
 
+  test("a word at a sentence's start that the texts also write in lower case is no subject", () => {
+    const a = row("Painting helps Caroline relax.");
+    const b = row("Melanie loves painting with Caroline.");
+    const entities: Record<string, string[]> = { [a.id]: ["painting", "caroline"], [b.id]: ["melanie", "caroline"] };
+    const r = composeContext([a, b], (id) => entities[id] ?? []);
+    expect(r.context).toBe(
+      ["Caroline:", "- Painting helps Caroline relax.", "Melanie:", "- Melanie loves painting with Caroline."].join(
+        "\n",
+      ),
+    );
+  });
+
   test("one subject only: no heading", () => {
     const r = composeContext([row("The user lives in Berlin."), row("The user is vegetarian.")]);
     expect(r.context).toBe("- The user lives in Berlin.\n- The user is vegetarian.");
+  });
+});
+
+describe("writtenAsName", () => {
+  test("capitalised inside a sentence, or never in lower case, is a name", () => {
+    expect(writtenAsName("caroline", ["Caroline went home.", "Melanie met Caroline."])).toBe(true);
+    expect(writtenAsName("dana", ["Dana lives in Berlin."])).toBe(true);
+    expect(writtenAsName("new york", ["They moved to New York."])).toBe(true);
+    expect(writtenAsName("painting", ["Painting helps Caroline.", "Melanie loves painting."])).toBe(false);
+    expect(writtenAsName("glad", ["Glad Maria could help.", "Maria is glad."])).toBe(false);
   });
 });
 
