@@ -7,7 +7,7 @@
 import type { MemoryRow } from "../domain/memory.ts";
 import { queryTerms, stem } from "../domain/text.ts";
 import { askedAttributeWords } from "../domain/attributes.ts";
-import { coveredWithAlternatives, namePattern } from "./hybrid.ts";
+import { coveredWithAlternatives, namePattern } from "./matching.ts";
 import { queryNames } from "./query.ts";
 
 /**

@@ -8,7 +8,7 @@
 import type { MemoryRow } from "../domain/memory.ts";
 import { MONTHS } from "../domain/calendar.ts";
 import { escapeRegExp, queryTerms, splitSentences, stem } from "../domain/text.ts";
-import { namePattern } from "./hybrid.ts";
+import { namePattern } from "./matching.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
 

@@ -9,7 +9,9 @@
 // that it never increases down the list: a client (and recall) can cut at a threshold.
 import type { MemoryRow } from "../domain/memory.ts";
 import type { Scope } from "../domain/scope.ts";
-import { escapeRegExp, stem } from "../domain/text.ts";
+import { stem } from "../domain/text.ts";
+import { covered, coveredWithAlternatives, namePattern } from "./matching.ts";
+import { spreadOverDays } from "./spread.ts";
 import type { VectorHit, VectorStore } from "./vector-store.ts";
 import type { MemoryReader } from "./ports.ts";
 import type { VectorIndex } from "./vector-index.ts";
@@ -57,6 +59,11 @@ export interface HybridOptions {
   orderWindow: number;
   /** ... the earliest (latest) moving up by this share of its rank score at most. */
   orderBoost: number;
+  /**
+   * For a question asking for several things ("What has Melanie painted?"): among the memories returned
+   * (`orderWindow` at least), one counts this much less for each memory of its day ranked above it.
+   */
+  spreadFactor: number;
 }
 
 export const DEFAULT_HYBRID: HybridOptions = {
@@ -76,6 +83,7 @@ export const DEFAULT_HYBRID: HybridOptions = {
   contextWeight: DEFAULT_CONTEXT_WEIGHT,
   orderWindow: 10,
   orderBoost: 0.3,
+  spreadFactor: 0.9,
 };
 
 interface Candidate {
@@ -102,31 +110,6 @@ export function calibrated(x: Float32Array, y: Float32Array, u: Float32Array | u
   const norm = Math.sqrt(Math.max(1e-9, (1 - a * a) * (1 - b * b)));
   return (sim - a * b) / norm;
 }
-
-/** Which of the terms (their stems) the text has: a stem that starts a word of it, or a word's stem that starts the term's. */
-export function covered(stems: readonly string[], text: string): boolean[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const wordStems = words.map((w) => (w.length >= 3 ? stem(w) : null));
-  return stems.map((s) =>
-    words.some((w, i) => w.startsWith(s) || (wordStems[i] !== null && s.startsWith(wordStems[i]!))),
-  );
-}
-
-/** Which of the terms (stems) a text has, a term counting as had when one of its alternatives' stems is ("live": "moved"). */
-export function coveredWithAlternatives(
-  stems: readonly string[],
-  alternativeStems: ReadonlyArray<readonly string[]>,
-  text: string,
-): boolean[] {
-  const has = covered(stems, text);
-  return has.map(
-    (h, i) => h || (alternativeStems[i]?.length ? covered(alternativeStems[i]!, text).some(Boolean) : false),
-  );
-}
-
-/** A test for `name` as a word of its own (any case); its match's group 1 is what precedes the name. */
-export const namePattern = (name: string) =>
-  new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, "iu");
 
 export function createHybridRetriever(deps: {
   lexical: LexicalSearch;
@@ -285,6 +268,7 @@ export function createHybridRetriever(deps: {
       const ranked = [...bySeq.values()].map((c) => fuse(c, q));
       ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
       if (q.order) inTimeOrder(ranked, q.order);
+      if (q.several) spreadOverDays(ranked, (r) => r.c.row.occurred_at, o.spreadFactor, Math.max(limit, o.orderWindow));
       let ceiling = 1;
       return ranked.slice(0, limit).map(({ c, conf }) => {
         ceiling = Math.min(ceiling, conf);

@@ -8,7 +8,7 @@ import { ApiError } from "../errors/api-error.ts";
 import { EmbeddingError, type Embedder } from "../models/embedder.ts";
 import { createLexicalSearch } from "./lexical.ts";
 import { createHybridRetriever, DEFAULT_HYBRID, type HybridOptions, type Ranked } from "./hybrid.ts";
-import { analyseQuery, queryNames } from "./query.ts";
+import { analyseQuery, asksForSeveral, queryNames } from "./query.ts";
 import { composeContext, focused, type ContextResponse } from "./context.ts";
 import { queryTerms, stem } from "../domain/text.ts";
 import { saidOfSomeoneElse } from "./answerable.ts";
@@ -119,7 +119,8 @@ export function createRetrieval(deps: {
     const n = limit + 10; // a margin for feedback: negative ratings reorder, very_negative ones may drop out
     const searchFor = async (q: string) => {
       const vector = await embedQuery(q, meter);
-      const analysis = analyseQuery(q, clock.now(), asked.userIds);
+      // A part of a decomposed question asks for several things when the whole question does.
+      const analysis = analyseQuery(q, clock.now(), asked.userIds, asksForSeveral(query));
       const started = performance.now(); // the search awaits LanceDB for a large project
       try {
         return await hybrid.search(projectId, analysis, vector, scope, n);

@@ -21,6 +21,8 @@ export interface QueryAnalysis {
   order: "first" | "last" | null;
   /** The project's scope users the query names ("Where does Dana live?"): their memories are about them. */
   users: ReadonlySet<string>;
+  /** The question asks for several things, perhaps said on several days ("What has Melanie painted?"). */
+  several: boolean;
 }
 
 const NOT_NAMES =
@@ -89,7 +91,30 @@ export function queryOrder(query: string): "first" | "last" | null {
   return null;
 }
 
-export function analyseQuery(query: string, reference: Date, users: ReadonlySet<string> = new Set()): QueryAnalysis {
+/** Words ending in "s" that are no plural noun after "What" or "Which". */
+const NOT_PLURALS = new Set(["is", "was", "does", "has", "this", "his", "hers", "its", "yours", "us", "as", "always"]);
+const PRESENT_PERFECT =
+  /\b(?:has|have)\s+\p{Lu}[\p{L}'’-]*(?:\s+and\s+\p{Lu}[\p{L}'’-]*)?\s+(?:ever\s+)?\p{L}+(?:ed|en|ne|de|ht|wn)\b/u;
+const WHAT_WORDS = /^(?:in\s+)?(?:what|which)\s+(?:(?:kind|type|sort)s?\s+of\s+)?([\p{L}+-]+)(?:\s+([\p{L}+-]+))?/iu;
+
+/**
+ * Whether a question asks for several things, which may have been said on several days: "How many
+ * times ...", "What kinds of ...", "What has Melanie painted?" (a present perfect of someone named),
+ * "What books has Melanie read?", "Which cities ..." (a plural after What or Which).
+ */
+export function asksForSeveral(query: string): boolean {
+  if (/\b(?:how many|(?:kind|type|sort)s of)\b/i.test(query) || PRESENT_PERFECT.test(query)) return true;
+  const m = WHAT_WORDS.exec(query.trim());
+  const plural = (w: string | undefined) => !!w && /[^s]s$/i.test(w) && !NOT_PLURALS.has(w.toLowerCase());
+  return !!m && (plural(m[1]) || (plural(m[2]) && !NOT_PLURALS.has(m[1]!.toLowerCase())));
+}
+
+export function analyseQuery(
+  query: string,
+  reference: Date,
+  users: ReadonlySet<string> = new Set(),
+  several = asksForSeveral(query),
+): QueryAnalysis {
   const terms = queryTerms(query);
   return {
     terms,
@@ -98,5 +123,6 @@ export function analyseQuery(query: string, reference: Date, users: ReadonlySet<
     dates: queryDates(query, reference),
     order: queryOrder(query),
     users,
+    several,
   };
 }

@@ -174,6 +174,40 @@ describe("questions across sessions", () => {
   });
 });
 
+describe("a question asking for several things is answered from several days", () => {
+  test("'What has Melanie painted?' brings the paintings of other days into the top results; 'What did ...' does not", async () => {
+    const store = async (content: string, occurredAt: string) => {
+      const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: occurredAt } });
+      expect(r.status).toBe(202);
+    };
+    // One day's many paintings (of one sunset) would fill the top of the list.
+    for (const [i, detail] of [
+      "at the lake",
+      "with the kids",
+      "in oils",
+      "on canvas",
+      "at dusk",
+      "for a friend",
+    ].entries())
+      await store(`Melanie painted the lake sunset ${detail}, painting number ${i + 1}.`, "2023-05-08");
+    await store("Melanie shared a painting of a horse she painted on a wooden wall.", "2023-08-14");
+    await store("Melanie painted a sunrise over the hills with her kids.", "2023-10-02");
+    await h.form();
+    const days = async (query: string) =>
+      new Set(
+        ((await post("search", { query, limit: 4 })).body.data as Array<{ occurred_at: string }>).map((m) =>
+          m.occurred_at.slice(0, 10),
+        ),
+      );
+    expect(await days("What did Melanie paint at the lake?")).toEqual(new Set(["2023-05-08"]));
+    expect((await days("What has Melanie painted?")).size).toBeGreaterThanOrEqual(3);
+    const scores: number[] = (await post("search", { query: "What has Melanie painted?" })).body.data.map(
+      (m: { score: number }) => m.score,
+    );
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+});
+
 describe("a question about an attribute finds the fact that states it in other words", () => {
   test("'Where does Dana live?' and 'Where does Dana work?' answer from 'moved to Berlin' and 'engineer at Stripe', over many notes naming Dana", async () => {
     const create = async (content: string, occurredAt: string) => {
