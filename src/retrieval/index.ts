@@ -117,10 +117,11 @@ export function createRetrieval(deps: {
     const asked = aboutUsers(projectId, query);
     const aboutAsked = (row: MemoryRow) => row.user_id !== null && asked.userIds.has(row.user_id);
     const n = limit + 10; // a margin for feedback: negative ratings reorder, very_negative ones may drop out
+    // A part of a decomposed question asks for several things when the whole question does.
+    const several = asksForSeveral(query);
     const searchFor = async (q: string) => {
       const vector = await embedQuery(q, meter);
-      // A part of a decomposed question asks for several things when the whole question does.
-      const analysis = analyseQuery(q, clock.now(), asked.userIds, asksForSeveral(query));
+      const analysis = analyseQuery(q, clock.now(), asked.userIds, several);
       const started = performance.now(); // the search awaits LanceDB for a large project
       try {
         return await hybrid.search(projectId, analysis, vector, scope, n);

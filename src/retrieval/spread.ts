@@ -13,23 +13,20 @@ export function spreadOverDays<T extends { fused: number }>(
   factor: number,
   window: number,
 ): void {
-  const pool = ranked.slice(0, window);
+  const pool = ranked.slice(0, window).map((r, i) => ({ r, day: occurredAt(r)?.slice(0, 10) ?? `#${i}` }));
   const placed = new Map<string, number>();
-  const dayOf = (r: T, i: number) => occurredAt(r)?.slice(0, 10) ?? `#${i}`;
-  const days = pool.map(dayOf);
   for (let at = 0; at < pool.length; at++) {
     let best = at;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (let i = at; i < pool.length; i++) {
-      const score = pool[i]!.fused * factor ** (placed.get(days[i]!) ?? 0);
+      const score = pool[i]!.r.fused * factor ** (placed.get(pool[i]!.day) ?? 0);
       if (score > bestScore) {
         bestScore = score;
         best = i;
       }
     }
     [pool[at], pool[best]] = [pool[best]!, pool[at]!];
-    [days[at], days[best]] = [days[best]!, days[at]!];
-    placed.set(days[at]!, (placed.get(days[at]!) ?? 0) + 1);
+    placed.set(pool[at]!.day, (placed.get(pool[at]!.day) ?? 0) + 1);
   }
-  ranked.splice(0, pool.length, ...pool);
+  ranked.splice(0, pool.length, ...pool.map((p) => p.r));
 }
