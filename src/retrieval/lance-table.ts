@@ -2,9 +2,9 @@
 // scope fields as columns that a search prefilters on inside LanceDB ('' stands for unset, as in
 // memory_vectors). Only lance-sync.ts writes to it (one writer); search reads it concurrently.
 // The approximate index (IVF_FLAT, cosine; bench/vector-index.ts measured it against IVF_PQ and
-// IVF_HNSW_SQ, bench/README.md) and a bitmap index on project_id are built once the table is large enough and refreshed as it grows: rows added since are merged into it
-// (optimize), and it is trained again once the table has doubled. Rows not yet indexed are still
-// searched (exhaustively), so a vector is found as soon as it is written.
+// IVF_HNSW_SQ, bench/README.md) and a bitmap index on project_id are built once the table is large
+// enough, and trained again on every row once enough rows have been added since. Rows not yet indexed
+// are still searched (exhaustively), so a vector is found as soon as it is written.
 import { SCOPE_FIELDS, type Scope } from "../domain/scope.ts";
 import type { Lance } from "./lance-native.ts";
 import type { VectorHit } from "./vector-store.ts";
@@ -29,12 +29,14 @@ export type AnnKind = "ivf_flat" | "ivf_pq" | "ivf_hnsw_sq";
 export interface IndexPolicy {
   /** The table gets an index once it holds this many rows. */
   minRows: number;
-  /** Rows added since the index was trained that call for merging them in (optimize). */
+  /** Rows added since the index was trained that call for training it again: at least this many, */
   mergeEvery: number;
+  /** and at least this share of the rows it was trained on (a build at 1M takes ~25 s). */
+  mergeShare: number;
   kind: AnnKind;
   /** IVF partitions: about sqrt(rows) times this. */
   partitionScale: number;
-  /** Search parameters: IVF partitions probed, candidates re-ranked exactly per result (PQ), HNSW's ef. */
+  /** Search parameters: IVF partitions probed (no more), candidates re-ranked exactly per result (PQ), HNSW's ef. */
   nprobes: number;
   refineFactor: number;
   ef: number;
@@ -48,6 +50,7 @@ export interface IndexPolicy {
 export const DEFAULT_INDEX_POLICY: IndexPolicy = {
   minRows: 5_000,
   mergeEvery: 5_000,
+  mergeShare: 0.05,
   kind: "ivf_flat",
   partitionScale: 0.5,
   nprobes: 30,
@@ -111,7 +114,6 @@ export async function openLanceTable(
   const table: Table = opts.create
     ? await conn.createEmptyTable(name, lanceSchema(lance.arrow, dims), { mode: "overwrite" })
     : await conn.openTable(name);
-  let trainedOn = 0; // rows the index was trained on (0: none yet), read from the table at the first maintain
 
   async function indexState(): Promise<{ indexed: number; unindexed: number } | null> {
     const indices = await table.listIndices();
@@ -130,20 +132,19 @@ export async function openLanceTable(
   }
 
   /**
-   * Merges rows added since the index was trained into it, compacts the table's files (a fill writes
-   * one small file per batch: searching 50 of them at 100k cost ~25% more than one) and drops the
-   * versions no reader needs.
+   * Compacts the table's files (a fill writes one small file per batch: searching 50 of them at 100k
+   * cost ~25% more than one), then trains the index on every row. Never the other way round: LanceDB's
+   * optimize also rewrites an existing IVF index, joining partitions smaller than a few thousand rows
+   * (158 -> 29 at 100k), after which each probe scans ~3,400 vectors: 2-3x the time for the same
+   * recall. So rows added since a build are not merged into it by optimize: the index is trained again.
    */
-  const optimize = () => table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
-
   async function build(rows: number): Promise<void> {
+    await table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) }); // also drops versions no reader needs
     // The project filter of every search: a bitmap index makes the prefilter a lookup, not a scan.
     const indices = await table.listIndices();
     if (!indices.some((i) => i.columns.includes("project_id")))
       await table.createIndex("project_id", { config: lance.lancedb.Index.bitmap() });
     await table.createIndex("vector", { replace: true, config: vectorIndex(rows) });
-    trainedOn = rows;
-    await optimize();
   }
 
   return {
@@ -162,19 +163,22 @@ export async function openLanceTable(
       await table.delete(`project_id = ${literal(projectId)}`);
     },
     async nearest(projectId, vector, k, scope) {
-      // At least `nprobes` IVF partitions (of IVF_HNSW_SQ too); more only while a narrow scope filter
-      // has not yet found k rows.
-      let query = table
-        .vectorSearch(vector)
-        .distanceType("cosine")
-        .where(scopePredicate(projectId, scope))
-        .maximumNprobes(0) // 0: no maximum
-        .minimumNprobes(policy.nprobes)
-        .select(["memory_seq", "vector"])
-        .limit(k);
-      if (policy.kind === "ivf_hnsw_sq") query = query.ef(Math.max(policy.ef, k));
-      if (policy.kind !== "ivf_flat" && policy.refineFactor > 0) query = query.refineFactor(policy.refineFactor);
-      const found = await query.toArray();
+      // `nprobes` IVF partitions (of IVF_HNSW_SQ too). With no upper bound LanceDB 0.39 goes on probing
+      // far past them (106 of 158 partitions at 100k: 7 ms instead of 2), so the bound is `nprobes`; a
+      // filter too narrow to give k rows from them (a small scope in a large table) is answered exactly:
+      // its rows are few, and the prefilter finds them first.
+      const search = (exact: boolean) => {
+        let query = table.vectorSearch(vector).distanceType("cosine").where(scopePredicate(projectId, scope));
+        if (exact) query = query.bypassVectorIndex();
+        else {
+          query = query.nprobes(policy.nprobes);
+          if (policy.kind === "ivf_hnsw_sq") query = query.ef(Math.max(policy.ef, k));
+          if (policy.kind !== "ivf_flat" && policy.refineFactor > 0) query = query.refineFactor(policy.refineFactor);
+        }
+        return query.select(["memory_seq", "vector"]).limit(k).toArray();
+      };
+      let found = await search(false);
+      if (found.length < k) found = await search(true);
       return found.map(
         (r: { memory_seq: bigint | number; vector: { toArray(): Float32Array }; _distance: number }) => ({
           seq: Number(r.memory_seq),
@@ -191,14 +195,8 @@ export async function openLanceTable(
         await build(rows);
         return "built";
       }
-      if (trainedOn === 0) trainedOn = state.indexed;
-      const total = state.indexed + state.unindexed;
-      if (total >= 2 * trainedOn && total >= policy.minRows) {
-        await build(total); // twice the rows it was trained on: its partitions no longer fit
-        return "built";
-      }
-      if (state.unindexed < policy.mergeEvery) return null;
-      await optimize();
+      if (state.unindexed < Math.max(policy.mergeEvery, policy.mergeShare * state.indexed)) return null;
+      await build(state.indexed + state.unindexed);
       return "merged";
     },
     buildIndex: async () => build(await table.countRows()),

@@ -129,7 +129,7 @@ describe("the LanceDB vector table", () => {
     const lance = await createLanceLoader({ dataDir: h.dataDir, useNativeLibrary: useLanceLibrary })();
     const t = await openLanceTable(lance, dir, "t", store.dims(), {
       create: true,
-      policy: { minRows: 500, mergeEvery: 10 },
+      policy: { minRows: 500, mergeEvery: 10, mergeShare: 0 },
     });
     try {
       const p = h.project.projectId;
@@ -159,6 +159,40 @@ describe("the LanceDB vector table", () => {
       await t.replace([fresh[3]!.seq], []); // forgotten: gone from the indexed table too
       const after = await t.nearest(p, vec("Ximena planted cherry trees by the river."), 20, {});
       expect(after.map((a) => a.seq)).not.toContain(fresh[3]!.seq);
+    } finally {
+      t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("probes a bounded number of partitions; a filter too narrow to fill k is answered exactly", async () => {
+    const dir = join(h.dataDir, "narrow");
+    const lance = await createLanceLoader({ dataDir: h.dataDir, useNativeLibrary: useLanceLibrary })();
+    const t = await openLanceTable(lance, dir, "t", store.dims(), {
+      create: true,
+      policy: { minRows: 500, nprobes: 1 },
+    });
+    try {
+      const p = h.project.projectId;
+      const rows = readVectorRows(h.engram.db, vectorSeqs(h.engram.db), store.dims());
+      // Twelve rows of one user, spread over the whole table (so over many partitions).
+      const step = Math.floor(rows.length / 12);
+      const rare = Array.from({ length: 12 }, (_, i) => ({
+        ...rows[i * step]!,
+        memory_seq: 10_000_000 + i,
+        project_id: p,
+        user_id: "rare",
+      }));
+      await t.add([...rows, ...rare]);
+      expect(await t.maintain()).toBe("built");
+      const q = vec("Who went kayaking at the lake?");
+      // One partition holds a fraction of the project's rows, yet k of them: the bound holds.
+      const wide = await t.nearest(p, q, 10, {});
+      expect(wide).toHaveLength(10);
+      const all = await t.nearest(p, q, 10, { user_id: "rare" });
+      expect(all).toHaveLength(10); // one partition holds fewer than 10 of them: exact
+      expect(all.every((a) => a.seq >= 10_000_000)).toBe(true);
+      expect(await t.nearest(p, q, 20, { user_id: "rare" })).toHaveLength(12);
     } finally {
       t.close();
       rmSync(dir, { recursive: true, force: true });
