@@ -311,7 +311,7 @@ function report(r: Measured) {
     `  ${"ratio Engram / BM25".padEnd(30)} ${LIMITS.map((l) => `${ratio(r.byLimit.get(l)!, 0.5)} ${ratio(r.byLimit.get(l)!, 0.95)}`.padStart(24)).join("")}`,
   );
   console.log(
-    `  searches/s with ${opts.concurrency} clients (limit 10, ${opts.seconds} s): ${r.rps.toFixed(0)}; server RSS ${r.mem.rss.toFixed(0)} MiB (peak ${r.mem.peak.toFixed(0)}; ${r.mem.file.toFixed(0)} of it mapped files: the database read through mmap); ${r.bytesPerMemory.toFixed(0)} bytes on disk per memory`,
+    `  searches/s with ${opts.concurrency} clients (limit 10, ${opts.seconds} s): ${r.rps.toFixed(0)}; server RSS ${r.mem.rss.toFixed(0)} MiB (peak ${r.mem.peak.toFixed(0)}; ${r.mem.file.toFixed(0)} of it mapped files: the database read through mmap)${Number.isNaN(r.bytesPerMemory) ? "" : `; ${r.bytesPerMemory.toFixed(0)} bytes on disk per memory`}`,
   );
 }
 
