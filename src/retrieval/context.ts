@@ -81,17 +81,39 @@ interface Chosen {
   date: string;
 }
 
+/** A sentence that opens with a word standing for something said before it ("It made her ..."). */
+const LEANS_BACK = /^(?:it|it's|its|they|they're|them|their|this|that|these|those|there)\b/i;
+
 /**
  * The memory cut to its sentences that share a word (a stem) with the question: an answer after the
  * best takes less room for what does not answer ("Where has Melanie camped?" keeps "Melanie went camping
- * in the forest." of a memory that goes on about the family). The whole memory when no sentence or every
- * sentence has such a word.
+ * in the forest." of a memory that goes on about the family). A kept sentence that leans on the one
+ * before it ("It showed her ...") keeps that one too. When no sentence has such a word the memory was
+ * found for its meaning or its neighbours: its first sentence, which names what it is about, stands for
+ * it. The whole memory when every sentence has such a word.
  */
 export function focused(row: MemoryRow, askedStems: ReadonlySet<string>): MemoryRow {
   const sentences = splitSentences(row.content);
   if (sentences.length < 2) return row;
-  const kept = sentences.filter((s) => queryTerms(s).some((w) => askedStems.has(stem(w))));
-  return kept.length === 0 || kept.length === sentences.length ? row : { ...row, content: kept.join(" ") };
+  const keep = sentences.map((s) => queryTerms(s).some((w) => askedStems.has(stem(w))));
+  for (let i = sentences.length - 1; i > 0; i--) if (keep[i] && LEANS_BACK.test(sentences[i]!)) keep[i - 1] = true;
+  if (!keep.includes(true)) keep[0] = true;
+  const kept = sentences.filter((_, i) => keep[i]);
+  return kept.length === sentences.length ? row : { ...row, content: kept.join(" ") };
+}
+
+/**
+ * The question's words that tell one sentence from another (stemmed): its names aside when most of
+ * the answers name them (nearly every sentence names the person asked about), but not a name only
+ * some say ("LGBTQ", "Rome").
+ */
+export function askedStems(query: string, names: readonly string[], answers: readonly MemoryRow[]): Set<string> {
+  const common = names.filter((n) => {
+    const written = namePattern(n);
+    return answers.filter((a) => written.test(a.content)).length * 2 >= answers.length;
+  });
+  const skip = new Set(common.map((n) => n.toLowerCase()));
+  return new Set(queryTerms(query).flatMap((t) => (skip.has(t.toLowerCase()) ? [] : [stem(t)])));
 }
 
 /** A memory's text as a sentence: ended by a full stop unless it has its own end. */

@@ -9,8 +9,7 @@ import { EmbeddingError, type Embedder } from "../models/embedder.ts";
 import { createLexicalSearch } from "./lexical.ts";
 import { createHybridRetriever, DEFAULT_HYBRID, type HybridOptions, type Ranked } from "./hybrid.ts";
 import { analyseQuery, asksForSeveral, queryNames } from "./query.ts";
-import { composeContext, focused, type ContextResponse } from "./context.ts";
-import { queryTerms, stem } from "../domain/text.ts";
+import { askedStems, composeContext, focused, type ContextResponse } from "./context.ts";
 import { saidOfSomeoneElse } from "./answerable.ts";
 import { decompose, interleave } from "./decompose.ts";
 import type { MemoryRow } from "../domain/memory.ts";
@@ -171,9 +170,8 @@ export function createRetrieval(deps: {
           .map((r) => memories.getActive(projectId, r.memory_id))
           .filter((r) => r !== null);
         // After the best answer, the others keep only their sentences that share a word with the question
-        // (names aside: nearly every sentence names the person asked about).
-        const names = new Set(queryNames(query));
-        const asked = new Set(queryTerms(query).flatMap((t) => (names.has(t) ? [] : [stem(t)])));
+        // (names most of them write aside: nearly every sentence names the person asked about).
+        const asked = askedStems(query, queryNames(query), answers);
         const rows = [...answers.map((a, i) => (i === 0 ? a : focused(a, asked))), ...related];
         const entities = memories.entitiesOf(rows.map((r) => r.id));
         return composeContext(rows, (id) => entities.get(id) ?? []);
