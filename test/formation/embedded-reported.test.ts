@@ -38,6 +38,41 @@ describe("reports", () => {
     ).toEqual(["According to John, they offer a bunch of classes, like yoga, kickboxing and circuit training."]);
   });
 
+  test("how the speaker found what they just told is said with it, one memory: 'It was inspiring and emotional', 'Pottery is so relaxing'", () => {
+    const PAIR2 = ["Caroline", "Melanie"];
+    expect(
+      contents(
+        say("Caroline", "I went to a council meeting for adoption. It was inspiring and emotional.", {
+          participants: PAIR2,
+        }),
+      ),
+    ).toEqual(["Caroline went to a council meeting for adoption. It was inspiring and emotional."]);
+    expect(
+      contents(
+        say("Melanie", "I made a bowl in pottery class. Pottery's so relaxing and creative. Have you tried it?", {
+          participants: PAIR2,
+        }),
+      ),
+    ).toEqual(["Melanie made a bowl in pottery class. Pottery is so relaxing and creative."]);
+    // A user telling an assistant: the same.
+    expect(
+      contents(say(null, "I switched my editor to Neovim. It is so much faster and lighter.", { role: "user" })),
+    ).toEqual(["The user switched the user's editor to Neovim. It is so much faster and lighter."]);
+  });
+
+  test("a bare feeling after a statement, or a remark about the listener, is not added to it", () => {
+    const PAIR2 = ["Caroline", "Melanie"];
+    for (const tail of [
+      "It was awesome!",
+      "It is going to be great.",
+      "It was a really nice time.",
+      "It's so sweet to see your family.",
+    ])
+      expect(contents(say("Caroline", `I went to the beach with my kids. ${tail}`, { participants: PAIR2 }))).toEqual([
+        "Caroline went to the beach with Caroline's kids.",
+      ]);
+  });
+
   test("in a passage, a statement leaning on nothing forms nothing", () => {
     expect(contents(passage("It enabled needed repairs and renovations at the old school building."))).toEqual([]);
   });

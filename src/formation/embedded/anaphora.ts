@@ -1,6 +1,8 @@
 // A statement that leans on something said before it ("I love it", "They motivate me") does not
 // stand alone: the extractor joins it to the statement before it in the same message, or drops it.
 import type { Token } from "./nlp.ts";
+import { escapeRegExp } from "../../domain/text.ts";
+import { FEELINGS, LIGHT_VERBS } from "./closed-classes.ts";
 
 const ANAPHORS = new Set(["it", "its", "they", "them", "their", "theirs", "he", "she", "him", "his", "her", "hers"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
@@ -39,4 +41,44 @@ export function danglingPronoun(tokens: Token[]): boolean {
       return true;
   }
   return false;
+}
+
+/** Why a statement was not kept on its own, when it may still say how the speaker found what they told. */
+const APPRAISAL_DROPS = new Set(["reaction", "no content", "no subject to stand alone"]);
+/** Words of a remark that say how much, not what: "a really nice time", "so special", "going to be fun". */
+const BLAND = new Set(
+  "special nice fun wonderful fantastic incredible lovely beautiful crazy wild big real time lot way thing deal blast go going moment sweet neat perfect best love dream journey ride rollercoaster".split(
+    " ",
+  ),
+);
+const YOU = /^(?:you|your|yours|yourself)$/i;
+const SELF = /^(?:i|me|my|mine|myself|we|us|our)$/i;
+
+/**
+ * Whether the statement says how the speaker found what they just told ("I went to a council meeting
+ * for adoption." → "It was inspiring and emotional"; "I made it in pottery class." → "Pottery is so
+ * relaxing"): a remark dropped on its own that leans on that statement, or a remark with no person
+ * in it about the thing that statement names. It belongs with that statement, as one memory. Never
+ * a remark to or about the listener ("It's so sweet to see your family").
+ */
+export function appraises(tokens: Token[], worth: { keep: boolean; why: string }, previous?: string): boolean {
+  if (previous === undefined) return false;
+  if (tokens.some((t) => YOU.test(t.text))) return false;
+  const words = tokens.filter((t) => t.pos !== "PUNCT");
+  // "It was awesome", "It is going to be great": a feeling with nothing in it to remember.
+  const says = words.some(
+    (t) =>
+      ["ADJ", "VERB", "NOUN"].includes(t.pos) &&
+      !LIGHT_VERBS.has(t.lemma) &&
+      !FEELINGS.has(t.lower) &&
+      !BLAND.has(t.lemma) &&
+      !BLAND.has(t.lower),
+  );
+  if (!says) return false;
+  if (!worth.keep) return APPRAISAL_DROPS.has(worth.why) && danglingPronoun(tokens);
+  // "Pottery is so relaxing and creative" after "Melanie made a bowl in pottery class".
+  const topic = words.find((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  if (!topic || words.indexOf(topic) > 1) return false;
+  if (words.some((t) => SELF.test(t.text) || (t.pos === "PROPN" && t !== topic))) return false;
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(topic.lower)}`, "iu").test(previous);
 }

@@ -17,7 +17,7 @@ import { scrubStatement } from "../secrets.ts";
 import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
 import { resolveDates } from "./dates.ts";
 import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
-import { danglingPronoun } from "./anaphora.ts";
+import { appraises, danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
@@ -25,7 +25,7 @@ import { PART_LABEL, sharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
-import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { ADDRESS, CALENDAR, DISCOURSE } from "./closed-classes.ts";
 import {
   closingQuestion,
   decision,
@@ -62,8 +62,6 @@ interface StatementContext {
   commitmentsOnly?: boolean;
 }
 
-const CALENDAR =
-  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 /** What an assistant commits to ("I will remind you on Friday" → "the assistant will remind Maya on Friday"). */
 const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
@@ -96,16 +94,17 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     );
     focus = seen && seen.text !== coref.person?.text ? seen : (coref.person ?? seen ?? focus);
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
+    const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
     // "Always format code with syntax highlighting": a standing instruction to the assistant.
     const instruction =
       !worth.keep && worth.why === "a request" && ctx.toAssistant && standingInstruction(joinTokens(tokens));
-    if (!worth.keep && !instruction) continue;
+    if (!worth.keep && !instruction && !appraisal) continue;
     let joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
     if (instruction) joined = `${ctx.speakers.speaker} wants ${ctx.speakers.other} to ${lowerFirst(joined)}`;
     if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
-    // "we" of a story the statement before began, told as one memory.
-    const dangling = danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens));
+    // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
+    const dangling = appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens));
     if (worth.reported && !(dangling && lastOwn >= 0)) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
       const said = joined.replace(DISCOURSE_OPENER, "");
@@ -124,7 +123,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (aboutListenerOnly(fact.content, ctx)) continue;
     const { content } = fact;
     const names = properNames(tokens)
-      .filter((n) => !n.includes("'s ") && !CALENDAR.test(n))
+      .filter((n) => !n.includes("'s ") && !CALENDAR.has(n.toLowerCase()))
       .map((n) => n.replace(/['’]s$/, ""));
     const entities = [
       ...new Set([

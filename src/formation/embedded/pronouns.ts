@@ -24,6 +24,13 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
     "$1 has $2",
   ],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s\b/g, "$1 is"],
+  // "Pottery's so relaxing", "Painting's a fun way", "Life's too short": a noun's 's before a word that
+  // never follows a possessive is "is" ("Jon's been" is "has").
+  [/\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (been|gotten|gone)\b/gu, "$1 has $2"],
+  [
+    /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|also|still|pretty|super|definitely|totally|quite|now|finally)\b/gu,
+    "$1 is $2",
+  ],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]ll\b/g, "$1 will"],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]d\b/g, "$1 would"],
   [/\bcan['’]t\b/gi, "cannot"],
