@@ -100,17 +100,29 @@ describe("reports", () => {
 });
 
 describe("shared images", () => {
-  test("a note of a shared photo becomes a fact of the speaker, beside the message's own facts", () => {
-    const facts = say(
-      "Caroline",
-      "I finished my painting for the art show! [shares a photo: a photography of a painting of a tree with a bright sun]",
-      { participants: ["Caroline", "Melanie"] },
-    );
-    expect(contents(facts)).toEqual([
-      "Caroline shared a photo of a painting of a tree with a bright sun.",
-      "Caroline finished Caroline's painting for the art show.",
+  test("a shared photo is said with the statement that points at it; a caption alone is a fact of the speaker", () => {
+    const PAIR2 = ["Caroline", "Melanie"];
+    const shown = "[shares a photo: a photography of a painting of a tree with a bright sun]";
+    expect(
+      contents(
+        say("Caroline", `I finished my painting for the art show! Look at this. ${shown}`, { participants: PAIR2 }),
+      ),
+    ).toEqual([
+      "Caroline finished Caroline's painting for the art show. Caroline shared a photo of a painting of a tree with a bright sun.",
     ]);
-    expect(facts[0]!.entities).toEqual(["Caroline"]);
+    const alone = say("Caroline", `Ta-da! ${shown}`, { participants: PAIR2 });
+    expect(contents(alone)).toEqual(["Caroline shared a photo of a painting of a tree with a bright sun."]);
+    expect(alone[0]!.entities).toEqual(["Caroline"]);
+  });
+
+  test("a photo the message does not point at forms no memory beside the message's own facts", () => {
+    expect(
+      contents(
+        say("Caroline", "I finished my painting for the art show! [shares a photo: a dog on a beach]", {
+          participants: ["Caroline", "Melanie"],
+        }),
+      ),
+    ).toEqual(["Caroline finished Caroline's painting for the art show."]);
   });
 
   test("sharedImages takes each note out of the text and keeps its caption", () => {

@@ -21,7 +21,7 @@ import { appraises, danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
-import { PART_LABEL, sharedImages } from "./markup.ts";
+import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
@@ -73,13 +73,14 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   let focus: Person | null = null;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images } = sharedImages(text);
+  const photos: Array<Omit<Fact, "messageIndexes">> = [];
   const clean = noted.replace(PART_LABEL, "$1");
   for (const caption of images) {
     if (!ctx.speakers.speaker) continue;
     const content = finish(`${ctx.speakers.speaker} shared ${caption}`);
     const category = categorise(content);
     if (!ctx.policy.excludeCategories.includes(category))
-      facts.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
+      photos.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
   }
   let lastOwn = -1; // the last statement's fact (not a photo's), which a dangling "it" continues
   for (const raw of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
@@ -153,7 +154,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     facts.push({ ...fact, entities });
     lastOwn = facts.length - 1;
   }
-  return facts;
+  return withSharedImages(facts, photos, noted);
 }
 
 /**

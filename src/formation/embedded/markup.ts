@@ -19,3 +19,19 @@ export function sharedImages(text: string): { text: string; images: string[] } {
   });
   return { text: rest, images };
 }
+
+/** Words by which a message points at the image it shares. */
+const POINTS_AT_IMAGE = /\b(?:this|these|here|look|pic|picture|photo|snap|check out)\b/i;
+
+/**
+ * A message's facts with its shared images ("Caroline shared a photo of ..."): an image is its own
+ * memory when the message says nothing else worth keeping; said with the message's last statement when
+ * the text points at it ("Look at this!", "Here's a pic of ..."); else left out, its words living on in
+ * the memories' search context (their message). A caption alone is seldom a fact about the speaker.
+ */
+export function withSharedImages<F extends { content: string }>(facts: F[], images: F[], text: string): F[] {
+  if (facts.length === 0 || images.length === 0) return facts.length ? facts : images;
+  if (!POINTS_AT_IMAGE.test(text)) return facts;
+  const last = facts.at(-1)!;
+  return [...facts.slice(0, -1), { ...last, content: [last.content, ...images.map((i) => i.content)].join(" ") }];
+}
