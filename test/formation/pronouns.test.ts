@@ -34,6 +34,14 @@ describe("expandContractions", () => {
     ["I wanna see", "I want to see"],
     ["I gotta run", "I have to run"],
     ["I chose them 'cause they care", "I chose them because they care"],
+    ["Pottery's so relaxing", "Pottery is so relaxing"],
+    ["Painting's a fun way to unwind", "Painting is a fun way to unwind"],
+    ["Jon's been busy", "Jon has been busy"],
+    // A possessive stays one.
+    ["Anna's pretty dress", "Anna's pretty dress"],
+    ["Melanie's kids love it", "Melanie's kids love it"],
+    ["Let's go", "Let's go"],
+    ["Here's a pic", "Here's a pic"],
   ])("%p → %p", (text, expected) => {
     expect(expandContractions(text)).toBe(expected);
   });

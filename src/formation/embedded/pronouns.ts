@@ -28,7 +28,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   // never follows a possessive is "is" ("Jon's been" is "has").
   [/\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (been|gotten|gone)\b/gu, "$1 has $2"],
   [
-    /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|also|still|pretty|super|definitely|totally|quite|now|finally)\b/gu,
+    /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|also|still|super|definitely|totally|quite|now|finally)\b/gu,
     "$1 is $2",
   ],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]ll\b/g, "$1 will"],
