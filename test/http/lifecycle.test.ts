@@ -166,7 +166,7 @@ describe("what formation makes of a write", () => {
     expect(
       inspections.map((i) => [i.memory.content, i.versions[0].source.type, i.versions[0].source.message_indexes]),
     ).toEqual([
-      ["Caroline went to a support group on 7 May 2023.", "import", [0]],
+      ["Caroline went to a support group on 7 May 2023. It helped a lot.", "import", [0]],
       ["In the week of 15 May 2023 Caroline starts pottery classes.", "import", [2]],
     ]);
     for (const i of inspections) {
