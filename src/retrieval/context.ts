@@ -105,15 +105,16 @@ export function focused(row: MemoryRow, askedStems: ReadonlySet<string>): Memory
 /**
  * The question's words that tell one sentence from another (stemmed): its names aside when most of
  * the answers name them (nearly every sentence names the person asked about), but not a name only
- * some say ("LGBTQ", "Rome").
+ * some say ("LGBTQ", "Rome"). `names` are lower case, as `queryNames` gives them.
  */
 export function askedStems(query: string, names: readonly string[], answers: readonly MemoryRow[]): Set<string> {
-  const common = names.filter((n) => {
-    const written = namePattern(n);
-    return answers.filter((a) => written.test(a.content)).length * 2 >= answers.length;
-  });
-  const skip = new Set(common.map((n) => n.toLowerCase()));
-  return new Set(queryTerms(query).flatMap((t) => (skip.has(t.toLowerCase()) ? [] : [stem(t)])));
+  const skip = new Set(
+    names.filter((n) => {
+      const written = namePattern(n);
+      return answers.filter((a) => written.test(a.content)).length * 2 >= answers.length;
+    }),
+  );
+  return new Set(queryTerms(query).flatMap((t) => (skip.has(t) ? [] : [stem(t)])));
 }
 
 /** A memory's text as a sentence: ended by a full stop unless it has its own end. */

@@ -2,7 +2,7 @@
 // stand alone: the extractor joins it to the statement before it in the same message, or drops it.
 import type { Token } from "./nlp.ts";
 import { escapeRegExp } from "../../domain/text.ts";
-import { FEELINGS, LIGHT_VERBS } from "./closed-classes.ts";
+import { FEELINGS, FIRST_PERSON, LIGHT_VERBS, SECOND_PERSON } from "./closed-classes.ts";
 
 const ANAPHORS = new Set(["it", "its", "they", "them", "their", "theirs", "he", "she", "him", "his", "her", "hers"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
@@ -51,8 +51,6 @@ const BLAND = new Set(
     " ",
   ),
 );
-const YOU = /^(?:you|your|yours|yourself)$/i;
-const SELF = /^(?:i|me|my|mine|myself|we|us|our)$/i;
 
 /**
  * Whether the statement says how the speaker found what they just told ("I went to a council meeting
@@ -63,7 +61,7 @@ const SELF = /^(?:i|me|my|mine|myself|we|us|our)$/i;
  */
 export function appraises(tokens: Token[], worth: { keep: boolean; why: string }, previous?: string): boolean {
   if (previous === undefined) return false;
-  if (tokens.some((t) => YOU.test(t.text))) return false;
+  if (tokens.some((t) => SECOND_PERSON.has(t.lower))) return false;
   const words = tokens.filter((t) => t.pos !== "PUNCT");
   // "It was awesome", "It is going to be great": a feeling with nothing in it to remember.
   const says = words.some(
@@ -79,6 +77,6 @@ export function appraises(tokens: Token[], worth: { keep: boolean; why: string }
   // "Pottery is so relaxing and creative" after "Melanie made a bowl in pottery class".
   const topic = words.find((t) => t.pos === "NOUN" || t.pos === "PROPN");
   if (!topic || words.indexOf(topic) > 1) return false;
-  if (words.some((t) => SELF.test(t.text) || (t.pos === "PROPN" && t !== topic))) return false;
+  if (words.some((t) => FIRST_PERSON.has(t.lower) || (t.pos === "PROPN" && t !== topic))) return false;
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(topic.lower)}`, "iu").test(previous);
 }
