@@ -139,7 +139,12 @@ export function createHybridRetriever(deps: {
     const bySeq = new Map<number, Candidate>();
     const stems = q.terms.map(stem);
     const alternativeStems = q.alternatives.map((a) => a.map(stem));
-    const hits = lexical.search(projectId, [...new Set([...q.terms, ...q.alternatives.flat()])], scope, n);
+    const hits = lexical.search(
+      projectId,
+      q.terms.map((t, i) => [t, ...(q.alternatives[i] ?? [])]),
+      scope,
+      n,
+    );
     const rows = memories.activeRows(
       projectId,
       hits.map((h) => h.seq),
@@ -260,11 +265,11 @@ export function createHybridRetriever(deps: {
       limit: number,
     ): Promise<Ranked[]> {
       const n = Math.max(o.candidates, limit * 2);
-      // The approximate search (LanceDB, large projects) runs on LanceDB's threads while BM25 runs here.
+      // The approximate search (LanceDB, large projects) scans on LanceDB's threads while BM25 runs here.
       const approximate =
-        vector && ann ? ann.nearest(projectId, vector, Math.max(o.approximateCandidates, limit * 2), scope) : null;
+        vector && ann ? await ann.begin(projectId, vector, Math.max(o.approximateCandidates, limit * 2), scope) : null;
       const bySeq = lexicalCandidates(projectId, q, scope, n);
-      if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n, await approximate);
+      if (vector) addVectorCandidates(bySeq, projectId, vector, scope, n, approximate && (await approximate.hits));
       const ranked = [...bySeq.values()].map((c) => fuse(c, q));
       ranked.sort((a, b) => b.fused - a.fused || b.c.row.seq - a.c.row.seq);
       if (q.order) inTimeOrder(ranked, q.order);

@@ -18,17 +18,23 @@ export const DEFAULT_CONTEXT_WEIGHT = 0.4;
  *   memories is never searched on its own, and only in the memory's own text: the candidates are the
  *   memories with every term (the newest of them when every term is common), then those with any of
  *   the rarer terms. A common word adds little to BM25 anyway; it still counts in
- *   the hybrid's term coverage and name boost, and the vector search finds memories by meaning.
+ *   the hybrid's term coverage and name boost, and the vector search finds memories by meaning;
+ * - there, when the rarer terms together still match more than `pairsShare` of the indexed memories
+ *   (a question with several mid-frequency words, or an attribute's many alternatives), those with
+ *   one of them alone are not candidates either: only memories with words of two of the query's
+ *   groups (a group: a term and its alternatives) are. BM25's time grows with its matches, and a
+ *   memory sharing one such word with the question is rarely among the best.
  * Only (seq, score) pairs go through the sort; rows are read for the winners afterwards.
  */
 export function createLexicalSearch(
   index: LexicalIndex,
-  options: { contextWeight?: number; largeProject?: number; commonShare?: number } = {},
+  options: { contextWeight?: number; largeProject?: number; commonShare?: number; pairsShare?: number } = {},
 ) {
   // BM25 column weights: the memory's own text, then its search context (migration 005).
   const weights = [1.0, options.contextWeight ?? DEFAULT_CONTEXT_WEIGHT] as const;
   const largeProject = options.largeProject ?? 5_000;
   const commonShare = options.commonShare ?? 0.05;
+  const pairsShare = options.pairsShare ?? 0.08;
   const rankFirstShare = 0.2;
   // Sizes and document frequencies move slowly; a minute-old figure is good enough to pick a plan.
   const TTL_MS = 60_000;
@@ -52,6 +58,31 @@ export function createLexicalSearch(
       ),
     );
   }
+  /** Groups paired at most (the rarest): FTS5's time grows with the pairs (105 for 15 groups: 100 ms at 100k). */
+  const PAIRED_GROUPS = 5;
+  /**
+   * Memories with words of two groups, when the rarer terms alone would match more than `pairsShare`
+   * of the index (null otherwise, or with fewer than two groups having a rarer term).
+   */
+  function twoGroups(groups: string[][], rare: string[]): string | null {
+    const indexed = index.indexedCount();
+    const matched = rare.reduce(
+      (n, t) => n + cached(frequencies, t, () => index.matchCount(toMatchExpression([t])!)),
+      0,
+    );
+    if (matched <= pairsShare * indexed) return null;
+    const df = (g: string[]) =>
+      g.reduce((n, t) => n + cached(frequencies, t, () => index.matchCount(toMatchExpression([t])!)), 0);
+    const kept = groups
+      .map((g) => g.filter((t) => rare.includes(t)))
+      .filter((g) => g.length > 0)
+      .sort((a, b) => df(a) - df(b))
+      .slice(0, PAIRED_GROUPS)
+      .map((g) => toMatchExpression(g)!);
+    if (kept.length < 2) return null;
+    const pairs = kept.flatMap((a, i) => kept.slice(i + 1).map((b) => `((${a}) AND (${b}))`));
+    return pairs.join(" OR ");
+  }
   return {
     /** How telling a term is: log(1 + memories indexed / memories having it), every project together. */
     specificity(term: string): number {
@@ -61,7 +92,15 @@ export function createLexicalSearch(
       return Math.log(1 + index.indexedCount() / (1 + df));
     },
 
-    search(projectId: string, terms: string[], scope: Scope, limit: number): LexicalHit[] {
+    /** `query`: the terms, each alone or in a group with its alternatives (the first the term asked). */
+    search(
+      projectId: string,
+      query: ReadonlyArray<string | readonly string[]>,
+      scope: Scope,
+      limit: number,
+    ): LexicalHit[] {
+      const groups = query.map((g) => (typeof g === "string" ? [g] : [...g]));
+      const terms = [...new Set(groups.flat())];
       const any = toMatchExpression(terms);
       if (!any) return [];
       const size = cached(projectSizes, projectId, () => index.activeCount(projectId));
@@ -80,10 +119,12 @@ export function createLexicalSearch(
       // taken without scoring them all (BM25 is then computed for those alone).
       const all = terms.length > 1 || common.size ? run(every, common.size === terms.length ? "recent" : "bm25") : [];
       if (all.length >= limit) return all;
-      if (common.size === 0) return run(any);
       const rare = terms.filter((t) => !common.has(t));
+      const pairs = large ? twoGroups(groups, rare) : null;
+      if (common.size === 0 && !pairs) return run(any);
       const seen = new Set(all.map((h) => h.seq));
-      const rest = rare.length ? run(toMatchExpression(rare)!).filter((h) => !seen.has(h.seq)) : [];
+      const match = pairs ?? toMatchExpression(rare);
+      const rest = match ? run(match).filter((h) => !seen.has(h.seq)) : [];
       return [...all, ...rest].slice(0, limit);
     },
   };

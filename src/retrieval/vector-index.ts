@@ -27,10 +27,18 @@ export function anyLargeProject(store: Pick<VectorStore, "count">, counts: Count
   return store.count() >= minVectors && counts.vectorCounts().some((p) => p.n >= minVectors);
 }
 
+export interface ApproximateSearch {
+  hits: Promise<VectorHit[] | null>;
+}
+
 export interface VectorIndex {
   readonly options: VectorIndexOptions;
-  /** The k nearest by approximate search, or null when the exact path answers (small project, no table ready). */
-  nearest(projectId: string, vector: Float32Array, k: number, scope: Scope): Promise<VectorHit[] | null>;
+  /**
+   * Starts the approximate k-nearest search and resolves once it runs on LanceDB's threads, to the
+   * promise of its hits (null, never a rejection: the exact path answers after a failure); null at once
+   * when the exact path answers (small project, no table ready).
+   */
+  begin(projectId: string, vector: Float32Array, k: number, scope: Scope): Promise<ApproximateSearch | null>;
 }
 
 export function createVectorIndex(deps: {
@@ -56,19 +64,23 @@ export function createVectorIndex(deps: {
 
   return {
     options,
-    async nearest(projectId, vector, k, scope) {
+    async begin(projectId, vector, k, scope) {
       if (!large(projectId)) return null;
       const table = sync.serving(store.model());
       if (!table) {
         sync.want(); // a project has grown large: the table is made (or opened) in the background
         return null;
       }
-      if (vector.length !== store.dims()) return [];
-      try {
-        return await table.nearest(projectId, vector, k, scope);
-      } catch (err) {
+      if (vector.length !== store.dims()) return { hits: Promise.resolve([]) };
+      const failed = (err: unknown) => {
         logger.warn({ err: String(err) }, "LanceDB search failed; answered by exact search");
         return null;
+      };
+      try {
+        const search = await table.begin(projectId, vector, k, scope);
+        return { hits: search.hits.catch(failed) };
+      } catch (err) {
+        return failed(err);
       }
     },
   };

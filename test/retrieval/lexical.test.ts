@@ -122,6 +122,36 @@ describe("lexical search in a large project", () => {
   });
 });
 
+describe("lexical search in a large project, words that together match much of it", () => {
+  function fill(): void {
+    for (let i = 0; i < 6; i++) add(`Ada went canoeing on trip ${i}.`);
+    for (let i = 0; i < 6; i++) add(`Bo studied the lake maps, part ${i}.`);
+    for (let i = 0; i < 6; i++) add(`Cy works as a nurse in ward ${i}.`);
+    add("Ada took the kayak to the lake.");
+    add("Ada works as a nurse.");
+    add("Dee repainted the fence."); // none of the words
+  }
+  const query = [["ada"], ["kayak"], ["lake"], ["job", "nurse", "teacher"]];
+
+  test("only memories with words of two of the question's groups are candidates (an attribute's alternatives one group)", () => {
+    fill();
+    const lex = createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 1, pairsShare: 0.2 });
+    expect(contents(lex.search("prj_a", query, {}, 50)).sort()).toEqual([
+      "Ada took the kayak to the lake.",
+      "Ada works as a nurse.",
+    ]);
+  });
+
+  test("while the words match few memories together, or below the project size, any word makes a candidate", () => {
+    fill();
+    for (const lex of [
+      createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 1, pairsShare: 2 }),
+      createLexicalSearch(createLexicalIndex(db), { largeProject: 1_000, commonShare: 1, pairsShare: 0.2 }),
+    ])
+      expect(contents(lex.search("prj_a", query, {}, 50))).toHaveLength(20);
+  });
+});
+
 describe("ranking by FTS5 first (projects holding much of the index)", () => {
   const W = [1, 0.4] as const;
   const ids = (hits: Array<{ seq: number }>) => hits.map((h) => h.seq);

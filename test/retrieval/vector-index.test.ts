@@ -439,4 +439,34 @@ describe("search through the LanceDB table", () => {
       await indexed.close();
     }
   });
+
+  test("a LanceDB search that fails, on starting or while it scans, is answered by the exact path", async () => {
+    const { storeAll, search, PEOPLE: people } = await import("./support.ts");
+    const indexed = await createHarness({ ann: { minVectors: 5 } });
+    try {
+      await storeAll(indexed, people);
+      await search(indexed, "musician"); // asks for the table
+      await indexed.engram.vectorTable.runUntilIdle();
+      const lance = indexed.engram.vectorTable.serving(embedder.model)!;
+      const begin = lance.begin;
+      let calls = 0;
+      const failures = [
+        async () => {
+          throw new Error("planning failed");
+        },
+        async () => ({ hits: Promise.reject(new Error("scan failed")) }),
+      ];
+      for (const fail of failures) {
+        lance.begin = async () => {
+          calls++;
+          return fail();
+        };
+        expect((await search(indexed, "musician"))[0]!.content).toBe("Omar plays the violin in a string quartet.");
+      }
+      expect(calls).toBe(2);
+      lance.begin = begin;
+    } finally {
+      await indexed.close();
+    }
+  });
 });
