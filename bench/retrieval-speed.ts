@@ -6,7 +6,8 @@
 // speakers of the project) and the chats' long user messages, sequentially, with `limit` 10 and 50.
 // Prints the server-side time (Server-Timing: total and its embed/search/db stages) p50/p95 (after a
 // first pass over every question, reported apart), the client's round trip, searches per second with
-// 8 concurrent clients, the server's RSS, bytes on disk per memory; and, question by question in the
+// 8 concurrent clients, the server's RSS, bytes on disk per memory, the evidence recall@10 of the dev
+// questions at that size (quality at scale: other rounds' memories compete); and, question by question in the
 // same run, a plain SQLite FTS5 BM25 query over the same memory texts (in-process, same query words,
 // LIMIT 10 / 50): Engram's time over BM25's is the figure that survives a noisy machine. Temp
 // directories only (`--keep DIR` copies the last size's data directory there, with its fill figures;
@@ -20,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { cleanEnv, dbBytes, percentile, rssMiB, serverTiming, spawnServer } from "./support.ts";
-import { roundRequests, roundShape, speedQuestions } from "./speed-corpus.ts";
+import { devEvidence, formedTurns, roundRequests, roundShape, speedQuestions } from "./speed-corpus.ts";
 import { createEngram } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
@@ -186,6 +187,36 @@ interface Measured extends Filled {
   byLimit: Map<number, { stages: Record<string, number[]>; rtt: number[]; bm25: number[] }>;
   rps: number;
   mem: { rss: number; peak: number; file: number };
+  /** Evidence recall@10 (%) of the dev questions in this project, overall and by category. */
+  recall: Map<string, { n: number; recall: number }>;
+}
+
+const CATEGORIES: Record<string, string> = { "1": "multi-hop", "2": "temporal", "3": "open-domain", "4": "single-hop" };
+
+/**
+ * Quality at this size: evidence recall@10 (bench/retrieval-quality.ts's measure) of the dev questions
+ * of categories 1-4, from the first pass's results. A question is asked of its round's renamed
+ * speakers, so only that round's turns are its evidence.
+ */
+function evidenceRecall(dataDir: string, rounds: number, returned: Map<string, string[]>) {
+  const db = new Database(join(dataDir, "engram.db"), { readonly: true });
+  try {
+    const turnsOf = formedTurns(db);
+    const sums = new Map<string, { n: number; recall: number }>();
+    for (const q of devEvidence(rounds)) {
+      const seen = new Set((returned.get(q.question) ?? []).flatMap(turnsOf));
+      const recall = q.evidence.filter((e) => seen.has(e)).length / q.evidence.length;
+      for (const key of ["all", CATEGORIES[q.category]!]) {
+        const sum = sums.get(key) ?? { n: 0, recall: 0 };
+        sum.n++;
+        sum.recall += recall;
+        sums.set(key, sum);
+      }
+    }
+    return new Map([...sums].map(([k, v]) => [k, { n: v.n, recall: (100 * v.recall) / v.n }]));
+  } finally {
+    db.close();
+  }
 }
 
 async function measure(size: number): Promise<Measured> {
@@ -214,9 +245,13 @@ async function measure(size: number): Promise<Measured> {
       // A first pass over every question, reported apart: each new query word is counted once (the
       // lexical plan's document frequencies, kept a minute), so both limits are then measured warm.
       const firstPass: number[] = [];
+      const returned = new Map<string, string[]>();
       for (const q of questions) {
         const r = await search(q, 10);
-        await r.arrayBuffer();
+        returned.set(
+          q,
+          ((await r.json()) as { data: Array<{ id: string }> }).data.map((m) => m.id),
+        );
         firstPass.push(serverTiming(r.headers.get("server-timing"), "total"));
         bm25.time(q, 10);
       }
@@ -252,6 +287,7 @@ async function measure(size: number): Promise<Measured> {
         }),
       );
       const mem = rssMiB(server.pid);
+      const recall = evidenceRecall(dataDir, filled.rounds, returned);
       return {
         ...filled,
         size,
@@ -261,6 +297,7 @@ async function measure(size: number): Promise<Measured> {
         byLimit,
         rps: count / Number(opts.seconds),
         mem,
+        recall,
       };
     } finally {
       bm25.close();
@@ -313,6 +350,15 @@ function report(r: Measured) {
   console.log(
     `  searches/s with ${opts.concurrency} clients (limit 10, ${opts.seconds} s): ${r.rps.toFixed(0)}; server RSS ${r.mem.rss.toFixed(0)} MiB (peak ${r.mem.peak.toFixed(0)}; ${r.mem.file.toFixed(0)} of it mapped files: the database read through mmap)${Number.isNaN(r.bytesPerMemory) ? "" : `; ${r.bytesPerMemory.toFixed(0)} bytes on disk per memory`}`,
   );
+  const all = r.recall.get("all");
+  if (all)
+    console.log(
+      `  evidence recall@10 of the ${all.n} dev questions (categories 1-4) asked here: ${all.recall.toFixed(1)} (${Object.values(
+        CATEGORIES,
+      )
+        .map((c) => `${c} ${r.recall.get(c)?.recall.toFixed(1) ?? "-"}`)
+        .join(", ")})`,
+    );
 }
 
 console.log(

@@ -6,6 +6,7 @@
 // the user states and a scope.user_id of their own (about 11% of a round's messages). Questions:
 // every dev question (all five categories) renamed to the speakers of a round in the project, and
 // the long user messages of the chats (what an agent sends as its query), in a seeded order.
+import type { Database } from "bun:sqlite";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -28,6 +29,7 @@ interface Turn {
   session: number;
   timestamp: string;
   turn_index: number;
+  dia_id: string;
   speaker: string;
   text: string;
   blip_caption: string | null;
@@ -45,7 +47,13 @@ const readJsonl = <T>(file: string) =>
     .split("\n")
     .map((l) => JSON.parse(l) as T);
 const turns = readJsonl<Turn>("turns.jsonl");
-const qa = readJsonl<{ sample_id: string; question: string }>("qa.jsonl");
+const qa = readJsonl<{
+  sample_id: string;
+  question: string;
+  category: number;
+  evidence: string[];
+  evidence_audit?: string[];
+}>("qa.jsonl");
 const SAMPLES = [...new Set(turns.map((t) => t.sample_id))].sort();
 const chats = readdirSync(CHATS)
   .filter((f) => f.endsWith(".json"))
@@ -145,10 +153,66 @@ export function roundShape(): { devMessages: number; chatMessages: number } {
   return { devMessages: turns.length, chatMessages: chats.reduce((n, c) => n + c.messages.length, 0) };
 }
 
+/** Dev question `i` (of qa.jsonl) as asked among `rounds` rounds: renamed to the speakers of round i mod rounds. */
+function devQuestion(i: number, rounds: number): { question: string; round: number } {
+  const round = i % Math.max(1, rounds);
+  return { question: devRename(round, SAMPLES.indexOf(qa[i]!.sample_id))(qa[i]!.question), round };
+}
+
+/**
+ * The dev questions of categories 1-4 as `speedQuestions` asks them, with their evidence turns
+ * (audit-corrected labels, as bench/retrieval-quality.ts) keyed `round:sample:dia_id`.
+ */
+export function devEvidence(rounds: number): Array<{ question: string; category: number; evidence: string[] }> {
+  return qa.flatMap((q, i) => {
+    const evidence = q.evidence_audit ?? q.evidence;
+    if (q.category === 5 || evidence.length === 0) return [];
+    const { question, round } = devQuestion(i, rounds);
+    return [{ question, category: q.category, evidence: evidence.map((e) => `${round}:${q.sample_id}:${e}`) }];
+  });
+}
+
+/**
+ * The dev turns each memory of a filled data directory was formed from (`round:sample:dia_id`, as
+ * `devEvidence` keys them): its versions' import job and message indexes, the jobs in the order
+ * `roundRequests` made them (a round's imports: each dev session, two chats after each conversation).
+ */
+export function formedTurns(db: Database): (memoryId: string) => string[] {
+  const sources: Array<string[] | null> = [];
+  SAMPLES.forEach((sample, c) => {
+    const sessions = [...new Set(turns.filter((t) => t.sample_id === sample).map((t) => t.session))].sort(
+      (a, b) => a - b,
+    );
+    for (const session of sessions)
+      sources.push(
+        turns
+          .filter((t) => t.sample_id === sample && t.session === session)
+          .sort((a, b) => a.turn_index - b.turn_index)
+          .map((t) => `${sample}:${t.dia_id}`),
+      );
+    const per = Math.ceil(chats.length / SAMPLES.length);
+    for (let k = c * per; k < Math.min(chats.length, (c + 1) * per); k++) sources.push(null);
+  });
+  const jobs = new Map(
+    db
+      .query<{ id: string }, []>("SELECT id FROM jobs ORDER BY rowid")
+      .all()
+      .map((j, n) => [j.id, { round: Math.floor(n / sources.length), dias: sources[n % sources.length] }] as const),
+  );
+  const versions = db.query<{ source: string }, [string]>("SELECT source FROM memory_versions WHERE memory_id = ?");
+  return (memoryId) =>
+    versions.all(memoryId).flatMap((v) => {
+      const source = JSON.parse(v.source) as { job_id?: string; message_indexes?: number[] };
+      const job = source.job_id ? jobs.get(source.job_id) : undefined;
+      if (!job?.dias) return [];
+      return (source.message_indexes ?? []).flatMap((i) => (job.dias![i] ? [`${job.round}:${job.dias![i]}`] : []));
+    });
+}
+
 /** The questions, in a seeded order, each renamed to a round among the first `rounds` (complete ones). */
 export function speedQuestions(rounds: number): string[] {
   const n = Math.max(1, rounds);
-  const dev = qa.map((q, i) => devRename(i % n, SAMPLES.indexOf(q.sample_id))(q.question));
+  const dev = qa.map((_, i) => devQuestion(i, n).question);
   let i = 0;
   const asked = chats.flatMap((chat, c) =>
     chat.messages
