@@ -78,7 +78,7 @@ export const DEFAULT_HYBRID: HybridOptions = {
   semanticFloor: 0.2,
   semanticSpan: 0.5,
   vectorGate: 0.3,
-  candidates: 100,
+  candidates: 50,
   approximateCandidates: 50,
   contextWeight: DEFAULT_CONTEXT_WEIGHT,
   orderWindow: 10,
