@@ -111,13 +111,13 @@ export function createLexicalSearch(
       const run = (match: string, order: "bm25" | "recent" = "bm25") =>
         index.matches(projectId, match, scope, limit, order, weights, rankFirst);
       const common = large ? commonTerms(terms) : new Set<string>();
-      // Every term; a common one only in the memory's own text, not in its (four times longer) context.
-      const every = terms
-        .map((t) => (common.has(t) ? onContent(toMatchExpression([t])!) : toMatchExpression([t])!))
-        .join(" AND ");
+      // Every term (or one of its alternatives); a common one only in the memory's own text, not in its
+      // (four times longer) context.
+      const word = (t: string) => (common.has(t) ? onContent(toMatchExpression([t])!) : toMatchExpression([t])!);
+      const every = groups.map((g) => (g.length > 1 ? `(${g.map(word).join(" OR ")})` : word(g[0]!))).join(" AND ");
       // When every term is common, the memories with all of them are many and alike: the newest are
       // taken without scoring them all (BM25 is then computed for those alone).
-      const all = terms.length > 1 || common.size ? run(every, common.size === terms.length ? "recent" : "bm25") : [];
+      const all = groups.length > 1 || common.size ? run(every, common.size === terms.length ? "recent" : "bm25") : [];
       if (all.length >= limit) return all;
       const rare = terms.filter((t) => !common.has(t));
       const pairs = large ? twoGroups(groups, rare) : null;

@@ -142,6 +142,15 @@ describe("lexical search in a large project, words that together match much of i
     ]);
   });
 
+  test("a memory with every term, an attribute by any of its alternatives, comes first", () => {
+    fill();
+    for (let i = 0; i < 3; i++) add(`Teacher, teacher ${i}!`);
+    const lex = createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 1, pairsShare: 2 });
+    expect(contents(lex.search("prj_a", [["ada"], ["job", "nurse", "teacher"]], {}, 1))).toEqual([
+      "Ada works as a nurse.",
+    ]);
+  });
+
   test("while the words match few memories together, or below the project size, any word makes a candidate", () => {
     fill();
     for (const lex of [
