@@ -49,14 +49,12 @@ export function createLexicalSearch(
     cache.set(key, { n, at: now });
     return n;
   }
+  /** Memories (of every project) having `term`, in their text or search context. */
+  const documents = (term: string) => cached(frequencies, term, () => index.matchCount(toMatchExpression([term])!));
   /** Terms in more than `commonShare` of every indexed memory (all projects: one cheap count per term). */
   function commonTerms(terms: string[]): Set<string> {
     const indexed = index.indexedCount();
-    return new Set(
-      terms.filter(
-        (t) => cached(frequencies, t, () => index.matchCount(toMatchExpression([t])!)) > commonShare * indexed,
-      ),
-    );
+    return new Set(terms.filter((t) => documents(t) > commonShare * indexed));
   }
   /** Groups paired at most (the rarest): FTS5's time grows with the pairs (105 for 15 groups: 100 ms at 100k). */
   const PAIRED_GROUPS = 5;
@@ -66,13 +64,8 @@ export function createLexicalSearch(
    */
   function twoGroups(groups: string[][], rare: string[]): string | null {
     const indexed = index.indexedCount();
-    const matched = rare.reduce(
-      (n, t) => n + cached(frequencies, t, () => index.matchCount(toMatchExpression([t])!)),
-      0,
-    );
-    if (matched <= pairsShare * indexed) return null;
-    const df = (g: string[]) =>
-      g.reduce((n, t) => n + cached(frequencies, t, () => index.matchCount(toMatchExpression([t])!)), 0);
+    const df = (ts: string[]) => ts.reduce((n, t) => n + documents(t), 0);
+    if (df(rare) <= pairsShare * indexed) return null;
     const kept = groups
       .map((g) => g.filter((t) => rare.includes(t)))
       .filter((g) => g.length > 0)
@@ -86,10 +79,8 @@ export function createLexicalSearch(
   return {
     /** How telling a term is: log(1 + memories indexed / memories having it), every project together. */
     specificity(term: string): number {
-      const match = toMatchExpression([term]);
-      if (!match) return 0;
-      const df = cached(frequencies, term, () => index.matchCount(match));
-      return Math.log(1 + index.indexedCount() / (1 + df));
+      if (!toMatchExpression([term])) return 0;
+      return Math.log(1 + index.indexedCount() / (1 + documents(term)));
     },
 
     /** `query`: the terms, each alone or in a group with its alternatives (the first the term asked). */
