@@ -20,6 +20,17 @@ import {
 
 let root: string;
 let waiting: ReturnType<typeof Bun.spawn> | null = null;
+/** `engram admin reindex --wait` on `dir`, its output piped; killed after the test if still running. */
+function reindexWaiting(dir: string) {
+  const proc = Bun.spawn([...SOURCE_CLI, "admin", "reindex", "--wait", "--data", dir], {
+    cwd: REPO_ROOT,
+    env: childEnv(),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  waiting = proc;
+  return proc;
+}
 
 beforeAll(() => {
   root = tempDir("engram-cli-reindex-");
@@ -58,13 +69,7 @@ describe("admin reindex", () => {
     let server = await startServer(SOURCE_CLI, { dataDir: dir });
     const made = vectors(dir);
     expect(made).toBeGreaterThan(0); // the Demo Project's samples
-    const proc = Bun.spawn([...SOURCE_CLI, "admin", "reindex", "--wait", "--data", dir], {
-      cwd: REPO_ROOT,
-      env: childEnv(),
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    waiting = proc;
+    const proc = reindexWaiting(dir);
     // The indexer looks for work every 30 s; a server starting looks at once. Restarted once the CLI
     // waits for it (it has printed its waiting stage), it re-makes the vectors while the CLI waits.
     let stderr = "";
@@ -98,13 +103,7 @@ describe("admin reindex", () => {
     const dir = join(root, "stopped");
     // A server that makes no vectors (no background work): the wait would last until its stall limit.
     const server = await startServer(SOURCE_CLI, { dataDir: dir, env: { ENGRAM_FORMATION_WORKER: "false" } });
-    const proc = Bun.spawn([...SOURCE_CLI, "admin", "reindex", "--wait", "--data", dir], {
-      cwd: REPO_ROOT,
-      env: childEnv(),
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    waiting = proc;
+    const proc = reindexWaiting(dir);
     let stderr = "";
     let sent = false;
     const decoder = new TextDecoder();
