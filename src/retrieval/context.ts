@@ -4,7 +4,7 @@
 // memory that says nothing an earlier one does not is left out); grouped by subject (the person or
 // thing the memory is about, a name rather than a word at a sentence's start; headed once when there
 // are several), each line with its date written
-// out ("7 May 2023"). No LLM needed.
+// out ("7 May 2023") unless the text says it. No LLM needed.
 import type { MemoryRow } from "../domain/memory.ts";
 import { MONTHS } from "../domain/calendar.ts";
 import { escapeRegExp, queryTerms, splitSentences, stem } from "../domain/text.ts";
@@ -54,6 +54,20 @@ export function subjectOf(row: MemoryRow, entities: readonly string[]): string {
   return best;
 }
 
+/**
+ * The date written after a memory's line: none when its text already says it ("On 14 July 2023 ...";
+ * "in July 2023" for the 1st of the month, "in 2022" for 1 January, the day a month or a year stands on),
+ * so the line spends no room on it and does not write "in 2022" as "1 January 2022".
+ */
+export function statedDate(row: Pick<MemoryRow, "content" | "occurred_at">): string {
+  const date = spelledDate(row.occurred_at);
+  const [day, month, year] = date.split(" ");
+  const says = (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, "u").test(row.content);
+  if (!date || says(date)) return "";
+  if (day === "1" && says(`${month} ${year}`)) return "";
+  return day === "1" && month === "January" && says(year!) ? "" : date;
+}
+
 /** Content words, stemmed: what a memory says, for telling a repeat from a new fact. */
 function said(text: string): Set<string> {
   const words = new Set(queryTerms(text).map(stem));
@@ -85,19 +99,19 @@ interface Chosen {
 const LEANS_BACK = /^(?:it|it's|its|they|they're|them|their|this|that|these|those|there)\b/i;
 
 /**
- * The memory cut to its sentences that share a word (a stem) with the question: an answer after the
- * best takes less room for what does not answer ("Where has Melanie camped?" keeps "Melanie went camping
- * in the forest." of a memory that goes on about the family). A kept sentence that leans on the one
- * before it ("It showed her ...") keeps that one too. When no sentence has such a word the memory was
- * found for its meaning or its neighbours: its first sentence, which names what it is about, stands for
- * it. The whole memory when every sentence has such a word.
+ * The memory cut to its first sentence, which names what it is about (and often holds the answer the
+ * later sentence's question words point at: "Caroline loved "Becoming Nicole". ... Highly recommend it."),
+ * and its sentences that share a word (a stem) with the question: an answer after the best takes less
+ * room for what does not answer ("Where has Melanie camped?" keeps "Melanie went camping in the forest."
+ * of a memory that goes on about the family). A kept sentence that leans on the one before it ("It
+ * showed her ...") keeps that one too. The whole memory when every sentence is kept.
  */
 export function focused(row: MemoryRow, askedStems: ReadonlySet<string>): MemoryRow {
   const sentences = splitSentences(row.content);
   if (sentences.length < 2) return row;
   const keep = sentences.map((s) => queryTerms(s).some((w) => askedStems.has(stem(w))));
+  keep[0] = true;
   for (let i = sentences.length - 1; i > 0; i--) if (keep[i] && LEANS_BACK.test(sentences[i]!)) keep[i - 1] = true;
-  if (!keep.includes(true)) keep[0] = true;
   const kept = sentences.filter((_, i) => keep[i]);
   return kept.length === sentences.length ? row : { ...row, content: kept.join(" ") };
 }
@@ -171,7 +185,7 @@ export function composeContext(
     const candidate = {
       row,
       subject: subjectOf(row, entitiesOf(row.id).filter(isName)),
-      date: spelledDate(row.occurred_at),
+      date: statedDate(row),
     };
     const next = render([...chosen, candidate]);
     if (next.text.length > CONTEXT_MAX_CHARS) {

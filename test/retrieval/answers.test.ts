@@ -82,7 +82,10 @@ describe("context answers first", () => {
     const lines: string[] = c.body.context.split("\n");
     const first = lines.find((l) => l.startsWith("- "))!;
     expect(first).toContain("support group");
-    expect(c.body.context).toContain("(7 May 2023)");
+    // "yesterday" resolved: the line says its date, so no "(7 May 2023)" repeats it after the line
+    expect(first).toContain("7 May 2023");
+    expect(first).not.toContain("(7 May 2023)");
+    expect(c.body.context).toContain("(26 June 2023)"); // a line that does not say its date has it after
     expect(c.body.context.length).toBeLessThanOrEqual(1_000);
     // grouped: every line about Caroline comes before every line about Melanie (or Caroline's group is headed)
     const headed = lines.filter((l) => !l.startsWith("- "));

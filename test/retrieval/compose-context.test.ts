@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { askedStems, composeContext, CONTEXT_MAX_CHARS, focused, writtenAsName } from "../../src/retrieval/context.ts";
+import {
+  askedStems,
+  composeContext,
+  CONTEXT_MAX_CHARS,
+  focused,
+  statedDate,
+  writtenAsName,
+} from "../../src/retrieval/context.ts";
 import { stem } from "../../src/domain/text.ts";
 import type { MemoryRow } from "../../src/domain/memory.ts";
 
@@ -168,6 +175,29 @@ describe("composeContext", () => {
   });
 });
 
+describe("statedDate", () => {
+  const at = (content: string, occurred_at: string | null) => statedDate({ content, occurred_at });
+  test("a line's date is written unless its text already says it", () => {
+    expect(at("Caroline went to a council meeting.", "2023-07-14T00:00:00.000Z")).toBe("14 July 2023");
+    expect(at("On 14 July 2023 Caroline went to a council meeting.", "2023-07-14T00:00:00.000Z")).toBe("");
+    expect(at("In the week of 26 June 2023 Caroline went to a parade.", "2023-06-26T00:00:00.000Z")).toBe("");
+    expect(at("Caroline had no date.", null)).toBe("");
+  });
+  test("a month or a year the text names is not written as its first day", () => {
+    expect(at("In August 2023 Caroline is having an art show.", "2023-08-01T00:00:00.000Z")).toBe("");
+    expect(at("Melanie camped in 2022 and saw the Perseids.", "2022-01-01T00:00:00.000Z")).toBe("");
+    // The day is news when the text only names the month or the year.
+    expect(at("In August 2023 Caroline is having an art show.", "2023-08-05T00:00:00.000Z")).toBe("5 August 2023");
+    expect(at("Melanie camped in 2022.", "2022-03-01T00:00:00.000Z")).toBe("1 March 2022");
+    // A number that is not the year, and a longer one holding it, do not count.
+    expect(at("Melanie ran 20221 metres.", "2022-01-01T00:00:00.000Z")).toBe("1 January 2022");
+  });
+  test("in a context, a line that says its date has no date after it", () => {
+    const r = composeContext([row("On 14 July 2023 Caroline went to a council meeting.", "2023-07-14T00:00:00.000Z")]);
+    expect(r.context).toBe("- On 14 July 2023 Caroline went to a council meeting.");
+  });
+});
+
 describe("writtenAsName", () => {
   test("capitalised inside a sentence, or never in lower case, is a name", () => {
     expect(writtenAsName("caroline", ["Caroline went home.", "Melanie met Caroline."])).toBe(true);
@@ -196,6 +226,14 @@ describe("focused", () => {
     );
     expect(focused(r, asked).content).toBe(
       "Caroline went to a pride parade in June. It showed her how the camp community has grown.",
+    );
+  });
+  test("the first sentence stays when a later one shares the word: it names the thing the later one points at", () => {
+    const r = row(
+      'Caroline loved "Becoming Nicole" by Amy Ellis Nutt. It made her hopeful. She would camp with it. She paints.',
+    );
+    expect(focused(r, asked).content).toBe(
+      'Caroline loved "Becoming Nicole" by Amy Ellis Nutt. She would camp with it.',
     );
   });
   test("when no sentence shares a word, the first sentence (which names what it is about) stands for the memory", () => {
