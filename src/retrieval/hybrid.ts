@@ -144,6 +144,8 @@ export function createHybridRetriever(deps: {
       q.terms.map((t, i) => [t, ...(q.alternatives[i] ?? [])]),
       scope,
       n,
+      // A scope user's memories may say "The user" rather than the name the question asks about.
+      q.users.size ? [] : q.names,
     );
     const rows = memories.activeRows(
       projectId,

@@ -23,7 +23,11 @@ export const DEFAULT_CONTEXT_WEIGHT = 0.4;
  *   (a question with several mid-frequency words, or an attribute's many alternatives), those with
  *   one of them alone are not candidates either: only memories with words of two of the query's
  *   groups (a group: a term and its alternatives) are. BM25's time grows with its matches, and a
- *   memory sharing one such word with the question is rarely among the best.
+ *   memory sharing one such word with the question is rarely among the best;
+ * - there, a question that names someone or something (`names`, rarer than common) ranks the memories
+ *   with the name and another of its rarer words next, and searches further only when those are
+ *   fewer than `limit`: other people's memories with the question's words compete with the named one's
+ *   in a large project, and BM25 over every memory with the name or any word is what costs.
  * Only (seq, score) pairs go through the sort; rows are read for the winners afterwards.
  */
 export function createLexicalSearch(
@@ -76,6 +80,11 @@ export function createLexicalSearch(
     const pairs = kept.flatMap((a, i) => kept.slice(i + 1).map((b) => `((${a}) AND (${b}))`));
     return pairs.join(" OR ");
   }
+  /** Memories with one of the rarer terms that are names and one that is not (null without both). */
+  function named(rare: string[], names: readonly string[]): string | null {
+    const [some, others] = [rare.filter((t) => names.includes(t)), rare.filter((t) => !names.includes(t))];
+    return some.length && others.length ? `(${toMatchExpression(some)}) AND (${toMatchExpression(others)})` : null;
+  }
   return {
     /** How telling a term is: log(1 + memories indexed / memories having it), every project together. */
     specificity(term: string): number {
@@ -83,12 +92,16 @@ export function createLexicalSearch(
       return Math.log(1 + index.indexedCount() / (1 + documents(term)));
     },
 
-    /** `query`: the terms, each alone or in a group with its alternatives (the first the term asked). */
+    /**
+     * `query`: the terms, each alone or in a group with its alternatives (the first the term asked);
+     * `names`: those of its terms that name someone or something.
+     */
     search(
       projectId: string,
       query: ReadonlyArray<string | readonly string[]>,
       scope: Scope,
       limit: number,
+      names: readonly string[] = [],
     ): LexicalHit[] {
       const groups = query.map((g) => (typeof g === "string" ? [g] : [...g]));
       const terms = [...new Set(groups.flat())];
@@ -111,12 +124,17 @@ export function createLexicalSearch(
       const all = groups.length > 1 || common.size ? run(every, common.size === terms.length ? "recent" : "bm25") : [];
       if (all.length >= limit) return all;
       const rare = terms.filter((t) => !common.has(t));
+      const ofNamed = large ? named(rare, names) : null;
       const pairs = large ? twoGroups(groups, rare) : null;
-      if (common.size === 0 && !pairs) return run(any);
+      if (common.size === 0 && !pairs && !ofNamed) return run(any);
+      // Tiers, each searched while the ones before it hold fewer than `limit`.
+      const found = [...all];
       const seen = new Set(all.map((h) => h.seq));
-      const match = pairs ?? toMatchExpression(rare);
-      const rest = match ? run(match).filter((h) => !seen.has(h.seq)) : [];
-      return [...all, ...rest].slice(0, limit);
+      for (const match of [ofNamed, pairs ?? toMatchExpression(rare)]) {
+        if (!match || found.length >= limit) continue;
+        for (const h of run(match)) if (!seen.has(h.seq) && seen.add(h.seq)) found.push(h);
+      }
+      return found.slice(0, limit);
     },
   };
 }

@@ -122,6 +122,41 @@ describe("lexical search in a large project", () => {
   });
 });
 
+describe("lexical search in a large project, a question that names someone", () => {
+  function fill(): void {
+    add("Ada walked the greyhound at the beach.");
+    add("Ada adopted a greyhound.");
+    add("Ada loves the beach.");
+    add("Beach, beach, beach: the greyhound and the greyhound puppies at the beach."); // strong BM25, no Ada
+    for (let i = 0; i < 8; i++) add(`Ada went running on day ${i}.`); // Ada alone
+  }
+  const query = ["ada", "greyhound", "beach"];
+
+  test("the memories with the name and another of its words come next after those with every word", () => {
+    fill();
+    const lex = createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 1, pairsShare: 2 });
+    const hits = contents(lex.search("prj_a", query, {}, 3, ["ada"]));
+    expect(hits[0]).toBe("Ada walked the greyhound at the beach.");
+    expect(hits.slice(1).sort()).toEqual(["Ada adopted a greyhound.", "Ada loves the beach."]);
+    // Fewer than the limit: the memories with any rarer word follow (the one without the name first, by BM25).
+    const more = contents(lex.search("prj_a", query, {}, 5, ["ada"]));
+    expect(more.slice(0, 3)).toEqual(hits);
+    expect(more[3]).toBe("Beach, beach, beach: the greyhound and the greyhound puppies at the beach.");
+    expect(more).toHaveLength(5);
+  });
+
+  test("without a name, or below the project size, BM25 over any word ranks alone", () => {
+    fill();
+    for (const [lex, names] of [
+      [createLexicalSearch(createLexicalIndex(db), { largeProject: 10, commonShare: 1, pairsShare: 2 }), []],
+      [createLexicalSearch(createLexicalIndex(db), { largeProject: 1_000, commonShare: 1, pairsShare: 2 }), ["ada"]],
+    ] as const)
+      expect(contents(lex.search("prj_a", query, {}, 3, names))).toContain(
+        "Beach, beach, beach: the greyhound and the greyhound puppies at the beach.",
+      );
+  });
+});
+
 describe("lexical search in a large project, words that together match much of it", () => {
   function fill(): void {
     for (let i = 0; i < 6; i++) add(`Ada went canoeing on trip ${i}.`);
