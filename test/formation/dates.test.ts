@@ -39,6 +39,20 @@ describe("resolveDates", () => {
     );
   });
 
+  test("a relative date's 's is 'is' before a verb or an article, else the thing of that day", () => {
+    const r = (t: string) => resolveDates(t, REF, false);
+    expect(r("Tomorrow's going to be a blast.")).toEqual({
+      text: "9 May 2023 is going to be a blast.",
+      eventAt: "2023-05-09T00:00:00.000Z",
+    });
+    expect(r("Jon worked hard, and today's a big day.").text).toBe("Jon worked hard, and 8 May 2023 is a big day.");
+    expect(r("Tomorrow's opening will be so much fun.").text).toBe("The 9 May 2023 opening will be so much fun.");
+    expect(resolveDates("Gina won yesterday's dance contest.", REF).text).toBe(
+      "Gina won the 7 May 2023 dance contest.",
+    );
+    expect(resolveDates("Last week's party was great.", REF).text).toBe("The week of 1 May 2023 party was great.");
+  });
+
   test("a date that already stands alone is kept as written and still dates the event", () => {
     expect(resolveDates("Caroline was born on 3 March 1990.", REF)).toEqual({
       text: "Caroline was born on 3 March 1990.",

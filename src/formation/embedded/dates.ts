@@ -37,6 +37,9 @@ const RELATIVE_ANCHOR =
 const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for)\s*$/i;
 const BARE_YEAR =
   /\b(?:in|since|during|by|from|until|of)\s+(?:the\s+)?(?:(?:early|late|mid|summer|spring|autumn|fall|winter)\s+(?:of\s+)?)?(1[89]\d\d|20\d\d)\b(?!\s*(?:%|dollars|euros|pounds|people|km|miles|meters|metres|words|pages))/i;
+/** After a date's 's, words that make the 's an "is" ("Tomorrow's going to be ...", "today's a big day"). */
+const IS_AFTER =
+  /^\s+(?:going|gonna|a|an|the|so|really|very|not|just|all|about|almost|finally|too|pretty|quite|such|my|our|your|his|her|their|when|been|got|gotten)\b/i;
 // A vague span ("a few years ago", "the next couple of weeks") stays vague, anchored to the reference.
 const VAGUE = /\b(few|couple|several)\b/i;
 
@@ -180,10 +183,14 @@ export function resolveDates(text: string, reference: string | null, past = true
     const the = /\bthe\s+$/i.exec(text.slice(last, r.index));
     const start = lead ? r.index - lead[0].length : the && !VAGUE.test(matched) ? r.index - the[0].length : r.index;
     const before = text.slice(last, start);
-    const bare = PREPOSITION_BEFORE.test(text.slice(0, start));
-    const replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare);
+    // "Tomorrow's going to be a blast" (is), "tomorrow's opening" (the opening of that day).
+    const owner = VAGUE.test(matched) ? null : /^['’]s\b/.exec(text.slice(r.index + matched.length));
+    const is = owner && IS_AFTER.test(text.slice(r.index + matched.length + 2));
+    const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start));
+    let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare);
+    if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
     out += before + (start === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement);
-    last = r.index + matched.length;
+    last = r.index + matched.length + (owner ? owner[0].length : 0);
   }
   // chrono reads no bare year ("moved to Lisbon in 2019"): a year after a preposition dates the event.
   if (!eventAt) {
