@@ -53,6 +53,10 @@ describe("filler forms nothing", () => {
     "Yep!",
     "It's so beautiful!",
     "That must have been amazing.",
+    "I'll keep ya posted. Bye!",
+    "I will let you know!",
+    "It's great to see the love and support for the LGBTQ+ community.",
+    "It is amazing how much they have grown.",
   ])("%p", (text) => {
     expect(chat(text)).toEqual([]);
   });
@@ -83,6 +87,8 @@ describe("what is worth remembering survives the filler around it", () => {
     ["I'm vegetarian.", "Caroline is vegetarian."],
     ["We both went to the same school, Mel!", "Caroline and Melanie both went to the same school."],
     ["Since we last spoke, I moved to Berlin.", "Since Caroline and Melanie last spoke, Caroline moved to Berlin."],
+    // An appraisal that tells of the speaker is no mere reaction.
+    ["It's amazing how yoga helped my back.", "It is amazing how yoga helped Caroline's back."],
   ])("%p forms %p", (text, expected) => {
     expect(chat(text)).toEqual([expected]);
   });

@@ -5,6 +5,7 @@
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
+import { appraisal, evaluative, reactsToListener } from "./reactions.ts";
 import {
   DISCOURSE,
   FIRST_PERSON,
@@ -137,59 +138,6 @@ export interface Worth {
   reported?: boolean;
 }
 
-/**
- * "It is amazing how ...", "That was an awesome way to ...", "Here is a pic of ...", "Nothing beats
- * ...", "The studio looks awesome", "Loving the support": a reaction, a show-and-tell, a truism or a
- * fragment, not a report of something.
- */
-const GENERALITIES = new Set([
-  "nothing",
-  "everything",
-  "everyone",
-  "everybody",
-  "nobody",
-  "anything",
-  "anyone",
-  "something",
-  "life",
-]);
-
-const APPEARANCE_VERBS = new Set(["look", "seem", "sound", "feel"]);
-
-function evaluative(words: Token[]): boolean {
-  const [a, b, c, d] = words;
-  if (!a || !b) return false;
-  if (/^(here|there)('s)?$/.test(a.lower) || GENERALITIES.has(a.lower)) return true;
-  // "Loving the inclusivity", "Just creating an experience": a fragment with no subject.
-  const lead = words.find((w) => w.pos !== "ADV");
-  if (lead && /ing$/.test(lead.lower) && (lead.pos === "VERB" || lead === a)) return true;
-  // "The dance studio looks awesome", "It sounds so fun": a reaction to something shown or told.
-  const verb = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
-  if (verb > 0 && APPEARANCE_VERBS.has(words[verb]!.lemma)) {
-    const next = words.slice(verb + 1).find((w) => w.pos !== "ADV");
-    if (next?.pos === "ADJ") return true;
-  }
-  if (!REACTION_SUBJECTS.has(a.lower) || (!["is", "was", "'s", "be"].includes(b.lower) && b.lemma !== "be"))
-    return false;
-  return c?.pos === "ADJ" || ((c?.pos === "ADV" || c?.pos === "DET") && d?.pos === "ADJ");
-}
-
-/**
- * "I am glad to hear that", "I'm so sorry you lost your job", "I am sure you will have fun": the
- * speaker's feeling about what the other said, not a fact about either.
- */
-function reactsToListener(words: Token[], secondPerson: boolean): boolean {
-  if (!FIRST_PERSON.has(words[0]?.lower ?? "") || words[1]?.lemma !== "be") return false;
-  let k = 2;
-  while (words[k]?.pos === "ADV") k++;
-  const feeling = words[k];
-  if (!feeling || !FEELINGS.has(feeling.lower)) return false;
-  const next = words[k + 1]?.lower;
-  return (
-    secondPerson || (next === "to" && /^(hear|see|know|talk|meet|help|chat|read)$/.test(words[k + 2]?.lemma ?? ""))
-  );
-}
-
 /** Content words a statement about something unnamed needs to be worth reporting. */
 const REPORT_MIN_CONTENT = 3;
 
@@ -256,6 +204,7 @@ export function worthRemembering(
   if (RELATIVE_START.has(lower[0]!)) return { keep: false, why: "a fragment of the previous clause" };
   if (REACTION_SUBJECTS.has(lower[0]!) && !firstPerson && !names && !numbers && nouns <= 1)
     return { keep: false, why: "reaction" };
+  if (!firstPerson && appraisal(words)) return { keep: false, why: "an appraisal" };
   if (mode === "passage") return { keep: true, why: "passage" };
   if (reactsToListener(words, secondPerson)) return { keep: false, why: "a reaction to the listener" };
   if (isImperative(tokens)) return { keep: false, why: "a request" };
