@@ -38,7 +38,7 @@ export function createLexicalSearch(
   const weights = [1.0, options.contextWeight ?? DEFAULT_CONTEXT_WEIGHT] as const;
   const largeProject = options.largeProject ?? 5_000;
   const commonShare = options.commonShare ?? 0.05;
-  const pairsShare = options.pairsShare ?? Number(process.env.PS ?? 0.08);
+  const pairsShare = options.pairsShare ?? 0.08;
   const rankFirstShare = 0.2;
   // Sizes and document frequencies move slowly; a minute-old figure is good enough to pick a plan.
   const TTL_MS = 60_000;
