@@ -35,6 +35,13 @@ const now = () => new Date().toISOString();
 const vec = (text: string) => embedder.embedSync!([text])[0]!;
 const sync = () => h.engram.vectorTable;
 const table = () => sync().serving(store.model())!;
+/** Engram started again on a data directory (a new process, as after a restart or a restore). */
+const reopen = (dataDir: string) =>
+  createEngram(loadConfig({ dataDir, formationWorker: false }, {}), {
+    logger: silentLogger,
+    startWorker: false,
+    ann: { minVectors: MIN },
+  });
 
 beforeAll(async () => {
   h = await createHarness({ ann: { minVectors: MIN } });
@@ -217,11 +224,7 @@ describe("crash recovery", () => {
     // Commits without a step of the sync, then a new process (engram) on the same directory.
     const late = insert("Yusuf restores vintage motorcycles.", "odd");
     const first = h.engram.db.query<{ applied: number }, []>("SELECT applied FROM vector_table").get()!.applied;
-    const second = await createEngram(loadConfig({ dataDir, formationWorker: false }, {}), {
-      logger: silentLogger,
-      startWorker: false,
-      ann: { minVectors: MIN },
-    });
+    const second = await reopen(dataDir);
     try {
       await second.vectorTable.runUntilIdle();
       const t = second.vectorTable.serving(store.model())!;
@@ -248,11 +251,7 @@ describe("crash recovery", () => {
       const late = insert("Xavier breeds carrier pigeons on the roof.", "even");
       await sync().runUntilIdle();
       cpSync(join(h.dataDir, "vectors"), join(restored, "vectors"), { recursive: true });
-      const again = await createEngram(loadConfig({ dataDir: restored, formationWorker: false }, {}), {
-        logger: silentLogger,
-        startWorker: false,
-        ann: { minVectors: MIN },
-      });
+      const again = await reopen(restored);
       try {
         await again.vectorTable.runUntilIdle();
         const t = again.vectorTable.serving(store.model())!;
@@ -275,11 +274,7 @@ describe("crash recovery", () => {
     const copy = mkdtempSync(join(tmpdir(), "engram-indexed-"));
     try {
       h.engram.db.run("VACUUM INTO ?", [join(copy, "engram.db")]); // names a table this directory lacks
-      const again = await createEngram(loadConfig({ dataDir: copy, formationWorker: false }, {}), {
-        logger: silentLogger,
-        startWorker: false,
-        ann: { minVectors: MIN },
-      });
+      const again = await reopen(copy);
       const syncOf = () =>
         createLanceSync({
           db: again.db,
@@ -319,11 +314,7 @@ describe("crash recovery", () => {
     await h.engram.vectorTable.close();
     const rows = vectorSeqs(h.engram.db).length; // every vector of a live project
     rmSync(join(h.dataDir, "vectors", `${name}.lance`), { recursive: true, force: true });
-    const again = await createEngram(loadConfig({ dataDir: h.dataDir, formationWorker: false }, {}), {
-      logger: silentLogger,
-      startWorker: false,
-      ann: { minVectors: MIN },
-    });
+    const again = await reopen(h.dataDir);
     try {
       await again.vectorTable.runUntilIdle();
       expect(await again.vectorTable.serving(store.model())!.count()).toBe(rows);
