@@ -92,6 +92,8 @@ export function createNlp(): Nlp {
 }
 
 const RETAGGED = new Set(["VERB", "AUX", "INTJ", "ADV"]);
+/** compromise's tags of a common noun. */
+const COMMON_NOUN = new Set(["Plural", "Singular", "Uncountable"]);
 
 function loadNlp(): Nlp {
   const nlp = winkNLP(model);
@@ -118,7 +120,8 @@ function loadNlp(): Nlp {
    */
   const fixFirst = (tokens: Token[], text: string): Token[] => {
     const [first, second] = tokens;
-    if (first?.pos !== "PROPN" || (second && (second.pos === "VERB" || second.pos === "AUX"))) return tokens;
+    if (first?.pos !== "PROPN") return tokens;
+    if (second && (second.pos === "VERB" || second.pos === "AUX")) return commonSubject(tokens, text);
     // The first few words are context enough for the first one's tag.
     // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
     const again = nlp.readDoc(first.text.toLowerCase() + text.slice(first.text.length, 60)).tokens() as any;
@@ -130,6 +133,23 @@ function loadNlp(): Nlp {
     if (pos === "NOUN" && lexicon().verbsIn(text.slice(0, 60))[0] === first.lower)
       return [{ ...first, pos: "VERB", lemma: first.lower }, ...tokens.slice(1)];
     return tokens;
+  };
+  /**
+   * "Things have been tough": a capitalised first word before a verb is a named subject unless
+   * compromise's lexicon lists it as a common noun ("things", "family", "music") and as no name.
+   */
+  const commonSubject = (tokens: Token[], text: string): Token[] => {
+    const first = tokens[0]!;
+    if (
+      tokens[1]?.pos === "PROPN" ||
+      !lexicon()
+        .tagsOf(first.lower)
+        .some((t) => COMMON_NOUN.has(t))
+    )
+      return tokens;
+    // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
+    const again = nlp.readDoc(first.text.toLowerCase() + text.slice(first.text.length, 60)).tokens() as any;
+    return [{ ...first, pos: "NOUN", lemma: again.out(its.lemma)[0] as string }, ...tokens.slice(1)];
   };
   return {
     sentences(text: string): Sentence[] {
