@@ -13,14 +13,13 @@ import {
   type MessagesInput,
   type PassageInput,
 } from "../extractor.ts";
-import { scrubStatement } from "../secrets.ts";
 import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
-import { resolveDates } from "./dates.ts";
 import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
 import { appraises, danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
+import { finish, written, type WritingContext } from "./written.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
@@ -36,26 +35,10 @@ import {
 } from "./dialogue.ts";
 import { isPastTense, restoreSubject } from "./subjects.ts";
 
-function finish(text: string): string {
-  let t = text
-    .trim()
-    .replace(/\s+/g, " ")
-    .replace(/\s+([,.!?;:])/g, "$1")
-    .replace(/,(\s*,)+/g, ",");
-  t = t.replace(/[!?.…]+$/, "").replace(/[,;:\s-]+$/, "");
-  if (!t) return t;
-  return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
-}
-
-interface StatementContext {
+interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
   speakers: Speakers;
   participants: ReadonlySet<string>;
-  /** The time relative dates resolve against. */
-  reference: string | null;
-  /** The memory's time when the statement names none (the message's or request's occurred_at). */
-  occurredAt: string | null;
-  policy: ExtractionPolicy;
   /** A user talking to an assistant: "you" is the assistant, and standing instructions to it are kept. */
   toAssistant?: boolean;
   /** An assistant's message (when the policy keeps commitments): only what it commits to doing. */
@@ -224,24 +207,6 @@ function answered(
   } else text = decision(question, answer.kind === "yes", who, asker);
   const fact = text ? written(text, ctx, false) : null;
   return fact && { ...fact, entities: [who] };
-}
-
-/**
- * A statement as a memory's text: dates made absolute (the first is the event's time), finished as a
- * sentence, secrets scrubbed (null: a statement about a credential has no value without it), and
- * categorised (null: the project excludes the category).
- */
-function written(
-  text: string,
-  ctx: StatementContext,
-  past: boolean,
-): { content: string; occurredAt: string | null; category: string } | null {
-  const dated = resolveDates(text, ctx.reference, past);
-  const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
-  if (!content) return null;
-  const category = categorise(content);
-  if (ctx.policy.excludeCategories.includes(category)) return null;
-  return { content, occurredAt: dated.eventAt ?? ctx.occurredAt, category };
 }
 
 export function createEmbeddedExtractor(): Extractor {

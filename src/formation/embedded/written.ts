@@ -1,0 +1,44 @@
+// A statement as a memory's text: finished as a sentence, its relative dates made absolute, its
+// secrets scrubbed and its category checked against the project's policy.
+import type { ExtractionPolicy } from "../extractor.ts";
+import { scrubStatement } from "../secrets.ts";
+import { categorise } from "./categories.ts";
+import { resolveDates } from "./dates.ts";
+
+export interface WritingContext {
+  /** The time relative dates resolve against. */
+  reference: string | null;
+  /** The memory's time when the statement names none (the message's or request's occurred_at). */
+  occurredAt: string | null;
+  policy: ExtractionPolicy;
+}
+
+/** Trimmed, spaces tidied, trailing punctuation replaced by one full stop, the first letter upper case. */
+export function finish(text: string): string {
+  let t = text
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.!?;:])/g, "$1")
+    .replace(/,(\s*,)+/g, ",");
+  t = t.replace(/[!?.…]+$/, "").replace(/[,;:\s-]+$/, "");
+  if (!t) return t;
+  return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
+}
+
+/**
+ * A statement as a memory's text: dates made absolute (the first is the event's time), finished as a
+ * sentence, secrets scrubbed (null: a statement about a credential has no value without it), and
+ * categorised (null: the project excludes the category).
+ */
+export function written(
+  text: string,
+  ctx: WritingContext,
+  past: boolean,
+): { content: string; occurredAt: string | null; category: string } | null {
+  const dated = resolveDates(text, ctx.reference, past);
+  const content = ctx.policy.redactSecrets ? scrubStatement(finish(dated.text)) : finish(dated.text);
+  if (!content) return null;
+  const category = categorise(content);
+  if (ctx.policy.excludeCategories.includes(category)) return null;
+  return { content, occurredAt: dated.eventAt ?? ctx.occurredAt, category };
+}
