@@ -152,6 +152,67 @@ describe("a chat between two friends", () => {
   });
 });
 
+describe("she and he carried from the message before", () => {
+  test("a user's 'she' after the assistant's reply is the sister the user spoke of", () => {
+    const facts = importOf(
+      [
+        { role: "user", content: "My sister is visiting next week and I want to cook something nice." },
+        {
+          role: "assistant",
+          content: "How lovely! Does she have any dietary restrictions?\n\n**Ideas:**\n- a pasta bake\n- a curry",
+        },
+        { role: "user", content: "She is vegetarian and she hates mushrooms." },
+      ],
+      "2024-03-15T10:00:00.000Z",
+    );
+    expect(contents(facts)).toContain("The user's sister is vegetarian. The user's sister hates mushrooms.");
+  });
+
+  test("a friend's reply between does not break it; someone new in the statement before does", () => {
+    const said = contents(
+      importOf(
+        [
+          {
+            role: "user",
+            speaker: "Maria",
+            content: "My cousin just had a tough time, so I am helping her find a new place.",
+          },
+          { role: "user", speaker: "John", content: "That's so kind. How is she doing now?" },
+          { role: "user", speaker: "Maria", content: "Things have been tough. She had to leave her flat in a hurry." },
+          { role: "user", speaker: "John", content: "I hope it gets better." },
+          {
+            role: "user",
+            speaker: "Maria",
+            content: "At the shelter I noticed a little girl sitting alone. She seemed so sad.",
+          },
+        ],
+        "2023-07-03T20:43:00.000Z",
+      ),
+    );
+    expect(said).toContain("Maria's cousin had to leave her flat in a hurry.");
+    expect(said.join(" ")).not.toContain("Maria's cousin seemed so sad");
+  });
+
+  test("only someone surely a person is carried: not a capitalised word that opened a sentence", () => {
+    const said = contents(
+      importOf(
+        [
+          {
+            role: "user",
+            speaker: "Maria",
+            content: "Kudos for helping kids learn! I just adopted a pup. She brings so much joy!",
+          },
+          { role: "user", speaker: "John", content: "Kudos to you too! What's her name?" },
+          { role: "user", speaker: "Maria", content: "Her name is Shadow! She's full of energy." },
+        ],
+        "2023-07-03T20:43:00.000Z",
+      ),
+    );
+    expect(said).toContain("Maria's pup's name is Shadow. Shadow is full of energy.");
+    expect(said.join(" ")).not.toMatch(/Kudos(?:'s| is| brings)/);
+  });
+});
+
 describe("thanks and greetings answer no question", () => {
   test("'Thanks, Mel!' or 'Hey Gina' after a question is not fused with it; a thing named is", () => {
     const chat = (reply: string): Line[] => [

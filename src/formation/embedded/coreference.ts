@@ -1,8 +1,10 @@
 // Minimal coreference, so that facts stand alone: a statement that opens with "She/He ..." or
-// "Her/His <noun> ..." refers to the person last mentioned in the same message or passage: a
+// "Her/His <noun> ..." refers to the person last mentioned in the same message or passage (or, in a
+// chat, carried from the message before when surely someone, see surelySomeone): a
 // named subject ("Marta Silva moved to Lisbon. She ..."), a relative of the speaker ("a gift
 // from my grandma. She gave it to me" → "Caroline's grandma gave it to Caroline"), or a name
 // met as an object ("I met Anna at work. She ..."). Kinship nouns carry gender; names do not.
+import { lexicon } from "./lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
 
 const FEMALE = new Set([
@@ -45,6 +47,7 @@ const PETS = new Set([
   "dog",
   "cat",
   "puppy",
+  "pup",
   "kitten",
   "pet",
   "horse",
@@ -98,6 +101,7 @@ export function personInFocus(
   if (
     tokens[0]?.pos === "PROPN" &&
     lead.length &&
+    !/['’]s$/.test(lead[0]!) && // "Maria's pup's name is Shadow": the owner is not the subject
     !CALENDAR.test(lead[0]!) &&
     !participants.has(lead[0]!.toLowerCase())
   ) {
@@ -185,9 +189,15 @@ export function resolveOpeningPronoun(
   if (!pronoun || (k > 0 && !/^(she|he)$/.test(pronoun.lower))) return { tokens, person: null };
   const gender = /^(she|her)$/.test(pronoun.lower) ? "f" : "m";
   if (focus.gender && focus.gender !== gender) return { tokens, person: null };
-  const replace = (text: string) => [
+  // "The user's sister" opening the statement is written as a name is, capitalised.
+  const replace = (name: string) => [
     ...tokens.slice(0, k),
-    { ...pronoun, text, lower: text.toLowerCase(), pos: "PROPN" },
+    {
+      ...pronoun,
+      text: k === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name,
+      lower: name.toLowerCase(),
+      pos: "PROPN",
+    },
     ...tokens.slice(k + 1),
   ];
   if (/^(she|he)$/.test(pronoun.lower)) return { tokens: replace(focus.text), person: focus };
@@ -195,3 +205,21 @@ export function resolveOpeningPronoun(
     return { tokens: replace(`${focus.text}'s`), person: focus };
   return { tokens, person: null };
 }
+
+/**
+ * Whether a person is surely someone, to be carried into the next message: a relative or pet of
+ * someone ("Maria's cousin"), a full name ("Taylor Swift"), or a name compromise's lexicon lists as a
+ * given name ("Oscar"); not a capitalised word that opened a sentence ("Kudos for helping ...").
+ */
+export function surelySomeone(p: Person): boolean {
+  if (p.gender || p.text.includes("'s ") || /\s/.test(p.text)) return true;
+  return lexicon()
+    .tagsOf(p.text.toLowerCase())
+    .some((t) => /Name$/.test(t));
+}
+
+/** Someone new the statement names by a noun ("I noticed a little girl ..."): "she" after it may be them. */
+const SOMEONE =
+  /^(?:girl|boy|woman|man|lady|guy|kid|child|baby|person|teen|teenager|stranger|friend|neighbou?r|coworker|colleague|teacher|student|doctor|nurse|family)$/;
+export const namesSomeoneNew = (tokens: Token[]): boolean =>
+  tokens.some((t) => t.pos === "NOUN" && SOMEONE.test(t.lemma));

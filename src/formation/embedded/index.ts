@@ -13,7 +13,7 @@ import {
   type MessagesInput,
   type PassageInput,
 } from "../extractor.ts";
-import { personInFocus, resolveOpeningPronoun, type Person } from "./coreference.ts";
+import { namesSomeoneNew, personInFocus, resolveOpeningPronoun, surelySomeone, type Person } from "./coreference.ts";
 import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
 import { appraises, danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
@@ -43,6 +43,12 @@ interface StatementContext extends WritingContext {
   toAssistant?: boolean;
   /** An assistant's message (when the policy keeps commitments): only what it commits to doing. */
   commitmentsOnly?: boolean;
+  /**
+   * The person the talk was about when this message began (the last one the message before named):
+   * "She had to leave" after "my cousin had a tough time" in the speaker's message before. The
+   * statements write back the person they leave in focus, or null when they named nobody.
+   */
+  carried?: { person: Person | null; named: Person | null };
 }
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
@@ -53,7 +59,8 @@ const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actual
 
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];
-  let focus: Person | null = null;
+  let focus: Person | null = ctx.carried?.person ?? null;
+  if (ctx.carried) ctx.carried.named = null;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images } = sharedImages(text);
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
@@ -76,7 +83,10 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       ctx.participants,
       resolved.aboutSpeaker ? ctx.speakers.speaker : null,
     );
+    // The person carried from the message before gives way to someone new ("a little girl").
+    if (!seen && focus === ctx.carried?.person && namesSomeoneNew(tokens)) focus = null;
     focus = seen && seen.text !== coref.person?.text ? seen : (coref.person ?? seen ?? focus);
+    if (ctx.carried && (seen || coref.person)) ctx.carried.named = focus && surelySomeone(focus) ? focus : null;
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
     const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
     // "Always format code with syntax highlighting": a standing instruction to the assistant.
@@ -235,6 +245,9 @@ export function createEmbeddedExtractor(): Extractor {
       const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
       let previous: { question: string | null; who: string } | null = null;
+      // The person in focus, carried to the next message or two ("She had to leave" a message after
+      // "my cousin had a tough time", across the other's "How is she doing?").
+      let carry: { person: Person | null; age: number } = { person: null, age: 0 };
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
         const speakers = speakersOf(m, people, user, withAssistant);
@@ -247,6 +260,7 @@ export function createEmbeddedExtractor(): Extractor {
           policy,
           toAssistant: withAssistant && m.role === "user",
           commitmentsOnly: m.role === "assistant",
+          carried: { person: carry.person, named: null },
         };
         // An assistant's own words are context (the question a short answer answers), never memories,
         // unless the project keeps its commitments.
@@ -257,6 +271,8 @@ export function createEmbeddedExtractor(): Extractor {
           for (const f of statements(nlpOf(), m.content, ctx)) facts.push({ ...f, messageIndexes: [m.index] });
         }
         previous = { question: closingQuestion(m.content), who: speakers.speaker! };
+        const named = ctx.carried?.named;
+        carry = named ? { person: named, age: 0 } : { person: carry.age < 1 ? carry.person : null, age: carry.age + 1 };
       }
       return facts;
     },
