@@ -197,19 +197,56 @@ describe("she and he carried from the message before", () => {
     const said = contents(
       importOf(
         [
-          {
-            role: "user",
-            speaker: "Maria",
-            content: "Kudos for helping kids learn! I just adopted a pup. She brings so much joy!",
-          },
-          { role: "user", speaker: "John", content: "Kudos to you too! What's her name?" },
+          { role: "user", speaker: "Maria", content: "I just adopted a pup. She brings so much joy!" },
+          { role: "user", speaker: "John", content: "How cute! What's her name?" },
           { role: "user", speaker: "Maria", content: "Her name is Shadow! She's full of energy." },
+          { role: "user", speaker: "John", content: "I adopted a pup too. Kudos to the shelter!" },
+          { role: "user", speaker: "Maria", content: "She must be lovely." },
         ],
         "2023-07-03T20:43:00.000Z",
       ),
     );
     expect(said).toContain("Maria's pup's name is Shadow. Shadow is full of energy.");
-    expect(said.join(" ")).not.toMatch(/Kudos(?:'s| is| brings)/);
+    expect(said.join(" ")).not.toMatch(/Kudos(?:'s| is| must)/);
+  });
+});
+
+describe("they: the group a speaker spoke of", () => {
+  test("a group opening a dropped statement, or the speaker's message before, is whom 'they' stands for", () => {
+    const said = contents(
+      importOf(
+        [
+          {
+            role: "user",
+            speaker: "Melanie",
+            content: "The kids loved it! They were so excited to make something with clay.",
+          },
+          { role: "user", speaker: "Caroline", content: "Aww! How old are they now?" },
+          { role: "user", speaker: "Melanie", content: "They are 6 and 8." },
+          { role: "user", speaker: "Caroline", content: "Do you have pets?" },
+          { role: "user", speaker: "Melanie", content: "Luna and Oliver! They are so sweet and playful." },
+        ],
+        "2023-07-15T10:00:00.000Z",
+      ),
+    );
+    expect(said).toContain("The kids were so excited to make something with clay.");
+    expect(said).toContain("The kids are 6 and 8.");
+    expect(said).toContain("Luna and Oliver are so sweet and playful.");
+  });
+
+  test("a kept statement is continued by 'they', and a bare plural or the other speaker's group is no antecedent", () => {
+    const said = contents(
+      importOf(
+        [
+          { role: "user", speaker: "Caroline", content: "My friends are my rocks. They motivate me." },
+          { role: "user", speaker: "Melanie", content: "Kids are amazing. Those lessons are fun." },
+          { role: "user", speaker: "Caroline", content: "They brighten up my day." },
+        ],
+        "2023-07-15T10:00:00.000Z",
+      ),
+    );
+    expect(said).toContain("Caroline's friends are Caroline's rocks. They motivate Caroline.");
+    expect(said.join(" ")).not.toMatch(/(?:Kids|Those lessons) brighten/);
   });
 });
 

@@ -81,7 +81,8 @@ const CALENDAR =
 export interface Person {
   /** How the person is written in a standalone fact ("Marta Silva", "Caroline's grandma"). */
   text: string;
-  gender: "f" | "m" | null;
+  /** "p": a group ("Melanie's kids", "Luna and Oliver"), whom "they" stands for. */
+  gender: "f" | "m" | "p" | null;
   /** The name facts about this person are linked by (the person's, or the speaker's for a relative). */
   entity: string;
 }
@@ -163,12 +164,14 @@ const OTHER_PEOPLE = new Set([
 /**
  * Replaces the statement's subject "She/He" (the first word, or the first after an opening phrase
  * with no one else in it: "On weekends she volunteers") or an opening "Her/His <noun>" by the
- * person in focus, when the gender agrees.
+ * person in focus, when the gender agrees; an opening "They" / "Their <noun>" by the group in focus.
  */
 export function resolveOpeningPronoun(
   tokens: Token[],
   focus: Person | null,
+  group: Person | null = null,
 ): { tokens: Token[]; person: Person | null } {
+  if (group && /^(they|their)$/.test(tokens[0]?.lower ?? "")) return resolveThey(tokens, group);
   if (!focus || tokens.length < 2) return { tokens, person: null };
   let k = 0;
   while (k < tokens.length && !/^(she|he|her|his)$/.test(tokens[k]!.lower)) {
@@ -223,3 +226,42 @@ const SOMEONE =
   /^(?:girl|boy|woman|man|lady|guy|kid|child|baby|person|teen|teenager|stranger|friend|neighbou?r|coworker|colleague|teacher|student|doctor|nurse|family)$/;
 export const namesSomeoneNew = (tokens: Token[]): boolean =>
   tokens.some((t) => t.pos === "NOUN" && SOMEONE.test(t.lemma));
+
+/** Plural nouns that stand for no group ("Things have been tough", "The days are long"). */
+const VAGUE_GROUPS = new Set(["thing", "time", "day", "week", "year", "way", "lot", "moment", "stuff", "word"]);
+/** Determiners and possessives before a group's noun ("the kids", "my friends"); not "their". */
+const GROUP_OPENERS = new Set(["the", "these", "those", "both", "all", "my", "our", "your", "his", "her"]);
+
+/**
+ * The group a statement opens with, whom a "they" after it stands for: two names joined ("Luna and
+ * Oliver!") or a plural noun subject after a determiner or a possessive ("My kids love nature" →
+ * "Melanie's kids", "The kids loved it").
+ */
+export function groupInFocus(tokens: Token[], resolved: string[]): Person | null {
+  const [a, and, b, after] = tokens;
+  if (a?.pos === "PROPN" && and?.lower === "and" && b?.pos === "PROPN" && after?.pos !== "PROPN")
+    return { text: `${a.text} and ${b.text}`, gender: "p", entity: a.text };
+  // A bare plural is people or things in general ("Kids are amazing"), not a group "they" goes on about.
+  if (!tokens[0] || !GROUP_OPENERS.has(tokens[0].lower)) return null;
+  let j = 1;
+  while (tokens[j]?.pos === "ADJ" || tokens[j]?.pos === "NUM") j++;
+  const head = tokens[j];
+  const next = tokens[j + 1];
+  if (head?.pos !== "NOUN" || head.lemma === head.lower || /(?:ing|ed)$/.test(head.lower)) return null;
+  if (VAGUE_GROUPS.has(head.lemma)) return null;
+  if (next?.pos !== "VERB" && next?.pos !== "AUX") return null;
+  const text = resolved.slice(0, j + 1).join(" ");
+  const owner = /^(.+)['’]s$/.exec(resolved[0] ?? "")?.[1];
+  return { text, gender: "p", entity: owner ?? head.lemma };
+}
+
+/** An opening "They" (or "Their <noun>") replaced by the group in focus. */
+function resolveThey(tokens: Token[], group: Person): { tokens: Token[]; person: Person | null } {
+  const [first, second] = tokens;
+  if (first?.pos !== "PRON" || !/^(they|their)$/.test(first.lower)) return { tokens, person: null };
+  const possessive = first.lower === "their";
+  if (possessive && second?.pos !== "NOUN" && second?.pos !== "ADJ") return { tokens, person: null };
+  let text = group.text.charAt(0).toUpperCase() + group.text.slice(1);
+  if (possessive) text = text.endsWith("s") ? `${text}'` : `${text}'s`;
+  return { tokens: [{ ...first, text, lower: text.toLowerCase(), pos: "PROPN" }, ...tokens.slice(1)], person: group };
+}

@@ -13,7 +13,14 @@ import {
   type MessagesInput,
   type PassageInput,
 } from "../extractor.ts";
-import { namesSomeoneNew, personInFocus, resolveOpeningPronoun, surelySomeone, type Person } from "./coreference.ts";
+import {
+  groupInFocus,
+  namesSomeoneNew,
+  personInFocus,
+  resolveOpeningPronoun,
+  surelySomeone,
+  type Person,
+} from "./coreference.ts";
 import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
 import { appraises, danglingPronoun } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
@@ -44,11 +51,12 @@ interface StatementContext extends WritingContext {
   /** An assistant's message (when the policy keeps commitments): only what it commits to doing. */
   commitmentsOnly?: boolean;
   /**
-   * The person the talk was about when this message began (the last one the message before named):
-   * "She had to leave" after "my cousin had a tough time" in the speaker's message before. The
-   * statements write back the person they leave in focus, or null when they named nobody.
+   * Whom the talk was about when this message began, carried from the message before: the person
+   * ("She had to leave" after "my cousin had a tough time") and the group ("They are 6 and 8" after
+   * "The kids loved it"). The statements write back whom they leave in focus, and `fresh` when they
+   * named someone.
    */
-  carried?: { person: Person | null; named: Person | null };
+  carried?: { person: Person | null; group: Person | null; fresh: boolean };
 }
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
@@ -60,7 +68,10 @@ const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actual
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];
   let focus: Person | null = ctx.carried?.person ?? null;
-  if (ctx.carried) ctx.carried.named = null;
+  let group: Person | null = ctx.carried?.group ?? null;
+  const carriedGroup = group;
+  const carried = ctx.carried ?? { person: null, group: null, fresh: false };
+  carried.fresh = false;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images } = sharedImages(text);
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
@@ -74,24 +85,35 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   }
   let lastOwn = -1; // the last statement's fact (not a photo's), which a dangling "it" continues
   for (const raw of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
-    const coref = resolveOpeningPronoun(raw, focus);
+    // A group from the message before stands for "they" only until a statement here is kept ("They
+    // bring so much joy" after "Melanie is lucky to have her family" continues that statement).
+    const coref = resolveOpeningPronoun(raw, focus, group === carriedGroup && lastOwn >= 0 ? null : group);
+    const they = coref.person?.gender === "p";
     const tokens = ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
     const resolved = resolvePronouns(tokens, ctx.speakers);
-    const seen = personInFocus(
-      tokens,
-      resolved.tokens,
-      ctx.participants,
-      resolved.aboutSpeaker ? ctx.speakers.speaker : null,
-    );
+    const seen = they
+      ? null
+      : personInFocus(tokens, resolved.tokens, ctx.participants, resolved.aboutSpeaker ? ctx.speakers.speaker : null);
     // The person carried from the message before gives way to someone new ("a little girl").
     if (!seen && focus === ctx.carried?.person && namesSomeoneNew(tokens)) focus = null;
-    focus = seen && seen.text !== coref.person?.text ? seen : (coref.person ?? seen ?? focus);
-    if (ctx.carried && (seen || coref.person)) ctx.carried.named = focus && surelySomeone(focus) ? focus : null;
+    const person = they ? null : coref.person;
+    focus = seen && seen.text !== person?.text ? seen : (person ?? seen ?? focus);
+    // Someone surely a person is carried on; a name that may be no one ("Kudos", "Max") ends the carry.
+    if (seen || person) carried.person = focus && surelySomeone(focus) ? focus : null;
+    if (seen || coref.person) carried.fresh = true;
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
     const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
     // "Always format code with syntax highlighting": a standing instruction to the assistant.
     const instruction =
       !worth.keep && worth.why === "a request" && ctx.toAssistant && standingInstruction(joinTokens(tokens));
+    // A group the statement opens with ("The kids loved it!"): "they" in the next message stands for it,
+    // and in this one too when the statement is dropped (a kept one is joined by "they" instead).
+    const opening = coref.person ? null : groupInFocus(tokens, resolved.tokens);
+    if (opening && (!seen || opening.text.startsWith(`${seen.text} and `))) {
+      carried.group = opening;
+      carried.fresh = true;
+      if (!worth.keep && !appraisal) group = opening;
+    }
     if (!worth.keep && !instruction && !appraisal) continue;
     let joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
     if (instruction) joined = `${ctx.speakers.speaker} wants ${ctx.speakers.other} to ${lowerFirst(joined)}`;
@@ -245,9 +267,10 @@ export function createEmbeddedExtractor(): Extractor {
       const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
       let previous: { question: string | null; who: string } | null = null;
-      // The person in focus, carried to the next message or two ("She had to leave" a message after
+      // Whom the talk is about, carried to the next message or two ("She had to leave" a message after
       // "my cousin had a tough time", across the other's "How is she doing?").
-      let carry: { person: Person | null; age: number } = { person: null, age: 0 };
+      // A group only to the same speaker's next message: the other's "they" is often someone else.
+      let carry = { person: null as Person | null, group: null as Person | null, age: 0, by: "" };
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
         const speakers = speakersOf(m, people, user, withAssistant);
@@ -260,7 +283,7 @@ export function createEmbeddedExtractor(): Extractor {
           policy,
           toAssistant: withAssistant && m.role === "user",
           commitmentsOnly: m.role === "assistant",
-          carried: { person: carry.person, named: null },
+          carried: { person: carry.person, group: carry.by === speakers.speaker ? carry.group : null, fresh: false },
         };
         // An assistant's own words are context (the question a short answer answers), never memories,
         // unless the project keeps its commitments.
@@ -271,8 +294,10 @@ export function createEmbeddedExtractor(): Extractor {
           for (const f of statements(nlpOf(), m.content, ctx)) facts.push({ ...f, messageIndexes: [m.index] });
         }
         previous = { question: closingQuestion(m.content), who: speakers.speaker! };
-        const named = ctx.carried?.named;
-        carry = named ? { person: named, age: 0 } : { person: carry.age < 1 ? carry.person : null, age: carry.age + 1 };
+        const { person, group, fresh } = ctx.carried!;
+        const by = group && group !== carry.group ? speakers.speaker! : carry.by;
+        if (fresh) carry = { person, group: group ?? carry.group, age: 0, by };
+        else carry = carry.age < 1 ? { ...carry, age: 1 } : { person: null, group: null, age: 0, by: "" };
       }
       return facts;
     },
