@@ -3,7 +3,12 @@
 // "Pediatrics"'), a confirmation turned into the decision ("Shall I book the 9:00 train?" → "Yes
 // please" ⇒ "Maya asked the assistant to book the 9:00 train"), and a standing instruction to an
 // assistant ("Always format code with syntax highlighting") kept as what the user wants.
-import { thirdPerson } from "./pronouns.ts";
+import type { Fact } from "../extractor.ts";
+import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { sharedImages } from "./markup.ts";
+import { joinTokens, type Nlp } from "./nlp.ts";
+import { expandContractions, resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
+import { written, type WritingContext } from "./written.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
@@ -106,4 +111,39 @@ const STANDING =
 
 export function standingInstruction(text: string): boolean {
   return STANDING.test(text);
+}
+
+/** A short reply fused with the question it answers: one fact about the one who answered. */
+export function answered(
+  nlp: Nlp,
+  question: string,
+  asker: string,
+  reply: string,
+  ctx: WritingContext & { speakers: Speakers },
+): Omit<Fact, "messageIndexes"> | null {
+  const first = nlp.sentences(expandContractions(sharedImages(reply).text))[0];
+  const who = ctx.speakers.speaker;
+  if (!first || !who || SMALL_TALK_QUESTION.test(question.split(/(?<=[.!?])\s+/).at(-1)!)) return null;
+  const answer = shortAnswer(
+    first.text,
+    first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"),
+  );
+  if (!answer) return null;
+  let text: string | null;
+  if (answer.kind === "short") {
+    // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
+    // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
+    const names = [ctx.speakers.speaker, ctx.speakers.other].flatMap((n) => (n ? [n.toLowerCase()] : []));
+    const naming = (t: { pos: string; lower: string }) =>
+      ["NOUN", "PROPN", "NUM"].includes(t.pos) &&
+      !DISCOURSE.has(t.lower) &&
+      !ADDRESS.has(t.lower) &&
+      !names.some((n) => t.lower.length >= 2 && n.startsWith(t.lower));
+    if (!first.tokens.some(naming)) return null;
+    const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
+    const said = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
+    text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
+  } else text = decision(question, answer.kind === "yes", who, asker);
+  const fact = text ? written(text, ctx, false) : null;
+  return fact && { ...fact, entities: [who] };
 }

@@ -31,15 +31,8 @@ import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
-import { ADDRESS, CALENDAR, DISCOURSE } from "./closed-classes.ts";
-import {
-  closingQuestion,
-  decision,
-  fromQuestion,
-  shortAnswer,
-  SMALL_TALK_QUESTION,
-  standingInstruction,
-} from "./dialogue.ts";
+import { CALENDAR } from "./closed-classes.ts";
+import { answered, closingQuestion, standingInstruction } from "./dialogue.ts";
 import { isPastTense, restoreSubject } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
@@ -205,41 +198,6 @@ function aboutListenerOnly(content: string, ctx: StatementContext): boolean {
 
 /** At most this many characters in a memory that continues the statement before it. */
 const MAX_FUSED = 400;
-
-/** A short reply fused with the question it answers: one fact about the one who answered. */
-function answered(
-  nlp: Nlp,
-  question: string,
-  asker: string,
-  reply: string,
-  ctx: StatementContext,
-): Omit<Fact, "messageIndexes"> | null {
-  const first = nlp.sentences(expandContractions(sharedImages(reply).text))[0];
-  const who = ctx.speakers.speaker;
-  if (!first || !who || SMALL_TALK_QUESTION.test(question.split(/(?<=[.!?])\s+/).at(-1)!)) return null;
-  const answer = shortAnswer(
-    first.text,
-    first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"),
-  );
-  if (!answer) return null;
-  let text: string | null;
-  if (answer.kind === "short") {
-    // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
-    // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
-    const names = [ctx.speakers.speaker, ctx.speakers.other].flatMap((n) => (n ? [n.toLowerCase()] : []));
-    const naming = (t: { pos: string; lower: string }) =>
-      ["NOUN", "PROPN", "NUM"].includes(t.pos) &&
-      !DISCOURSE.has(t.lower) &&
-      !ADDRESS.has(t.lower) &&
-      !names.some((n) => t.lower.length >= 2 && n.startsWith(t.lower));
-    if (!first.tokens.some(naming)) return null;
-    const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
-    const said = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
-    text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
-  } else text = decision(question, answer.kind === "yes", who, asker);
-  const fact = text ? written(text, ctx, false) : null;
-  return fact && { ...fact, entities: [who] };
-}
 
 export function createEmbeddedExtractor(): Extractor {
   // wink's model takes ~50 ms to load: on the first formation, not at start-up.
