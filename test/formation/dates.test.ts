@@ -102,8 +102,44 @@ describe("resolveDates", () => {
     "Jon is right now at the studio.",
     "The sun was out at the beach.",
     "Caroline will be there in a second.",
+    "Its nights for the first 6 months, then rotating.",
+    "The contract runs for 6 months.",
+    "Rome was not built in a day.",
+    "I will be there in 15 minutes.",
+    "No weekend work, the team is tired.",
   ])("words that are not dates stay as they are: %p", (text) => {
     expect(resolveDates(text, REF)).toEqual({ text, eventAt: null });
+  });
+
+  test.each([["gym 3x a week mon wed fri."], ["I teach Mon/Thu."], ["We work out Monday and Wednesday."]])(
+    "weekdays in a list are a schedule, not dates: %p stays as written",
+    (text) => {
+      expect(resolveDates(text, REF)).toEqual({ text, eventAt: null });
+    },
+  );
+
+  test("chat's weekday abbreviations are weekdays; a weekday before its date leaves the date to say it", () => {
+    expect(resolveDates("Last fri we went to a pottery workshop.", REF).text).toBe(
+      "On 5 May 2023 we went to a pottery workshop.",
+    );
+    expect(resolveDates("We leave on fri.", REF, false).text).toBe("We leave on 12 May 2023.");
+    expect(resolveDates("thinking fri 12 may, 2 nights.", REF, false).text).toBe("thinking fri 12 may, 2 nights.");
+  });
+
+  test("a weekend is said as one, and 'last weekend' is the one before even in a statement of the future", () => {
+    const last = resolveDates("We met last weekend.", REF, false);
+    expect(last.text).toBe("We met on the weekend of 6 May 2023.");
+    expect(last.eventAt?.slice(0, 10)).toBe("2023-05-06");
+    expect(resolveDates("I visited them over the weekend.", REF).text).toBe(
+      "I visited them over the weekend of 6 May 2023.",
+    );
+  });
+
+  test("'in 6 months' counts from the reference, in a statement of the past too", () => {
+    expect(resolveDates("In 6 months I will move.", REF, false).text).toBe("In November 2023 I will move.");
+    expect(resolveDates("Jon said in two years he would open a studio.", REF, true).text).toBe(
+      "Jon said in 2025 he would open a studio.",
+    );
   });
 
   test("without a reference time nothing is resolved", () => {

@@ -6,7 +6,7 @@ import { MONTHS as CALENDAR_MONTHS } from "../../domain/calendar.ts";
 /** Month names as a memory writes them ("7 May 2023"). */
 const MONTHS = CALENDAR_MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
-type Granularity = "day" | "week" | "month" | "year";
+type Granularity = "day" | "weekend" | "week" | "month" | "year";
 
 export interface ResolvedDates {
   text: string;
@@ -14,12 +14,23 @@ export interface ResolvedDates {
   eventAt: string | null;
 }
 
-const DAY_WORDS =
-  /\b(yesterday|today|tonight|tomorrow|days? ago|(mon|tues|wednes|thurs|fri|satur|sun)day|(last|this|next) (night|morning|evening|afternoon)|weekend|the other day|day before yesterday)\b/i;
+/** A weekday, also as chat writes it ("mon", "Fri"). */
+const WEEKDAY_WORD = "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
+const DAY_WORDS = new RegExp(
+  `\\b(yesterday|today|tonight|tomorrow|days? ago|${WEEKDAY_WORD}|(last|this|next) (night|morning|evening|afternoon)|weekend|the other day|day before yesterday)\\b`,
+  "i",
+);
 /** A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings") is a habit, not a date. */
 const EVERY_BEFORE = /\b(every|each)\s+(other\s+)?$/i;
 const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
-const WEEKDAY = /\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
+const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
+/** Weekdays in a list ("gym mon wed fri", "Mon/Thu") are a schedule, not dates. */
+const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*(?:,|/|&|and|or)?\\s*${WEEKDAY_WORD}\\b`, "i");
+const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*(?:,|/|&|and|or)?\\s*$`, "i");
+/** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it. */
+const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
+/** "weekend" with no word saying which ("no weekend work", "weekend plans") is no date. */
+const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
 /** A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by Friday"). */
 const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
 const WEEK_WORDS = /\b(week|weeks)\b/i;
@@ -32,9 +43,15 @@ const MONTH_NAME =
 const NOT_A_DATE =
   /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present)$/i;
 // A relative expression must point somewhere ("for 4 years" is a duration, not a date).
-const RELATIVE_ANCHOR =
-  /\b(ago|last|next|this|past|coming|yesterday|today|tonight|tomorrow|mon|tues|wednes|thurs|fri|satur|sun|day before|other day|weekend)/i;
-const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for)\s*$/i;
+// "In 6 months" points ahead; "the first 6 months" does not ("months" is no "mon"), nor do "in a day"
+// (an idiom) or "in 15 minutes" (a time, not a date).
+const IN_SPAN =
+  "^(?:in|within)\\s+(?:\\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\s+(?:weeks?|months?|years?)\\b";
+const RELATIVE_ANCHOR = new RegExp(
+  `${IN_SPAN}|\\b(?:ago|last|next|this|past|coming|yesterday|today|tonight|tomorrow|day before|other day|weekend|${WEEKDAY_WORD})\\b`,
+  "i",
+);
+const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for|over)\s*$/i;
 const BARE_YEAR =
   /\b(?:in|since|during|by|from|until|of)\s+(?:the\s+)?(?:(?:early|late|mid|summer|spring|autumn|fall|winter)\s+(?:of\s+)?)?(1[89]\d\d|20\d\d)\b(?!\s*(?:%|dollars|euros|pounds|people|km|miles|meters|metres|words|pages))/i;
 /** After a date's 's, words that make the 's an "is" ("Tomorrow's going to be ...", "today's a big day"). */
@@ -48,6 +65,7 @@ function fmtDay(d: Date): string {
 }
 
 function granularityOf(text: string, certainDay: boolean): Granularity {
+  if (/\bweekend\b/i.test(text)) return "weekend";
   if (DAY_WORDS.test(text)) return "day";
   if (WEEK_WORDS.test(text)) return "week";
   if (MONTH_WORDS.test(text)) return "month";
@@ -59,6 +77,8 @@ function phrase(d: Date, g: Granularity, bare: boolean): string {
   switch (g) {
     case "day":
       return `${bare ? "" : "on "}${fmtDay(d)}`;
+    case "weekend":
+      return `${bare ? "" : "on "}the weekend of ${fmtDay(d)}`;
     case "week":
       return `${bare ? "" : "in "}the week of ${fmtDay(startOf(d, "week"))}`;
     case "month":
@@ -137,12 +157,18 @@ export function resolveDates(text: string, reference: string | null, past = true
   let eventAt: string | null = null;
   for (const r of results) {
     const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
-    if (NOT_A_DATE.test(matched.trim())) continue;
+    if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
+    const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
     if (
       WEEKDAY.test(matched) &&
-      (EVERY_BEFORE.test(text.slice(0, r.index)) || PLURAL_AFTER.test(text.slice(r.index + matched.length)))
+      (EVERY_BEFORE.test(textBefore) ||
+        PLURAL_AFTER.test(textAfter) ||
+        WEEKDAY_NEXT.test(textAfter) ||
+        WEEKDAY_PREVIOUS.test(textBefore) ||
+        DATE_AFTER.test(textAfter))
     )
       continue;
+    if (/^weekend$/i.test(matched) && !WHICH_WEEKEND.test(textBefore)) continue;
     // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
     // "last March", "next May": chrono reads the month alone; the word before says which one.
     const lead =
@@ -167,6 +193,8 @@ export function resolveDates(text: string, reference: string | null, past = true
     const deadline = WEEKDAY.test(matched) && DEADLINE_BEFORE.test(text.slice(0, r.index));
     while (deadline && date < startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
     if (direction === "last") while (date > ref) date = shiftBack(date, true);
+    else if (/\blast\b/i.test(matched))
+      while (date > ref) date = shiftBack(date, false); // "last weekend"
     else if (direction === "next")
       while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
     else if (
@@ -174,9 +202,11 @@ export function resolveDates(text: string, reference: string | null, past = true
       !deadline &&
       !absolute &&
       date > ref &&
+      !/^(?:in|within)\s/i.test(matched) && // "in 6 months" counts from the reference either way
       !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched)
     )
       date = shiftBack(date, MONTH_NAME.test(matched));
+    if (g === "weekend" && date.getUTCDay() === 0) date = new Date(date.getTime() - 86_400_000); // its Saturday
     if (!VAGUE.test(matched)) eventAt ??= startOf(date, g).toISOString();
     if (absolute) continue; // already stands alone
     // "in the next month": the article goes with the relative phrase it introduced.
