@@ -107,6 +107,7 @@ describe("resolveDates", () => {
     "Rome was not built in a day.",
     "I will be there in 15 minutes.",
     "No weekend work, the team is tired.",
+    "We demo it to the team that friday.",
   ])("words that are not dates stay as they are: %p", (text) => {
     expect(resolveDates(text, REF)).toEqual({ text, eventAt: null });
   });

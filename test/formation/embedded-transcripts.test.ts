@@ -250,6 +250,22 @@ describe("they: the group a speaker spoke of", () => {
   });
 });
 
+describe("a weekday alone as an answer", () => {
+  test("keeps its name: the question's trip is not the next Sunday", () => {
+    const said = contents(
+      importOf(
+        [
+          { role: "user", speaker: "Tom", content: "We go to Munich on 4 December, and I want a day in Salzburg." },
+          { role: "assistant", content: "Great idea! Saturday or Sunday for Salzburg?" },
+          { role: "user", speaker: "Tom", content: "sunday" },
+        ],
+        "2026-11-20T09:00:00.000Z",
+      ),
+    );
+    expect(said).toContain('Asked "Saturday or Sunday for Salzburg?", Tom answered "sunday".');
+  });
+});
+
 describe("thanks and greetings answer no question", () => {
   test("'Thanks, Mel!' or 'Hey Gina' after a question is not fused with it; a thing named is", () => {
     const chat = (reply: string): Line[] => [

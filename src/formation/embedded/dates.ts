@@ -27,7 +27,8 @@ const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
 /** Weekdays in a list ("gym mon wed fri", "Mon/Thu") are a schedule, not dates. */
 const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*(?:,|/|&|and|or)?\\s*${WEEKDAY_WORD}\\b`, "i");
 const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*(?:,|/|&|and|or)?\\s*$`, "i");
-/** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it. */
+/** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it; so does
+ * the date said before "that friday". */
 const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
 /** "weekend" with no word saying which ("no weekend work", "weekend plans") is no date. */
 const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
@@ -165,7 +166,8 @@ export function resolveDates(text: string, reference: string | null, past = true
         PLURAL_AFTER.test(textAfter) ||
         WEEKDAY_NEXT.test(textAfter) ||
         WEEKDAY_PREVIOUS.test(textBefore) ||
-        DATE_AFTER.test(textAfter))
+        DATE_AFTER.test(textAfter) ||
+        /\b(?:that|the same)\s+$/i.test(textBefore))
     )
       continue;
     if (/^weekend$/i.test(matched) && !WHICH_WEEKEND.test(textBefore)) continue;

@@ -144,6 +144,11 @@ export function answered(
     const said = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
     text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
   } else text = decision(question, answer.kind === "yes", who, asker);
-  const fact = text ? written(text, ctx, false) : null;
+  // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
+  // not the next one: a weekday alone as the answer keeps its name.
+  const weekdayOnly = /^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(
+    first.text.replace(/[.!\s]+$/, ""),
+  );
+  const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
   return fact && { ...fact, entities: [who] };
 }
