@@ -21,6 +21,15 @@ function importOf(lines: Line[], at: string): Fact[] {
   }) as Fact[];
 }
 
+/** What a chat between named people forms: [speaker, message] pairs, all at `at`. */
+const talk = (at: string, lines: Array<[string, string]>): string[] =>
+  contents(
+    importOf(
+      lines.map(([speaker, content]) => ({ role: "user", speaker, content })),
+      at,
+    ),
+  );
+
 const ASSISTANT_CHAT: Line[] = [
   { role: "user", speaker: "Priya", content: "Hi! Can you help me plan my week?" },
   { role: "assistant", content: "Of course! Tell me a bit about yourself." },
@@ -169,43 +178,25 @@ describe("she and he carried from the message before", () => {
   });
 
   test("a friend's reply between does not break it; someone new in the statement before does", () => {
-    const said = contents(
-      importOf(
-        [
-          {
-            role: "user",
-            speaker: "Maria",
-            content: "My cousin just had a tough time, so I am helping her find a new place.",
-          },
-          { role: "user", speaker: "John", content: "That's so kind. How is she doing now?" },
-          { role: "user", speaker: "Maria", content: "Things have been tough. She had to leave her flat in a hurry." },
-          { role: "user", speaker: "John", content: "I hope it gets better." },
-          {
-            role: "user",
-            speaker: "Maria",
-            content: "At the shelter I noticed a little girl sitting alone. She seemed so sad.",
-          },
-        ],
-        "2023-07-03T20:43:00.000Z",
-      ),
-    );
+    const said = talk("2023-07-03T20:43:00.000Z", [
+      ["Maria", "My cousin just had a tough time, so I am helping her find a new place."],
+      ["John", "That's so kind. How is she doing now?"],
+      ["Maria", "Things have been tough. She had to leave her flat in a hurry."],
+      ["John", "I hope it gets better."],
+      ["Maria", "At the shelter I noticed a little girl sitting alone. She seemed so sad."],
+    ]);
     expect(said).toContain("Maria's cousin had to leave her flat in a hurry.");
     expect(said.join(" ")).not.toContain("Maria's cousin seemed so sad");
   });
 
   test("only someone surely a person is carried: not a capitalised word that opened a sentence", () => {
-    const said = contents(
-      importOf(
-        [
-          { role: "user", speaker: "Maria", content: "I just adopted a pup. She brings so much joy!" },
-          { role: "user", speaker: "John", content: "How cute! What's her name?" },
-          { role: "user", speaker: "Maria", content: "Her name is Shadow! She's full of energy." },
-          { role: "user", speaker: "John", content: "I adopted a pup too. Kudos to the shelter!" },
-          { role: "user", speaker: "Maria", content: "She must be lovely." },
-        ],
-        "2023-07-03T20:43:00.000Z",
-      ),
-    );
+    const said = talk("2023-07-03T20:43:00.000Z", [
+      ["Maria", "I just adopted a pup. She brings so much joy!"],
+      ["John", "How cute! What's her name?"],
+      ["Maria", "Her name is Shadow! She's full of energy."],
+      ["John", "I adopted a pup too. Kudos to the shelter!"],
+      ["Maria", "She must be lovely."],
+    ]);
     expect(said).toContain("Maria's pup's name is Shadow. Shadow is full of energy.");
     expect(said.join(" ")).not.toMatch(/Kudos(?:'s| is| must)/);
   });
@@ -213,38 +204,24 @@ describe("she and he carried from the message before", () => {
 
 describe("they: the group a speaker spoke of", () => {
   test("a group opening a dropped statement, or the speaker's message before, is whom 'they' stands for", () => {
-    const said = contents(
-      importOf(
-        [
-          {
-            role: "user",
-            speaker: "Melanie",
-            content: "The kids loved it! They were so excited to make something with clay.",
-          },
-          { role: "user", speaker: "Caroline", content: "Aww! How old are they now?" },
-          { role: "user", speaker: "Melanie", content: "They are 6 and 8." },
-          { role: "user", speaker: "Caroline", content: "Do you have pets?" },
-          { role: "user", speaker: "Melanie", content: "Luna and Oliver! They are so sweet and playful." },
-        ],
-        "2023-07-15T10:00:00.000Z",
-      ),
-    );
+    const said = talk("2023-07-15T10:00:00.000Z", [
+      ["Melanie", "The kids loved it! They were so excited to make something with clay."],
+      ["Caroline", "Aww! How old are they now?"],
+      ["Melanie", "They are 6 and 8."],
+      ["Caroline", "Do you have pets?"],
+      ["Melanie", "Luna and Oliver! They are so sweet and playful."],
+    ]);
     expect(said).toContain("The kids were so excited to make something with clay.");
     expect(said).toContain("The kids are 6 and 8.");
     expect(said).toContain("Luna and Oliver are so sweet and playful.");
   });
 
   test("a kept statement is continued by 'they', and a bare plural or the other speaker's group is no antecedent", () => {
-    const said = contents(
-      importOf(
-        [
-          { role: "user", speaker: "Caroline", content: "My friends are my rocks. They motivate me." },
-          { role: "user", speaker: "Melanie", content: "Kids are amazing. Those lessons are fun." },
-          { role: "user", speaker: "Caroline", content: "They brighten up my day." },
-        ],
-        "2023-07-15T10:00:00.000Z",
-      ),
-    );
+    const said = talk("2023-07-15T10:00:00.000Z", [
+      ["Caroline", "My friends are my rocks. They motivate me."],
+      ["Melanie", "Kids are amazing. Those lessons are fun."],
+      ["Caroline", "They brighten up my day."],
+    ]);
     expect(said).toContain("Caroline's friends are Caroline's rocks. They motivate Caroline.");
     expect(said.join(" ")).not.toMatch(/(?:Kids|Those lessons) brighten/);
   });
