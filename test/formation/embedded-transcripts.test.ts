@@ -227,6 +227,27 @@ describe("they: the group a speaker spoke of", () => {
   });
 });
 
+describe("a user's note to an assistant that drops 'my' or 'I'", () => {
+  test("'salary is 72k gross' is the user's salary; 'dont need a car' is the user's; an imperative or 'time' is no one's", () => {
+    const said = contents(
+      importOf(
+        [
+          { role: "user", content: "moving to berlin for a new job. lease ends oct 15 too luckily" },
+          { role: "assistant", content: "Congrats! What's your budget? Do you have a car?" },
+          { role: "user", content: "salary is 72k gross. dont need a car in berlin" },
+          { role: "assistant", content: "Great. Shall I use axios for the API calls?" },
+          { role: "user", content: "Use fetch, we are on bun anyway. Time flies." },
+        ],
+        "2026-11-20T09:00:00.000Z",
+      ),
+    );
+    expect(said).toContain("The user's lease ends oct 15 too luckily.");
+    expect(said).toContain("The user's salary is 72k gross.");
+    expect(said).toContain("The user does not need a car in berlin.");
+    expect(said.join(" ")).not.toMatch(/user's (?:use|time)\b/i);
+  });
+});
+
 describe("a weekday alone as an answer", () => {
   test("keeps its name: the question's trip is not the next Sunday", () => {
     const said = contents(

@@ -33,7 +33,7 @@ export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answered, closingQuestion, standingInstruction } from "./dialogue.ts";
-import { isPastTense, restoreSubject } from "./subjects.ts";
+import { isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
@@ -82,7 +82,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // bring so much joy" after "Melanie is lucky to have her family" continues that statement).
     const coref = resolveOpeningPronoun(raw, focus, group === carriedGroup && lastOwn >= 0 ? null : group);
     const they = coref.person?.gender === "p";
-    const tokens = ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
+    const spoken = ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
+    const tokens = ctx.toAssistant ? restoreOwner(spoken) : spoken;
     const resolved = resolvePronouns(tokens, ctx.speakers);
     const seen = they
       ? null

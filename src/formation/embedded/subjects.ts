@@ -101,6 +101,38 @@ function firstVerbIndex(tokens: Token[]): number {
   return i;
 }
 
+/** Verbs that tell a state of the speaker, not a request, after a subject-less "do not". */
+const STATES = new Set([
+  "need",
+  "want",
+  "have",
+  "like",
+  "know",
+  "care",
+  "mind",
+  "eat",
+  "drink",
+  "own",
+  "drive",
+  "smoke",
+]);
+/** Nouns that are no one's in particular ("Time flies", "Life is good", "Everything is fine"). */
+const NO_OWNER = new Set([
+  "time",
+  "life",
+  "everything",
+  "nothing",
+  "something",
+  "anything",
+  "weather",
+  "today",
+  "tomorrow",
+  "tonight",
+  "nature",
+  "world",
+  "news",
+]);
+
 const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({
   text,
   lower: text.toLowerCase(),
@@ -146,6 +178,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = adjective ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")] : [synthetic("I", "PRON", "i")];
   } else if ((v.lower === "have" || v.lower === "want" || v.lower === "need") && next?.lower === "to") {
     insert = [synthetic("I", "PRON", "i")];
+  } else if (v.lower === "do" && next?.lower === "not" && STATES.has(tokens[i + 2]?.lemma ?? "")) {
+    insert = [synthetic("I", "PRON", "i")]; // "dont need a car in berlin"; "Don't explain ..." stays a request
   }
   if (!insert) return tokens;
   const head = { ...tokens[0]!, space: " ", text: tokens[0]!.pos === "PROPN" ? tokens[0]!.text : tokens[0]!.lower };
@@ -172,4 +206,21 @@ export function isPastTense(tokens: Token[]): boolean {
   )
     return false;
   return tokens.some((t) => isPast(t) || t.lower === "was" || t.lower === "were");
+}
+
+/**
+ * A user's note to an assistant drops the possessive: "salary is 72k gross", "lease ends oct 15",
+ * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
+ * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts).
+ */
+export function restoreOwner(tokens: Token[]): Token[] {
+  const [noun, verb] = tokens;
+  if (noun?.pos !== "NOUN" || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower)) return tokens;
+  // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
+  if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
+  return [
+    { ...synthetic("My", "PRON", "my"), space: "" },
+    { ...noun, text: noun.lower, space: " " },
+    ...tokens.slice(1),
+  ];
 }
