@@ -248,6 +248,23 @@ describe("a user's note to an assistant that drops 'my' or 'I'", () => {
   });
 });
 
+describe("a question typed without its mark", () => {
+  test("'where do i start' and 'is that enough' are questions, not facts", () => {
+    const said = contents(
+      importOf(
+        [
+          { role: "user", content: "moving to berlin on oct 15. kind of overwhelmed, where do i start" },
+          { role: "assistant", content: "Let's make a plan. What are your savings?" },
+          { role: "user", content: "i have 18k savings. is that enough for the move" },
+        ],
+        "2026-11-20T09:00:00.000Z",
+      ),
+    );
+    expect(said).toContain("The user has 18k savings.");
+    expect(said.join(" ")).not.toMatch(/where do|is that enough/i);
+  });
+});
+
 describe("a weekday alone as an answer", () => {
   test("keeps its name: the question's trip is not the next Sunday", () => {
     const said = contents(

@@ -142,6 +142,13 @@ export interface Worth {
 const REPORT_MIN_CONTENT = 3;
 
 /**
+ * A question typed without its mark: "kind of overwhelmed, where do i start", "is that enough for the
+ * move" (a wh-word or an opening auxiliary before its subject).
+ */
+const UNMARKED_QUESTION =
+  /(?:^|,\s*)(?:where|what|how|when|why|which|who)\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/i;
+
+/**
  * Whether a clause is worth remembering. `conversation` is strict (chat is full of small talk);
  * a passage given to `remember` is kept unless it is a question, a greeting or a pure reaction.
  */
@@ -160,9 +167,9 @@ export function worthRemembering(
     !SOCIAL_VERBS.has(words[1]!.lemma);
   if (words.length < 3 && !didSomething) return { keep: false, why: "too short" };
   const lastPunct = [...tokens].reverse().find((t) => t.pos === "PUNCT");
-  if (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?"))
-    return { keep: false, why: "question" };
   const text = joinTokens(tokens);
+  if (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?") || UNMARKED_QUESTION.test(text))
+    return { keep: false, why: "question" };
   if (SMALL_TALK.test(text)) return { keep: false, why: "small talk" };
   if (mode === "conversation" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
     return { keep: false, why: "no verb" };
