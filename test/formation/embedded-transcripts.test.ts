@@ -248,6 +248,28 @@ describe("a user's note to an assistant that drops 'my' or 'I'", () => {
   });
 });
 
+describe("'the cat' of a user who has a cat", () => {
+  test("is the user's cat, and 'she' after it is too; another's 'the cat' is not", () => {
+    const said = contents(
+      importOf(
+        [
+          { role: "user", content: "moving to berlin in october. i have a cat and an old honda civic" },
+          { role: "assistant", content: "Good to know! Flying with a cat needs a carrier that fits under the seat." },
+          { role: "user", content: "the cat is called pimenta btw. she hates flying" },
+        ],
+        "2026-11-20T09:00:00.000Z",
+      ),
+    );
+    expect(said).toContain("The user's cat is called pimenta btw. The user's cat hates flying.");
+    expect(
+      talk("2026-11-20T09:00:00.000Z", [
+        ["Ana", "I have a cat."],
+        ["Ben", "The cat next door is loud."],
+      ]).join(" "),
+    ).not.toContain("Ben's cat");
+  });
+});
+
 describe("a question typed without its mark", () => {
   test("'where do i start' and 'is that enough' are questions, not facts", () => {
     const said = contents(

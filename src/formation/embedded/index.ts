@@ -16,9 +16,11 @@ import {
 import {
   groupInFocus,
   namesSomeoneNew,
+  ownedIn,
   personInFocus,
   resolveOpeningPronoun,
   surelySomeone,
+  theirOwn,
   type Person,
 } from "./coreference.ts";
 import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
@@ -50,6 +52,8 @@ interface StatementContext extends WritingContext {
    * named someone.
    */
   carried?: { person: Person | null; group: Person | null; fresh: boolean };
+  /** The relatives and pets the speaker has said are theirs ("my cat", "I have a cat"): "the cat" is theirs. */
+  owned?: Set<string>;
 }
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
@@ -77,7 +81,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       photos.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
   }
   let lastOwn = -1; // the last statement's fact (not a photo's), which a dangling "it" continues
-  for (const raw of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
+  for (const said of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
+    const raw = ctx.owned ? theirOwn(said, ctx.owned) : said;
+    for (const kin of ctx.owned ? ownedIn(raw) : []) ctx.owned!.add(kin);
     // A group from the message before stands for "they" only until a statement here is kept ("They
     // bring so much joy" after "Melanie is lucky to have her family" continues that statement).
     const coref = resolveOpeningPronoun(raw, focus, group === carriedGroup && lastOwn >= 0 ? null : group);
@@ -229,6 +235,7 @@ export function createEmbeddedExtractor(): Extractor {
       // Whom the talk is about, carried to the next message or two ("She had to leave" a message after
       // "my cousin had a tough time", across the other's "How is she doing?").
       // A group only to the same speaker's next message: the other's "they" is often someone else.
+      const owned = new Map<string, Set<string>>(); // per speaker
       let carry = { person: null as Person | null, group: null as Person | null, age: 0, by: "" };
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
@@ -242,6 +249,9 @@ export function createEmbeddedExtractor(): Extractor {
           policy,
           toAssistant: withAssistant && m.role === "user",
           commitmentsOnly: m.role === "assistant",
+          owned:
+            owned.get(speakers.speaker ?? "") ??
+            owned.set(speakers.speaker ?? "", new Set()).get(speakers.speaker ?? ""),
           carried: { person: carry.person, group: carry.by === speakers.speaker ? carry.group : null, fresh: false },
         };
         // An assistant's own words are context (the question a short answer answers), never memories,
