@@ -21,6 +21,15 @@ function importOf(lines: Line[], at: string): Fact[] {
   }) as Fact[];
 }
 
+/** What a user's chat with an assistant forms: [role, message] pairs, all at `at`. */
+const chat = (at: string, lines: Array<["user" | "assistant", string]>): string[] =>
+  contents(
+    importOf(
+      lines.map(([role, content]) => ({ role, content })),
+      at,
+    ),
+  );
+
 /** What a chat between named people forms: [speaker, message] pairs, all at `at`. */
 const talk = (at: string, lines: Array<[string, string]>): string[] =>
   contents(
@@ -229,18 +238,13 @@ describe("they: the group a speaker spoke of", () => {
 
 describe("a user's note to an assistant that drops 'my' or 'I'", () => {
   test("'salary is 72k gross' is the user's salary; 'dont need a car' is the user's; an imperative or 'time' is no one's", () => {
-    const said = contents(
-      importOf(
-        [
-          { role: "user", content: "moving to berlin for a new job. lease ends oct 15 too luckily" },
-          { role: "assistant", content: "Congrats! What's your budget? Do you have a car?" },
-          { role: "user", content: "salary is 72k gross. dont need a car in berlin" },
-          { role: "assistant", content: "Great. Shall I use axios for the API calls?" },
-          { role: "user", content: "Use fetch, we are on bun anyway. Time flies." },
-        ],
-        "2026-11-20T09:00:00.000Z",
-      ),
-    );
+    const said = chat("2026-11-20T09:00:00.000Z", [
+      ["user", "moving to berlin for a new job. lease ends oct 15 too luckily"],
+      ["assistant", "Congrats! What's your budget? Do you have a car?"],
+      ["user", "salary is 72k gross. dont need a car in berlin"],
+      ["assistant", "Great. Shall I use axios for the API calls?"],
+      ["user", "Use fetch, we are on bun anyway. Time flies."],
+    ]);
     expect(said).toContain("The user's lease ends oct 15 too luckily.");
     expect(said).toContain("The user's salary is 72k gross.");
     expect(said).toContain("The user does not need a car in berlin.");
@@ -250,16 +254,11 @@ describe("a user's note to an assistant that drops 'my' or 'I'", () => {
 
 describe("'the cat' of a user who has a cat", () => {
   test("is the user's cat, and 'she' after it is too; another's 'the cat' is not", () => {
-    const said = contents(
-      importOf(
-        [
-          { role: "user", content: "moving to berlin in october. i have a cat and an old honda civic" },
-          { role: "assistant", content: "Good to know! Flying with a cat needs a carrier that fits under the seat." },
-          { role: "user", content: "the cat is called pimenta btw. she hates flying" },
-        ],
-        "2026-11-20T09:00:00.000Z",
-      ),
-    );
+    const said = chat("2026-11-20T09:00:00.000Z", [
+      ["user", "moving to berlin in october. i have a cat and an old honda civic"],
+      ["assistant", "Good to know! Flying with a cat needs a carrier that fits under the seat."],
+      ["user", "the cat is called pimenta btw. she hates flying"],
+    ]);
     expect(said).toContain("The user's cat is called pimenta btw. The user's cat hates flying.");
     expect(
       talk("2026-11-20T09:00:00.000Z", [
@@ -272,16 +271,11 @@ describe("'the cat' of a user who has a cat", () => {
 
 describe("a question typed without its mark", () => {
   test("'where do i start' and 'is that enough' are questions, not facts", () => {
-    const said = contents(
-      importOf(
-        [
-          { role: "user", content: "moving to berlin on oct 15. kind of overwhelmed, where do i start" },
-          { role: "assistant", content: "Let's make a plan. What are your savings?" },
-          { role: "user", content: "i have 18k savings. is that enough for the move" },
-        ],
-        "2026-11-20T09:00:00.000Z",
-      ),
-    );
+    const said = chat("2026-11-20T09:00:00.000Z", [
+      ["user", "moving to berlin on oct 15. kind of overwhelmed, where do i start"],
+      ["assistant", "Let's make a plan. What are your savings?"],
+      ["user", "i have 18k savings. is that enough for the move"],
+    ]);
     expect(said).toContain("The user has 18k savings.");
     expect(said.join(" ")).not.toMatch(/where do|is that enough/i);
   });
