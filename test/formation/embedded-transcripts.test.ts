@@ -324,6 +324,23 @@ describe("a verb joined by 'and' agrees with the user too", () => {
   });
 });
 
+describe("a change of mind within a passage or message", () => {
+  test("'scratch that, it's Azores now' corrects the statement before and is no memory of its own", () => {
+    const said = contents(
+      passage("Next month we're going to Madeira. Actually, scratch that, it's Azores now, flights were cheaper."),
+    );
+    expect(said).toEqual(["In April 2024 the user and others are going to Azores."]);
+    expect(contents(passage("I'm flying to Berlin on Friday. No wait, make that Munich."))).toEqual([
+      "The user is flying to Munich on 15 March 2024.",
+    ]);
+    // "Actually" alone corrects nothing.
+    expect(contents(passage("I live in Lisbon. Actually, I live in Porto now."))).toEqual([
+      "The user lives in Lisbon.",
+      "Actually, the user lives in Porto now.",
+    ]);
+  });
+});
+
 describe("a passage about a person", () => {
   const text =
     "Marta Silva is a paediatric nurse from Porto. She moved to Lisbon in 2019 with her husband, Rui. Her daughter Ana was born in 2021. " +

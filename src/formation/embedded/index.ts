@@ -29,6 +29,7 @@ import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.t
 import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
+import { corrected } from "./corrections.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
@@ -113,6 +114,14 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       carried.group = opening;
       carried.fresh = true;
       if (!worth.keep && !appraisal) group = opening;
+    }
+    // "Actually, scratch that, it's Azores now": the statement before says the new place instead.
+    const fix = lastOwn >= 0 ? corrected(facts[lastOwn]!.content, joinTokens(tokens)) : null;
+    if (fix) {
+      const prev = facts[lastOwn]!;
+      const entities = (prev.entities ?? []).map((e) => (e === fix.replaced ? fix.by : e));
+      facts[lastOwn] = { ...prev, content: fix.text, entities };
+      continue;
     }
     if (!worth.keep && !instruction && !appraisal) continue;
     let joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));

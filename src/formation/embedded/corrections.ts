@@ -1,0 +1,36 @@
+// A change of mind inside one message or passage: "Next month we're going to Madeira. Actually,
+// scratch that, it's Azores now." The correction is no memory of its own: the statement it corrects
+// says the new place ("... going to Azores ..."). Only a named place or thing after "to", "in", "at"
+// or "from" is replaced; a correction this cannot place is left to the usual rules.
+import { escapeRegExp } from "../../domain/text.ts";
+import { CALENDAR } from "./closed-classes.ts";
+
+/** "Actually, scratch that, ...", "No wait, ...", "Change of plans: ...", "Make that ...". */
+const RETRACTS =
+  /^(?:(?:actually|oh|wait|sorry|hmm|ok|okay)[,!]?\s+)*(?:(?:scratch that|no wait|wait no|correction|change of plans?|make that|make it)\b[,:;!]?\s*)+/i;
+/** What it is now: "it is Azores now", "it's the Azores", "Porto", "we are going to Porto". */
+const NOW =
+  /^(?:(?:it|that)\s+(?:is|was|will be|has to be)\s+|it['’]s\s+|now\s+it\s+is\s+|we\s+are\s+going\s+to\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u;
+/** A named place or thing in the corrected statement: "to Madeira", "in Porto" (not "for Ines's birthday"). */
+const NAMED_AFTER = /\b(to|in|at|from)\s+(?:the\s+)?(\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)(?!['’]s)\b/u;
+
+export interface Correction {
+  text: string;
+  replaced: string;
+  by: string;
+}
+
+/** The `previous` statement as `statement` corrects it, or null when `statement` corrects nothing. */
+export function corrected(previous: string, statement: string): Correction | null {
+  const retract = RETRACTS.exec(statement);
+  if (!retract) return null;
+  const now = NOW.exec(statement.slice(retract[0].length));
+  const by = now?.[1];
+  if (!by || CALENDAR.has(by.toLowerCase())) return null;
+  const named = NAMED_AFTER.exec(previous);
+  const replaced = named?.[2];
+  if (!named || !replaced || replaced === by) return null;
+  const at = named.index + named[0].length - replaced.length;
+  const text = previous.slice(0, at) + by + previous.slice(at + replaced.length);
+  return { text: text.replace(new RegExp(`\\bthe ${escapeRegExp(by)}\\b`), by), replaced, by };
+}
