@@ -333,10 +333,10 @@ describe("a change of mind within a passage or message", () => {
     expect(contents(passage("I'm flying to Berlin on Friday. No wait, make that Munich."))).toEqual([
       "The user is flying to Munich on 15 March 2024.",
     ]);
-    // "Actually" alone corrects nothing.
+    // "Actually" alone corrects nothing (and a memory of its own does not keep it).
     expect(contents(passage("I live in Lisbon. Actually, I live in Porto now."))).toEqual([
       "The user lives in Lisbon.",
-      "Actually, the user lives in Porto now.",
+      "The user lives in Porto now.",
     ]);
   });
 });

@@ -130,10 +130,14 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
     // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
     const dangling = appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens));
+    // A memory of its own does not open with the talk's "Actually," or "But" (one that continues keeps it).
+    if (!(dangling && lastOwn >= 0)) joined = joined.replace(DISCOURSE_OPENER, "");
     if (worth.reported && !(dangling && lastOwn >= 0)) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
-      const said = joined.replace(DISCOURSE_OPENER, "");
-      joined = `According to ${ctx.speakers.speaker}, ${tokens[0]!.pos === "PROPN" ? said : lowerFirst(said)}`;
+      // "According to Melanie, Melanie's fam ..." keeps a name's capital; "the kids ..." takes none.
+      const lead = joined.split(/\s/)[0]!.replace(/(?:['’]s|,)$/, "");
+      const named = lead === ctx.speakers.speaker || tokens.some((t) => t.pos === "PROPN" && t.text === lead);
+      joined = `According to ${ctx.speakers.speaker}, ${named ? joined : lowerFirst(joined)}`;
     }
     // "I am Dana, a backend engineer" → "Dana is a backend engineer"; "I am Dana" alone says only the name.
     const speaker = ctx.speakers.speaker;
