@@ -243,12 +243,12 @@ describe("a user's note to an assistant that drops 'my' or 'I'", () => {
       ["assistant", "Congrats! What's your budget? Do you have a car?"],
       ["user", "salary is 72k gross. dont need a car in berlin"],
       ["assistant", "Great. Shall I use axios for the API calls?"],
-      ["user", "Use fetch, we are on bun anyway. Time flies."],
+      ["user", "Use fetch, we are on bun anyway. Time flies. lena is vegan."],
     ]);
     expect(said).toContain("The user's lease ends oct 15 too luckily.");
     expect(said).toContain("The user's salary is 72k gross.");
     expect(said).toContain("The user does not need a car in berlin.");
-    expect(said.join(" ")).not.toMatch(/user's (?:use|time)\b/i);
+    expect(said.join(" ")).not.toMatch(/user's (?:use|time|lena)\b/i);
   });
 });
 
