@@ -324,6 +324,29 @@ describe("a verb joined by 'and' agrees with the user too", () => {
   });
 });
 
+describe("a subject named twice", () => {
+  test("'Jonas, he is their CTO' is 'Jonas is their CTO'; a parenthesis or a clause before the comma is left", () => {
+    const said = chat("2026-11-20T09:00:00.000Z", [
+      ["user", "Jonas, he is their CTO."],
+      ["user", "My sister Ana, she works at a bank."],
+      ["user", "Tom, they say, is great."],
+      ["user", "I love dogs, they are the best."],
+    ]);
+    expect(said).toContain("Jonas is their CTO.");
+    expect(said).toContain("The user's sister Ana works at a bank.");
+    expect(said.join(" ")).not.toMatch(/Tom say|dogs are the best/);
+  });
+
+  test("'she' is never a man's name compromise knows ('Tom'), in the message after either", () => {
+    const said = chat("2026-11-20T09:00:00.000Z", [
+      ["user", "My colleague Tom helped me move."],
+      ["assistant", "That's kind of him!"],
+      ["user", "Honestly, she is great."],
+    ]);
+    expect(said.join(" ")).not.toContain("Tom is great");
+  });
+});
+
 describe("a change of mind within a passage or message", () => {
   test("'scratch that, it's Azores now' corrects the statement before and is no memory of its own", () => {
     const said = contents(

@@ -7,7 +7,7 @@
 import { lexicon } from "./lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
 
-const FEMALE = new Set([
+export const FEMALE = new Set([
   "mom",
   "mum",
   "mother",
@@ -26,7 +26,7 @@ const FEMALE = new Set([
   "fiancée",
   "cousin",
 ]);
-const MALE = new Set([
+export const MALE = new Set([
   "dad",
   "father",
   "brother",
@@ -43,7 +43,7 @@ const MALE = new Set([
   "fiancé",
 ]);
 // Animals are "he" or "she" too; an unowned one belongs to the speaker talking about it ("we adopted a dog").
-const PETS = new Set([
+export const PETS = new Set([
   "dog",
   "cat",
   "puppy",
@@ -87,6 +87,12 @@ export interface Person {
   entity: string;
 }
 
+/** A given name's gender when compromise's lexicon is sure of it ("Tom", "Maria"); else null. */
+function nameGender(name: string): "f" | "m" | null {
+  const tags = lexicon().tagsOf(name.split(/\s+/)[0]!.toLowerCase());
+  return tags.includes("FemaleName") ? "f" : tags.includes("MaleName") ? "m" : null;
+}
+
 function genderOf(kin: string): "f" | "m" | null {
   return FEMALE.has(kin) ? (kin === "cousin" ? null : "f") : MALE.has(kin) ? "m" : null;
 }
@@ -106,7 +112,7 @@ export function personInFocus(
     !CALENDAR.test(lead[0]!) &&
     !participants.has(lead[0]!.toLowerCase())
   ) {
-    return { text: lead[0]!, gender: null, entity: lead[0]! };
+    return { text: lead[0]!, gender: nameGender(lead[0]!), entity: lead[0]! };
   }
   // A relative is more surely a person than a capitalised object (which may be a place or a brand).
   let relative: Person | null = null;
@@ -134,7 +140,7 @@ export function personInFocus(
       const kinGender = FEMALE.has(before) || MALE.has(before) ? genderOf(before) : null;
       if (name && kinGender) relative = { text: name, gender: kinGender, entity: name };
       else if (name && !PLACE_PREPOSITIONS.has(before) && before !== ",")
-        named = { text: name, gender: null, entity: name };
+        named = { text: name, gender: nameGender(name), entity: name };
     }
   }
   return relative ?? named;
@@ -264,33 +270,4 @@ function resolveThey(tokens: Token[], group: Person): { tokens: Token[]; person:
   let text = group.text.charAt(0).toUpperCase() + group.text.slice(1);
   if (possessive) text = text.endsWith("s") ? `${text}'` : `${text}'s`;
   return { tokens: [{ ...first, text, lower: text.toLowerCase(), pos: "PROPN" }, ...tokens.slice(1)], person: group };
-}
-
-/** Relatives and pets a speaker can say "the" of after saying "my" or "a" of them ("I have a cat" ... "the cat"). */
-const OWNABLE = new Set([...FEMALE, ...MALE, ...PETS, "kid", "kids", "children", "child", "family", "parents"]);
-const INTRODUCES = /^(?:have|has|had|got|get|adopted|own|owns|bought)$/;
-
-/**
- * The relatives and pets the statement says are the speaker's: "my cat", "I have a cat and a dog"
- * (lemmas). `owned` collects them over a conversation, per speaker.
- */
-export function ownedIn(tokens: Token[]): string[] {
-  const out: string[] = [];
-  const introducing = tokens.some((t, i) => INTRODUCES.test(t.lower) && tokens[i - 1]?.lower === "i");
-  tokens.forEach((t, i) => {
-    const before = tokens[i - 1]?.lower;
-    if (OWNABLE.has(t.lower) && (before === "my" || (introducing && (before === "a" || before === "an"))))
-      out.push(t.lower);
-  });
-  return out;
-}
-
-/** "the cat" of a speaker who said "I have a cat" is their cat: "the" becomes "my" (then their name's). */
-export function theirOwn(tokens: Token[], owned: ReadonlySet<string>): Token[] {
-  if (owned.size === 0) return tokens;
-  return tokens.map((t, i) =>
-    t.lower === "the" && owned.has(tokens[i + 1]?.lower ?? "") && tokens[i + 2]?.lower !== "of"
-      ? { ...t, text: t.text === "The" ? "My" : "my", lower: "my", pos: "PRON", lemma: "my" }
-      : t,
-  );
 }

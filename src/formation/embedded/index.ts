@@ -16,11 +16,9 @@ import {
 import {
   groupInFocus,
   namesSomeoneNew,
-  ownedIn,
   personInFocus,
   resolveOpeningPronoun,
   surelySomeone,
-  theirOwn,
   type Person,
 } from "./coreference.ts";
 import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
@@ -30,13 +28,14 @@ import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
 import { corrected } from "./corrections.ts";
+import { ownedIn, theirOwn } from "./possession.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answered, closingQuestion, standingInstruction } from "./dialogue.ts";
-import { isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
+import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
@@ -130,8 +129,10 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
     // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
     const dangling = appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens));
-    // A memory of its own does not open with the talk's "Actually," or "But" (one that continues keeps it).
+    // A memory of its own does not open with the talk's "Actually," or "But" (one that continues keeps it),
+    // nor names its subject twice.
     if (!(dangling && lastOwn >= 0)) joined = joined.replace(DISCOURSE_OPENER, "");
+    if (dislocated(tokens)) joined = joined.replace(DISLOCATED, "$1 "); // "Jonas, he is" → "Jonas is"
     if (worth.reported && !(dangling && lastOwn >= 0)) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
       // "According to Melanie, Melanie's fam ..." keeps a name's capital; "the kids ..." takes none.

@@ -217,7 +217,12 @@ export function restoreOwner(tokens: Token[]): Token[] {
   const [noun, verb] = tokens;
   if (noun?.pos !== "NOUN" || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower)) return tokens;
   // "lena is vegan": a name written in lower case is nobody's.
-  if (lexicon().tagsOf(noun.lower).some((t) => /Name$/.test(t))) return tokens;
+  if (
+    lexicon()
+      .tagsOf(noun.lower)
+      .some((t) => /Name$/.test(t))
+  )
+    return tokens;
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
   return [
@@ -225,4 +230,19 @@ export function restoreOwner(tokens: Token[]): Token[] {
     { ...noun, text: noun.lower, space: " " },
     ...tokens.slice(1),
   ];
+}
+
+/** A subject named, then taken up by a pronoun: "Jonas, he is ...", "My sister Ana, she works ...". */
+export const DISLOCATED = /^([^,]+),\s+(?:he|she|they)\s+/;
+const NOUN_PHRASE = new Set(["PROPN", "NOUN", "DET", "ADJ", "NUM"]);
+/** "Jonas, he is ...": a comma after a noun phrase of a few words, then he/she/they and a verb. */
+export function dislocated(tokens: Token[]): boolean {
+  const comma = tokens.findIndex((t) => t.text === ",");
+  const [pronoun, verb] = [tokens[comma + 1], tokens[comma + 2]];
+  if (comma < 1 || comma > 5 || !/^(?:he|she|they)$/.test(pronoun?.lower ?? "")) return false;
+  if (verb?.pos !== "VERB" && verb?.pos !== "AUX") return false;
+  if (tokens[comma + 3]?.text === ",") return false; // "Tom, they say, is great": a parenthesis
+  return tokens
+    .slice(0, comma)
+    .every((t) => NOUN_PHRASE.has(t.pos) || (t.pos === "PRON" && /^(?:my|our|your|his|her)$/.test(t.lower)));
 }
