@@ -222,9 +222,7 @@ export function resolveOpeningPronoun(
  */
 export function surelySomeone(p: Person): boolean {
   if (p.gender || p.text.includes("'s ") || /\s/.test(p.text)) return true;
-  return lexicon()
-    .tagsOf(p.text.toLowerCase())
-    .some((t) => /Name$/.test(t));
+  return lexicon().isName(p.text.toLowerCase());
 }
 
 /** Someone new the statement names by a noun ("I noticed a little girl ..."): "she" after it may be them. */

@@ -3,6 +3,7 @@
 // "Pediatrics"'), a confirmation turned into the decision ("Shall I book the 9:00 train?" → "Yes
 // please" ⇒ "Maya asked the assistant to book the 9:00 train"), and a standing instruction to an
 // assistant ("Always format code with syntax highlighting") kept as what the user wants.
+import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { sharedImages } from "./markup.ts";
@@ -146,9 +147,11 @@ export function answered(
   } else text = decision(question, answer.kind === "yes", who, asker);
   // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
   // not the next one: a weekday alone as the answer keeps its name.
-  const weekdayOnly = /^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(
-    first.text.replace(/[.!\s]+$/, ""),
-  );
+  const word = first.text
+    .replace(/[.!\s]+$/, "")
+    .replace(/^on\s+/i, "")
+    .toLowerCase();
+  const weekdayOnly = (WEEKDAYS as readonly string[]).includes(word);
   const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
   return fact && { ...fact, entities: [who] };
 }

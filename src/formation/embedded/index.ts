@@ -249,7 +249,8 @@ export function createEmbeddedExtractor(): Extractor {
       // Whom the talk is about, carried to the next message or two ("She had to leave" a message after
       // "my cousin had a tough time", across the other's "How is she doing?").
       // A group only to the same speaker's next message: the other's "they" is often someone else.
-      const owned = new Map<string, Set<string>>(); // per speaker
+      const owned = new Map<string, Set<string>>();
+      const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
       let carry = { person: null as Person | null, group: null as Person | null, age: 0, by: "" };
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
@@ -263,9 +264,7 @@ export function createEmbeddedExtractor(): Extractor {
           policy,
           toAssistant: withAssistant && m.role === "user",
           commitmentsOnly: m.role === "assistant",
-          owned:
-            owned.get(speakers.speaker ?? "") ??
-            owned.set(speakers.speaker ?? "", new Set()).get(speakers.speaker ?? ""),
+          owned: ownedBy(speakers.speaker ?? ""),
           carried: { person: carry.person, group: carry.by === speakers.speaker ? carry.group : null, fresh: false },
         };
         // An assistant's own words are context (the question a short answer answers), never memories,

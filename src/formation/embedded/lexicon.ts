@@ -11,6 +11,8 @@ export interface Lexicon {
   tagsOf(lower: string): string[];
   /** Whether the lexicon lists the word as a verb form (an infinitive, a tense). */
   mayBeVerb(lower: string): boolean;
+  /** Whether the lexicon lists the word as a person's name ("FemaleName", "MaleName", "FirstName", ...). */
+  isName(lower: string): boolean;
   /** The verbs compromise's own tagger finds in a sentence (lower case): a second opinion where the lite model found none. */
   verbsIn(text: string): string[];
 }
@@ -72,6 +74,7 @@ function load(): Lexicon {
     isAdjective: (lower) => tags(lower).includes("Adjective"),
     tagsOf: tags,
     mayBeVerb: (lower) => tags(lower).some((t) => VERB_TAGS.has(t)),
+    isName: (lower) => tags(lower).some((t) => /Name$/.test(t)),
     verbsIn: (text) =>
       (nlp(text).verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((v) =>
         v.terms.filter((t) => t.tags.includes("Verb")).map((t) => t.normal),

@@ -118,15 +118,17 @@ function loadNlp(): Nlp {
    * is read again with that word in lower case, and a verb, adverb, interjection or participle
    * reading replaces the proper noun; a noun reading is checked with compromise's tagger.
    */
+  /** The first word's tag and lemma read again in lower case (the first few words are context enough). */
+  const inLowerCase = (first: Token, text: string): { pos: string; lemma: string } => {
+    // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
+    const again = nlp.readDoc(first.text.toLowerCase() + text.slice(first.text.length, 60)).tokens() as any;
+    return { pos: again.out(its.pos)[0] as string, lemma: again.out(its.lemma)[0] as string };
+  };
   const fixFirst = (tokens: Token[], text: string): Token[] => {
     const [first, second] = tokens;
     if (first?.pos !== "PROPN") return tokens;
     if (second && (second.pos === "VERB" || second.pos === "AUX")) return commonSubject(tokens, text);
-    // The first few words are context enough for the first one's tag.
-    // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
-    const again = nlp.readDoc(first.text.toLowerCase() + text.slice(first.text.length, 60)).tokens() as any;
-    const pos = again.out(its.pos)[0] as string;
-    const lemma = again.out(its.lemma)[0] as string;
+    const { pos, lemma } = inLowerCase(first, text);
     if (RETAGGED.has(pos) || (pos === "ADJ" && /(ing|ed)$/.test(first.lower)))
       return [{ ...first, pos, lemma }, ...tokens.slice(1)];
     // "Check out my studio": the lite model sees a noun either way; compromise knows the imperative.
@@ -147,9 +149,7 @@ function loadNlp(): Nlp {
         .some((t) => COMMON_NOUN.has(t))
     )
       return tokens;
-    // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
-    const again = nlp.readDoc(first.text.toLowerCase() + text.slice(first.text.length, 60)).tokens() as any;
-    return [{ ...first, pos: "NOUN", lemma: again.out(its.lemma)[0] as string }, ...tokens.slice(1)];
+    return [{ ...first, pos: "NOUN", lemma: inLowerCase(first, text).lemma }, ...tokens.slice(1)];
   };
   return {
     sentences(text: string): Sentence[] {

@@ -217,12 +217,7 @@ export function restoreOwner(tokens: Token[]): Token[] {
   const [noun, verb] = tokens;
   if (noun?.pos !== "NOUN" || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower)) return tokens;
   // "lena is vegan": a name written in lower case is nobody's.
-  if (
-    lexicon()
-      .tagsOf(noun.lower)
-      .some((t) => /Name$/.test(t))
-  )
-    return tokens;
+  if (lexicon().isName(noun.lower)) return tokens;
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
   return [
