@@ -56,8 +56,7 @@ export function createLexicalSearch(
   /** Memories (of every project) having `term`, in their text or search context. */
   const documents = (term: string) => cached(frequencies, term, () => index.matchCount(toMatchExpression([term])!));
   /** Terms in more than `commonShare` of every indexed memory (all projects: one cheap count per term). */
-  function commonTerms(terms: string[]): Set<string> {
-    const indexed = index.indexedCount();
+  function commonTerms(terms: string[], indexed: number): Set<string> {
     return new Set(terms.filter((t) => documents(t) > commonShare * indexed));
   }
   /** Groups paired at most (the rarest): FTS5's time grows with the pairs (105 for 15 groups: 100 ms at 100k). */
@@ -66,8 +65,7 @@ export function createLexicalSearch(
    * Memories with words of two groups, when the rarer terms alone would match more than `pairsShare`
    * of the index (null otherwise, or with fewer than two groups having a rarer term).
    */
-  function twoGroups(groups: string[][], rare: string[]): string | null {
-    const indexed = index.indexedCount();
+  function twoGroups(groups: string[][], rare: string[], indexed: number): string | null {
     const df = (ts: string[]) => ts.reduce((n, t) => n + documents(t), 0);
     if (df(rare) <= pairsShare * indexed) return null;
     const kept = groups
@@ -114,7 +112,8 @@ export function createLexicalSearch(
       const rankFirst = large && size >= rankFirstShare * index.indexedCount() ? Math.max(400, 4 * limit) : 0;
       const run = (match: string, order: "bm25" | "recent" = "bm25") =>
         index.matches(projectId, match, scope, limit, order, weights, rankFirst);
-      const common = large ? commonTerms(terms) : new Set<string>();
+      const indexed = large ? index.indexedCount() : 0; // every project's memories: one count per search
+      const common = large ? commonTerms(terms, indexed) : new Set<string>();
       // Every term (or one of its alternatives); a common one only in the memory's own text, not in its
       // (four times longer) context.
       const word = (t: string) => (common.has(t) ? onContent(toMatchExpression([t])!) : toMatchExpression([t])!);
@@ -125,7 +124,7 @@ export function createLexicalSearch(
       if (all.length >= limit) return all;
       const rare = terms.filter((t) => !common.has(t));
       const ofNamed = large ? named(rare, names) : null;
-      const pairs = large ? twoGroups(groups, rare) : null;
+      const pairs = large ? twoGroups(groups, rare, indexed) : null;
       if (common.size === 0 && !pairs && !ofNamed) return run(any);
       // Tiers, each searched while the ones before it hold fewer than `limit`.
       const found = [...all];
