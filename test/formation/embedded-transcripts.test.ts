@@ -196,6 +196,10 @@ describe("she and he carried from the message before", () => {
     ]);
     expect(said).toContain("Maria's cousin had to leave her flat in a hurry.");
     expect(said.join(" ")).not.toContain("Maria's cousin seemed so sad");
+    // In a passage too: "she" after "a little girl" is not the sister named before.
+    expect(
+      contents(passage("My sister Ana visited me. At the park we met a little girl. She was lost.")).join(" "),
+    ).not.toContain("Ana was lost");
   });
 
   test("only someone surely a person is carried: not a capitalised word that opened a sentence", () => {

@@ -94,8 +94,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     const seen = they
       ? null
       : personInFocus(tokens, resolved.tokens, ctx.participants, resolved.aboutSpeaker ? ctx.speakers.speaker : null);
-    // The person carried from the message before gives way to someone new ("a little girl").
-    if (!seen && focus === ctx.carried?.person && namesSomeoneNew(tokens)) focus = null;
+    // The person in focus gives way to someone new named by a noun ("a little girl"), whom "she" may be.
+    if (!seen && namesSomeoneNew(tokens)) focus = null;
     const person = they ? null : coref.person;
     focus = seen && seen.text !== person?.text ? seen : (person ?? seen ?? focus);
     // Someone surely a person is carried on; a name that may be no one ("Kudos", "Max") ends the carry.
