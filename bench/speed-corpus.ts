@@ -2,7 +2,7 @@
 // people's names until a project holds as many memories as wanted. A round is the three LoCoMo dev
 // conversations (../shared/eval-data/locomo-dev), each with a new pair of speaker names (every
 // occurrence of the original names and nicknames replaced, in turns and in questions), each followed
-// by two of the six user–assistant chats of test/fixtures/assistant-chats with a new user: a name
+// by two of the user–assistant chats of test/fixtures/assistant-chats with a new user: a name
 // the user states and a scope.user_id of their own (about 11% of a round's messages). Questions:
 // every dev question (all five categories) renamed to the speakers of a round in the project, and
 // the long user messages of the chats (what an agent sends as its query), in a seeded order.

@@ -80,3 +80,10 @@ export function appraises(tokens: Token[], worth: { keep: boolean; why: string }
   if (words.some((t) => FIRST_PERSON.has(t.lower) || (t.pos === "PROPN" && t !== topic))) return false;
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(topic.lower)}`, "iu").test(previous);
 }
+
+const FIRST_PLURAL = /^(?:we|our|us)$/i;
+/** A statement whose first word that says something is "we" / "our" ("So we all made our own pots"). */
+export function weOpening(tokens: Token[]): boolean {
+  const first = tokens.find((t) => !["PUNCT", "CCONJ", "ADV", "INTJ"].includes(t.pos));
+  return FIRST_PLURAL.test(first?.text ?? "");
+}

@@ -223,6 +223,8 @@ export const FEELINGS = new Set([
   "stressed",
   "overwhelmed",
   "exhausted",
+  "knackered",
+  "shattered",
   "pumped",
   "psyched",
   "down",

@@ -132,14 +132,17 @@ export function personInFocus(
       /^\p{Lu}/u.test(t.text) &&
       !CALENDAR.test(t.text) &&
       !participants.has(kin) &&
-      tokens[j - 1]?.pos !== "PROPN"
+      tokens[j - 1]?.pos !== "PROPN" &&
+      tokens[j + 1]?.pos !== "NOUN" // "a Spanish teacher", "the Google office": a kind, not someone
     ) {
       const name = properNames(tokens.slice(j))[0];
       const before = tokens[j - 1]!.lower;
       // "my brother Sam": the name takes the relative's gender.
       const kinGender = FEMALE.has(before) || MALE.has(before) ? genderOf(before) : null;
+      // "a Spanish teacher here in Dublin, Lucía": a name after a comma is the person just spoken of.
+      const apposed = before === "," && tokens.slice(Math.max(0, j - 7), j - 1).some((x) => isSomeone(x));
       if (name && kinGender) relative = { text: name, gender: kinGender, entity: name };
-      else if (name && !PLACE_PREPOSITIONS.has(before) && before !== ",")
+      else if (name && !PLACE_PREPOSITIONS.has(before) && (before !== "," || apposed))
         named = { text: name, gender: nameGender(name), entity: name };
     }
   }
@@ -215,6 +218,29 @@ export function resolveOpeningPronoun(
   return { tokens, person: null };
 }
 
+/** Whom an opening she/he stands for: the focus, or if surely of the other gender the last one named before ("Maya ... Tom is a chef. She ..."). */
+export function focusFor(tokens: Token[], focus: Person | null, earlier: readonly Person[]): Person | null {
+  const pronoun = tokens.slice(0, 3).find((t) => /^(she|her|he|his)$/.test(t.lower))?.lower;
+  const gender = pronoun ? (pronoun === "she" || pronoun === "her" ? "f" : "m") : null;
+  if (!gender || !focus?.gender || focus.gender === gender) return focus;
+  return earlier.find((p) => p.gender === gender) ?? focus;
+}
+
+/**
+ * The focus moving from `was` to `now`: `was` joins `earlier` (most recent first) when surely a he or
+ * she, and `now` keeps a gender said before ("our daughter Maya", later "before Maya gets up").
+ */
+export function stepAside(earlier: Person[], was: Person | null, now: Person | null): Person | null {
+  if (!now) return now;
+  const known = [was, ...earlier].find((p) => p?.text === now.text && p.gender);
+  const focus = !now.gender && known ? { ...now, gender: known.gender } : now;
+  if (!was || was.text === now.text) return focus;
+  const kept = earlier.filter((p) => p.text !== was.text && p.text !== now.text);
+  if (was.gender === "f" || was.gender === "m") kept.unshift(was);
+  earlier.splice(0, earlier.length, ...kept.slice(0, 4));
+  return focus;
+}
+
 /**
  * Whether a person is surely someone, to be carried into the next message: a relative or pet of
  * someone ("Maria's cousin"), a full name ("Taylor Swift"), or a name compromise's lexicon lists as a
@@ -227,9 +253,9 @@ export function surelySomeone(p: Person): boolean {
 
 /** Someone new the statement names by a noun ("I noticed a little girl ..."): "she" after it may be them. */
 const SOMEONE =
-  /^(?:girl|boy|woman|man|lady|guy|kid|child|baby|person|teen|teenager|stranger|friend|neighbou?r|coworker|colleague|teacher|student|doctor|nurse|family)$/;
-export const namesSomeoneNew = (tokens: Token[]): boolean =>
-  tokens.some((t) => t.pos === "NOUN" && SOMEONE.test(t.lemma));
+  /^(?:girl|boy|woman|man|lady|guy|kid|child|baby|person|teen|teenager|stranger|friend|neighbou?r|coworker|colleague|teacher|student|doctor|nurse|family|tutor|coach|contractor|physio|therapist|landlord|landlady|boss|manager|dentist|mentor|trainer|builder|plumber|electrician|lawyer|accountant|agent|recruiter)$/;
+const isSomeone = (t: Token) => t.pos === "NOUN" && SOMEONE.test(t.lemma);
+export const namesSomeoneNew = (tokens: Token[]): boolean => tokens.some(isSomeone);
 
 /** Plural nouns that stand for no group ("Things have been tough", "The days are long"). */
 const VAGUE_GROUPS = new Set(["thing", "time", "day", "week", "year", "way", "lot", "moment", "stuff", "word"]);

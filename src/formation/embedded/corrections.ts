@@ -4,6 +4,7 @@
 // or "from" is replaced; a correction this cannot place is left to the usual rules.
 import { escapeRegExp } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
+import { joinTokens, type Token } from "./nlp.ts";
 
 /** "Actually, scratch that, ...", "No wait, ...", "Change of plans: ...", "Make that ...". */
 const RETRACTS =
@@ -33,4 +34,26 @@ export function corrected(previous: string, statement: string): Correction | nul
   const at = named.index + named[0].length - replaced.length;
   const text = previous.slice(0, at) + by + previous.slice(at + replaced.length);
   return { text: text.replace(new RegExp(`\\bthe ${escapeRegExp(by)}\\b`), by), replaced, by };
+}
+
+/** Verbs that drop a plan said before: "scrap the quartz", "forget the 2:30 goal", "cancel the italki idea". */
+const DROPS = new Set(["scrap", "forget", "drop", "ditch", "cancel", "skip", "nix", "bin", "scratch"]);
+/** Words before the verb that only turn the talk ("actually", "ok", "Update —"). */
+const TURNS = new Set(["actually", "ok", "okay", "oh", "wait", "update", "so", "and", "also", "hmm", "nah", "no"]);
+
+/**
+ * A plan dropped in a later message, as what the speaker decided: "actually scrap the quartz, we're
+ * going with laminate" ⇒ "The user dropped the quartz, the user and others are going with laminate";
+ * "forget the 2:30 goal" ⇒ "The user dropped the 2:30 goal". Only a request whose verb drops
+ * something named after "the", "my" or "our" ("forget it", "scratch that" name nothing here).
+ * `said`: each token as written after pronoun resolution.
+ */
+export function droppedPlan(tokens: Token[], said: string[], speaker: string | null): string | null {
+  let k = 0;
+  while (k < tokens.length && (TURNS.has(tokens[k]!.lower) || tokens[k]!.pos === "PUNCT")) k++;
+  if (!speaker || !DROPS.has(tokens[k]?.lower ?? "") || !/^(?:the|my|our)$/.test(tokens[k + 1]?.lower ?? ""))
+    return null;
+  if (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT") return null;
+  const what = joinTokens(tokens.slice(k + 1).map((t, i) => ({ ...t, text: said[k + 1 + i]! })));
+  return `${speaker} dropped ${what}`;
 }

@@ -4,17 +4,19 @@
 // please" ⇒ "Maya asked the assistant to book the 9:00 train"), and a standing instruction to an
 // assistant ("Always format code with syntax highlighting") kept as what the user wants.
 import { WEEKDAYS } from "../../domain/calendar.ts";
+import { escapeRegExp } from "../../domain/text.ts";
 import type { Fact } from "../extractor.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { sharedImages } from "./markup.ts";
-import { joinTokens, type Nlp } from "./nlp.ts";
+import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { expandContractions, resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
+import { STATES } from "./subjects.ts";
 import { written, type WritingContext } from "./written.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
 const NO =
-  /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you)?[\s,.!]*$/i;
+  /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you|that is fine|that['’]?s fine|i am good|i['’]?m good|all good)?[\s,.!]*$/i;
 
 /** The question a message ends with: its last question sentence, with the sentence before it when short. */
 export function closingQuestion(text: string): string | null {
@@ -69,7 +71,7 @@ export function fromQuestion(q: string, who: string, asker: string): string {
 
 /** Questions of small talk: what answers them says nothing lasting. */
 export const SMALL_TALK_QUESTION =
-  /^(how are (you|things)|how['’]?s (it going|everything|life|your day)|what['’]?s up|how have you been|how was your (day|weekend|week)|you\?|and you\?|what about you|how about you|anything else)/i;
+  /^(how are (you|things)|how['’]?s (it going|everything|life|your day)|what['’]?s up|how have you been|how was your (day|weekend|week)|you\?|and you\?|what about you|how about you|anything else)|\b(?:move on to|go on to|(?:shall|should) we (?:start|begin|continue|look at|go through|turn to))\b/i;
 
 /**
  * The decision a yes or no makes of the question asked, written about `who`, or null when the
@@ -110,8 +112,57 @@ export function decision(question: string, yes: boolean, who: string, asker: str
 const STANDING =
   /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (it|them|answers?|responses?|replies|things|code)|call me|prefer)\b/i;
 
-export function standingInstruction(text: string): boolean {
-  return STANDING.test(text);
+/** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
+const ASKING = new Set(["can", "could", "would", "will"]);
+const POLITE = new Set(["please", "pls", "plz", "kindly"]);
+const LASTING_OPENINGS = ["from now on", "going forward", "in future", "in the future", "by default", "in general"].map(
+  (o) => o.split(" "),
+);
+/** Thanks and "please" closing a request ("..., pls", "... thanks"). */
+const POLITE_END = /(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|ty))+(?=[\s.!?]*$)/i;
+
+/**
+ * A user's standing instruction to an assistant, written as what the user wants of it, or null (a
+ * one-off request, or none): "Always format code ..." ⇒ "Maya wants the assistant to always format
+ * code ..."; asked as a question, "can you keep answers shorter pls" ⇒ "... wants the assistant to
+ * keep answers shorter"; "please dont explain the basics to me" ⇒ "Maya does not want the assistant
+ * to explain the basics to Maya". `tokens`: the statement as the user wrote it (no subject restored).
+ */
+export function standingInstruction(tokens: Token[], why: string, speakers: Speakers): string | null {
+  if (!STANDING.test(joinTokens(tokens))) return null;
+  // "From now on, call me Sam": the words that make it last may open it.
+  const lead = LASTING_OPENINGS.find((o) => o.every((w, i) => tokens[i]?.lower === w))?.length ?? 0;
+  let k = lead + (tokens[lead]?.text === "," ? 1 : 0);
+  const asked = ASKING.has(tokens[k]?.lower ?? "") && /^(?:you|u)$/.test(tokens[k + 1]?.lower ?? "");
+  if (asked) k += 2;
+  while (POLITE.has(tokens[k]?.lower ?? "")) k++;
+  // A question is a request only as "can you ..."; a statement only when it opens with a bare verb.
+  if (why === "question" ? !asked : why !== "a request" && !startsRequest(tokens, k)) return null;
+  if (!startsRequest(tokens, k)) return null;
+  const { speaker, other } = speakers;
+  const negated = tokens[k]!.lower === "do" && tokens[k + 1]?.lower === "not";
+  const from = negated ? k + 2 : k;
+  // The request's own verb as the user typed it ("give", not "gives" as for "the assistant"); then its
+  // words, without "pls" and without a reason the user adds in a clause of their own (", I never ...").
+  const verb = tokens[from]!.lower === "never" || tokens[from]!.lower === "always" ? from + 1 : from;
+  const said = resolvePronouns(tokens, speakers).tokens;
+  const words = tokens.slice(from).map((t, i) => ({ ...t, text: from + i === verb ? t.lower : said[from + i]! }));
+  const [request] = joinTokens(words)
+    .replace(/,?\s*\b(?:pls|plz)\b/gi, "")
+    .replace(POLITE_END, "")
+    .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
+  const what = request!.replace(/[\s,.!?]+$/, "");
+  return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
+}
+
+/** A bare verb ("keep", "stop"), "do not" or "never" / "always" before one, at `k`. */
+function startsRequest(tokens: Token[], k: number): boolean {
+  const t = tokens[k];
+  if (!t) return false;
+  // "dont explain the basics" asks; "dont need a car" tells a state of the user.
+  if (t.lower === "do" && tokens[k + 1]?.lower === "not") return !STATES.has(tokens[k + 2]?.lemma ?? "");
+  const v = t.lower === "never" || t.lower === "always" ? tokens[k + 1] : t;
+  return !!v && (v.pos === "VERB" || v.pos === "AUX") && v.lower === v.lemma;
 }
 
 /** A short reply fused with the question it answers: one fact about the one who answered. */

@@ -20,14 +20,16 @@ import {
   resolveOpeningPronoun,
   surelySomeone,
   type Person,
+  focusFor,
+  stepAside,
 } from "./coreference.ts";
-import { createNlp, joinTokens, properNames, type Nlp, type Token } from "./nlp.ts";
-import { appraises, danglingPronoun } from "./anaphora.ts";
+import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
+import { appraises, danglingPronoun, weOpening } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
-import { corrected } from "./corrections.ts";
+import { corrected, droppedPlan } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
@@ -51,7 +53,7 @@ interface StatementContext extends WritingContext {
    * "The kids loved it"). The statements write back whom they leave in focus, and `fresh` when they
    * named someone.
    */
-  carried?: { person: Person | null; group: Person | null; fresh: boolean };
+  carried?: { person: Person | null; group: Person | null; fresh: boolean; earlier: Person[] };
   /** The relatives and pets the speaker has said are theirs ("my cat", "I have a cat"): "the cat" is theirs. */
   owned?: Set<string>;
 }
@@ -67,7 +69,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   let focus: Person | null = ctx.carried?.person ?? null;
   let group: Person | null = ctx.carried?.group ?? null;
   const carriedGroup = group;
-  const carried = ctx.carried ?? { person: null, group: null, fresh: false };
+  const carried = ctx.carried ?? { person: null, group: null, fresh: false, earlier: [] };
   carried.fresh = false;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images } = sharedImages(text);
@@ -86,7 +88,12 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     for (const kin of ctx.owned ? ownedIn(raw) : []) ctx.owned!.add(kin);
     // A group from the message before stands for "they" only until a statement here is kept ("They
     // bring so much joy" after "Melanie is lucky to have her family" continues that statement).
-    const coref = resolveOpeningPronoun(raw, focus, group === carriedGroup && lastOwn >= 0 ? null : group);
+    const before = focus;
+    const coref = resolveOpeningPronoun(
+      raw,
+      focusFor(raw, focus, carried.earlier),
+      group === carriedGroup && lastOwn >= 0 ? null : group,
+    );
     const they = coref.person?.gender === "p";
     const spoken = ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
     const tokens = ctx.toAssistant ? restoreOwner(spoken) : spoken;
@@ -98,6 +105,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (!seen && namesSomeoneNew(tokens)) focus = null;
     const person = they ? null : coref.person;
     focus = seen && seen.text !== person?.text ? seen : (person ?? seen ?? focus);
+    focus = stepAside(carried.earlier, before, focus);
     // Someone surely a person is carried on; a name that may be no one ("Kudos", "Max") ends the carry.
     if (seen || person) carried.person = focus && surelySomeone(focus) ? focus : null;
     if (seen || coref.person) carried.fresh = true;
@@ -105,7 +113,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
     // "Always format code with syntax highlighting": a standing instruction to the assistant.
     const instruction =
-      !worth.keep && worth.why === "a request" && ctx.toAssistant && standingInstruction(joinTokens(tokens));
+      (worth.why === "a request" ? droppedPlan(tokens, resolved.tokens, ctx.speakers.speaker) : null) ??
+      (ctx.toAssistant ? standingInstruction(coref.tokens, worth.why, ctx.speakers) : null);
     // A group the statement opens with ("The kids loved it!"): "they" in the next message stands for it,
     // and in this one too when the statement is dropped (a kept one is joined by "they" instead).
     const opening = coref.person ? null : groupInFocus(tokens, resolved.tokens);
@@ -123,8 +132,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       continue;
     }
     if (!worth.keep && !instruction && !appraisal) continue;
-    let joined = joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
-    if (instruction) joined = `${ctx.speakers.speaker} wants ${ctx.speakers.other} to ${lowerFirst(joined)}`;
+    let joined = instruction ?? joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
     if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
     // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
@@ -133,7 +141,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // nor names its subject twice.
     if (!(dangling && lastOwn >= 0)) joined = joined.replace(DISCOURSE_OPENER, "");
     if (dislocated(tokens)) joined = joined.replace(DISLOCATED, "$1 "); // "Jonas, he is" → "Jonas is"
-    if (worth.reported && !(dangling && lastOwn >= 0)) {
+    if (worth.reported && !instruction && !(dangling && lastOwn >= 0)) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
       // "According to Melanie, Melanie's fam ..." keeps a name's capital; "the kids ..." takes none.
       const lead = joined.split(/\s/)[0]!.replace(/(?:['’]s|,)$/, "");
@@ -198,13 +206,6 @@ function speakersOf(m: MessageInput, people: string[], user: string, withAssista
   return { speaker: user, other: withAssistant ? "the assistant" : null };
 }
 
-const FIRST_PLURAL = /^(?:we|our|us)$/i;
-/** A statement whose first word that says something is "we" / "our" ("So we all made our own pots"). */
-function weOpening(tokens: Token[]): boolean {
-  const first = tokens.find((t) => !["PUNCT", "CCONJ", "ADV", "INTJ"].includes(t.pos));
-  return FIRST_PLURAL.test(first?.text ?? "");
-}
-
 /**
  * In a chat between two people, a remark about the listener that says nothing about the speaker
  * ("Lucky Melanie to have such an awesome family", "Glad Melanie's son is okay") is the speaker's
@@ -216,6 +217,9 @@ function aboutListenerOnly(content: string, ctx: StatementContext): boolean {
   const mentions = (name: string) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(content);
   return mentions(other) && !mentions(speaker);
 }
+
+/** Whom the talk is about, as one message hands it to the next; `by`: who spoke of the group. */
+type Carry = NonNullable<StatementContext["carried"]> & { age: number; by: string };
 
 /** At most this many characters in a memory that continues the statement before it. */
 const MAX_FUSED = 400;
@@ -251,7 +255,8 @@ export function createEmbeddedExtractor(): Extractor {
       // A group only to the same speaker's next message: the other's "they" is often someone else.
       const owned = new Map<string, Set<string>>();
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
-      let carry = { person: null as Person | null, group: null as Person | null, age: 0, by: "" };
+      const none: Carry = { person: null, group: null, fresh: false, earlier: [], age: 0, by: "" };
+      let carry = none;
       for (const m of input.messages) {
         if (m.role === "system" || m.role === "tool") continue;
         const speakers = speakersOf(m, people, user, withAssistant);
@@ -265,7 +270,12 @@ export function createEmbeddedExtractor(): Extractor {
           toAssistant: withAssistant && m.role === "user",
           commitmentsOnly: m.role === "assistant",
           owned: ownedBy(speakers.speaker ?? ""),
-          carried: { person: carry.person, group: carry.by === speakers.speaker ? carry.group : null, fresh: false },
+          carried: {
+            person: carry.person,
+            group: carry.by === speakers.speaker ? carry.group : null,
+            fresh: false,
+            earlier: [...carry.earlier],
+          },
         };
         // An assistant's own words are context (the question a short answer answers), never memories,
         // unless the project keeps its commitments.
@@ -276,10 +286,12 @@ export function createEmbeddedExtractor(): Extractor {
           for (const f of statements(nlpOf(), m.content, ctx)) facts.push({ ...f, messageIndexes: [m.index] });
         }
         previous = { question: closingQuestion(m.content), who: speakers.speaker! };
-        const { person, group, fresh } = ctx.carried!;
+        const { person, group, fresh, earlier } = ctx.carried!;
         const by = group && group !== carry.group ? speakers.speaker! : carry.by;
-        if (fresh) carry = { person, group: group ?? carry.group, age: 0, by };
-        else carry = carry.age < 1 ? { ...carry, age: 1 } : { person: null, group: null, age: 0, by: "" };
+        // An assistant's words are not the user's talk: the user's "he" in their next message is still theirs.
+        if (m.role === "assistant" && !policy.assistantCommitments) continue;
+        if (fresh) carry = { person, group: group ?? carry.group, fresh, earlier, age: 0, by };
+        else carry = carry.age < 1 ? { ...carry, age: 1 } : none;
       }
       return facts;
     },

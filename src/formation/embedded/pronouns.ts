@@ -10,6 +10,21 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bi\b/g, "I"],
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)nt\b/gi, "$1 not"],
   [/\bcant\b/gi, "cannot"],
+  [/\bwont\b/gi, "will not"],
+  [/\b([Yy]ou|[Tt]hey)re\b/g, "$1 are"],
+  [/\b([Yy]ou|[Tt]hey)ll\b/g, "$1 will"],
+  // "shes", "hes", "thats", "whats", "theres": no word of their own, so their 's (is or has, below).
+  [/\b([Ss]he|[Hh]e|[Tt]hat|[Ww]hat|[Tt]here)s\b/g, "$1's"],
+  // "its on sept 13", "its only 2 years old": "its" before a word no possessive takes is "it is".
+  [
+    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|almost|nearly|mostly|probably|actually|literally|honestly|\d)\b)/g,
+    "$1t's ",
+  ],
+  // "so ill run in the morning": "ill" before a verb, opening a clause, is "I'll" ("I was ill" is not).
+  [
+    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully)\s+)ill (?=(?:be|do|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring)\b)/gi,
+    "$1I'll ",
+  ],
   [/\b([Ii])['’]m\b/g, "$1 am"],
   [/\b([Ii])['’]ve\b/g, "$1 have"],
   [/\b([Ii])['’]ll\b/g, "$1 will"],
@@ -179,11 +194,17 @@ export interface Resolved {
 }
 
 // "we" names both speakers when the clause is about the two of them ("since we last spoke", "we both").
+const ASSISTANT = /^the assistant$/i;
 const MUTUAL = /\b(we|us) (both|two)\b|\bboth of us\b|\bwe last (spoke|talked|chatted|met|saw)\b|\bwe (first )?met\b/i;
 
 export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
   const out = tokens.map((t) => t.text);
-  const mutual = !!who.other && MUTUAL.test(tokens.map((t) => t.lower).join(" "));
+  // A user's "we" to an assistant is the user and their people, never the assistant ("both of us").
+  const mutual =
+    !!who.other &&
+    !ASSISTANT.test(who.other) &&
+    !ASSISTANT.test(who.speaker ?? "") &&
+    MUTUAL.test(tokens.map((t) => t.lower).join(" "));
   let aboutSpeaker = false;
   let aboutOther = false;
   const s = who.speaker;
@@ -199,8 +220,20 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           aboutSpeaker = true;
           agree(tokens, i, out);
           continue;
-        case "me":
         case "myself":
+        case "ourselves":
+          if (tokens.slice(0, i).some((x) => /^(?:i|we)$/.test(x.lower))) {
+            // "I push myself", "believing in myself": the object is the subject again. "I have two dogs
+            // myself", "we'll lay the floor ourselves" only stress the subject: the word goes.
+            const before = tokens[i - 1]!;
+            out[i] = before.pos === "VERB" || before.pos === "ADP" || /ing$/.test(before.lower) ? "themselves" : "";
+            aboutSpeaker = true;
+            continue;
+          }
+          out[i] = t.lower === "myself" ? s : `${s} and others`;
+          aboutSpeaker = true;
+          continue;
+        case "me":
           out[i] = s;
           aboutSpeaker = true;
           continue;
@@ -209,9 +242,22 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           out[i] = `${s}'s`;
           aboutSpeaker = true;
           continue;
-        case "we":
         case "us":
-        case "ourselves":
+          // "for both of us": them, the speaker and whoever they spoke of.
+          if (
+            !mutual &&
+            tokens[i - 1]?.lower === "of" &&
+            /^(?:both|all|each|two|three|four)$/.test(tokens[i - 2]?.lower ?? "")
+          ) {
+            out[i] = "them";
+            aboutSpeaker = true;
+            continue;
+          }
+          out[i] = mutual ? `${s} and ${o}` : `${s} and others`;
+          aboutSpeaker = true;
+          aboutOther ||= mutual;
+          continue;
+        case "we":
           out[i] = mutual ? `${s} and ${o}` : `${s} and others`;
           aboutSpeaker = true;
           aboutOther ||= mutual;

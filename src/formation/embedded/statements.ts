@@ -82,9 +82,12 @@ export function clauses(tokens: Token[]): Token[][] {
   return out.map((c) => (c[0] ? [{ ...c[0], space: "" }, ...c.slice(1)] : c));
 }
 
+const CHAT_FILLERS = new Set(["lol", "lmao", "haha", "hahaha", "tbh", "btw", "imo", "imho", "ngl", "xd", "jk", "omg"]);
+
 /** Removes leading interjections and discourse markers, and vocative names ("Hey Mel, ...", "..., Caroline!"). */
 export function stripFiller(tokens: Token[], participants: ReadonlySet<string>): Token[] {
-  let t = tokens.slice();
+  // Chat shorthand that says nothing of the fact, wherever it is ("im 41 btw", "ripped off lol").
+  let t = tokens.filter((x) => !CHAT_FILLERS.has(x.lower));
   const lex = lexicon();
   for (let changed = true; changed && t.length; ) {
     changed = false;
@@ -149,6 +152,13 @@ const UNMARKED_QUESTION =
   /(?:^|,\s*)(?:where|what|how|when|why|which|who)\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/i;
 
 /**
+ * A plan told with a question mark, asking only whether it is wise: "I want to do the DELE B1 exam,
+ * maybe November?" (not an offer to the listener: "want to see a pic?").
+ */
+const TENTATIVE_PLAN =
+  /^(?:i|we)\s+(?:really\s+|also\s+|still\s+)?(?:want|plan|hope|intend|would like|am planning|are planning|am thinking|are thinking|am going to|are going to)\b(?!\s+to\s+(?:see|hear|know|come|join|chat|talk|meet|grab|check)\b)[^?]*\?$/i;
+
+/**
  * Whether a clause is worth remembering. `conversation` is strict (chat is full of small talk);
  * a passage given to `remember` is kept unless it is a question, a greeting or a pure reaction.
  */
@@ -168,7 +178,10 @@ export function worthRemembering(
   if (words.length < 3 && !didSomething) return { keep: false, why: "too short" };
   const lastPunct = [...tokens].reverse().find((t) => t.pos === "PUNCT");
   const text = joinTokens(tokens);
-  if (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?") || UNMARKED_QUESTION.test(text))
+  if (
+    (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?") || UNMARKED_QUESTION.test(text)) &&
+    !TENTATIVE_PLAN.test(text)
+  )
     return { keep: false, why: "question" };
   if (SMALL_TALK.test(text)) return { keep: false, why: "small talk" };
   if (mode === "conversation" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))

@@ -102,7 +102,7 @@ function firstVerbIndex(tokens: Token[]): number {
 }
 
 /** Verbs that tell a state of the speaker, not a request, after a subject-less "do not". */
-const STATES = new Set([
+export const STATES = new Set([
   "need",
   "want",
   "have",
@@ -116,6 +116,16 @@ const STATES = new Set([
   "drive",
   "smoke",
 ]);
+/** Verbs of the speaker's own comings and goings: with a time after them, a plan and not a request. */
+const SELF_EVENTS = new Set(["start", "begin", "finish", "leave", "arrive", "fly", "land", "return", "resign", "retire"]);
+const WHEN = /^(?:\d.*|today|tonight|tomorrow|next|this|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)$/;
+/** Whether a time follows at `k`: "jan 4", "tomorrow", "on friday", "in 2 weeks" (not "on to the next"). */
+function whenFollows(tokens: Token[], k: number): boolean {
+  const t = tokens[k]?.lower ?? "";
+  if (WHEN.test(t)) return true;
+  return /^(?:on|in|at)$/.test(t) && WHEN.test(tokens[k + 1]?.lower ?? "");
+}
+
 /** Nouns that are no one's in particular ("Time flies", "Life is good", "Everything is fine"). */
 const NO_OWNER = new Set([
   "time",
@@ -178,6 +188,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = adjective ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")] : [synthetic("I", "PRON", "i")];
   } else if ((v.lower === "have" || v.lower === "want" || v.lower === "need") && next?.lower === "to") {
     insert = [synthetic("I", "PRON", "i")];
+  } else if (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) {
+    insert = [synthetic("I", "PRON", "i")]; // "start jan 4", "leave on friday": the speaker's own plan
   } else if (v.lower === "do" && next?.lower === "not" && STATES.has(tokens[i + 2]?.lemma ?? "")) {
     insert = [synthetic("I", "PRON", "i")]; // "dont need a car in berlin"; "Don't explain ..." stays a request
   }

@@ -22,6 +22,11 @@ export function finish(text: string): string {
     .replace(/,(\s*,)+/g, ",");
   t = t.replace(/[!?.…]+$/, "").replace(/[,;:\s-]+$/, "");
   if (!t) return t;
+  // A sentence the user began in lower case ("longest run is 8k. i run 5k in 31 min") starts with a capital.
+  t = t.replace(
+    /(?<!\b(?:e\.g|i\.e|vs|approx|etc|incl|ca|no|St|Dr|Mr|Mrs|Ms))([.!?]\s+)(\p{Ll})/gu,
+    (_, end: string, c: string) => end + c.toUpperCase(),
+  );
   return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
 }
 

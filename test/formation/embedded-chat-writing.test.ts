@@ -1,0 +1,167 @@
+// How users write to an assistant, and what the embedded extractor makes of it: instructions asked as
+// questions, plans dropped in a later message, chat spelling without apostrophes, "he" and "she" across
+// the assistant's replies (issue 11).
+import { describe, expect, test } from "bun:test";
+import type { Fact } from "../../src/formation/extractor.ts";
+import { contents, extractor } from "./embedded-support.ts";
+
+const AT = "2026-05-04T10:00:00.000Z";
+
+/** What a user's chat with an assistant forms: the user's and the assistant's messages in turn (the assistant last). */
+function chat(...said: string[]): string[] {
+  const messages = said.length % 2 ? [...said, "Noted."] : said;
+  return contents(
+    extractor.extract({
+      kind: "messages",
+      messages: messages.map((content, index) => ({
+        index,
+        role: index % 2 ? "assistant" : "user",
+        speaker: null,
+        content,
+        occurredAt: AT,
+      })),
+    }) as Fact[],
+  );
+}
+
+describe("a standing instruction to the assistant", () => {
+  test("asked as a question ('can you ... pls') is what the user wants of the assistant", () => {
+    expect(chat("also can you always give prices including VAT pls, I never remember to add the 20%")).toEqual([
+      "The user wants the assistant to always give prices including VAT.",
+    ]);
+    expect(chat("can you keep answers shorter pls")).toEqual(["The user wants the assistant to keep answers shorter."]);
+    expect(chat("In future can you reply in Spanish?")).toEqual(["The user wants the assistant to reply in Spanish."]);
+    expect(chat("Going forward, please use metric units")).toEqual([
+      "The user wants the assistant to use metric units.",
+    ]);
+  });
+
+  test("'please dont ...' is what the user does not want; a state ('dont need a car') stays the user's", () => {
+    expect(chat("please dont explain the basics of sheets to me")).toEqual([
+      "The user does not want the assistant to explain the basics of sheets to the user.",
+    ]);
+    expect(chat("dont need a car in berlin")).toEqual(["The user does not need a car in berlin."]);
+  });
+
+  test("a one-off request, or a lasting word that asks nothing, is no instruction", () => {
+    expect(chat("can you give me a list of the phrases I will need?")).toEqual([]);
+    expect(chat("Never been to Paris though")).toEqual(["The user has never been to Paris though."]);
+  });
+});
+
+describe("a plan dropped in a later message", () => {
+  test("'scrap the quartz', 'forget the 2:30 goal' say what the user dropped, and what instead", () => {
+    expect(chat("actually scrap the quartz, we're going with laminate")).toEqual([
+      "The user dropped the quartz, the user and others are going with laminate.",
+    ]);
+    expect(chat("actually forget the 2:30 goal")).toEqual(["The user dropped the 2:30 goal."]);
+    expect(chat("Update — scrap the italki idea.")).toEqual(["The user dropped the italki idea."]);
+  });
+
+  test("'forget it' names nothing dropped", () => {
+    expect(chat("forget it")).toEqual([]);
+  });
+
+  test("a plan told with a question mark is kept; an offer to the listener is not", () => {
+    expect(chat("Also I want to do the DELE B1 exam at some point, maybe November? Is that crazy?")).toEqual([
+      "The user wants to do the DELE B1 exam at some point, maybe November.",
+    ]);
+    expect(chat("I finished the report - want to see it?")).toEqual(["The user finished the report."]);
+  });
+});
+
+describe("a user's own plan without its subject", () => {
+  test("'start jan 4' is when the user starts; 'start with the pricing' asks the assistant", () => {
+    expect(chat("start jan 4. notice is 4 weeks")).toEqual(["The user starts jan 4.", "The user's notice is 4 weeks."]);
+    expect(chat("start with the pricing")).toEqual([]);
+  });
+});
+
+describe("chat spelling", () => {
+  test("'its', 'shes', 'hes', 'thats' without the apostrophe are 'it is', 'she has', 'he is', 'that is'", () => {
+    expect(chat("signed up for my first half marathon, its on sept 13")).toEqual([
+      "The user signed up for the user's first half marathon, it is on sept 13.",
+    ]);
+    expect(chat("my sister jo is running it too, shes done 3 halfs already")).toEqual([
+      "The user's sister jo is running it too. The user's sister has done 3 halfs already.",
+    ]);
+    expect(chat("our baker Jake starts at 5am, hes on salary")).toEqual([
+      "The user's baker Jake starts at 5am. Jake is on salary.",
+    ]);
+    // A possessive "its" stays: "The dog wagged its tail".
+    expect(chat("our dog Rex wagged its tail all day")).toEqual(["The user's dog Rex wagged its tail all day."]);
+  });
+
+  test("'ill' opening a clause before a verb is 'I will'; 'I was ill' is not", () => {
+    expect(chat("appointments are 6pm so ill run in the morning")).toEqual([
+      "Appointments are 6pm so the user will run in the morning.",
+    ]);
+    expect(chat("so ill run in the morning. I was ill all last week with the flu")).not.toContain(
+      "The user was the user will all last week with the flu.",
+    );
+  });
+
+  test("lol, tbh and btw go; a sentence typed in lower case starts with a capital", () => {
+    expect(chat("im 41 btw and only started running in 2025")).toEqual([
+      "The user is 41 and only started running in 2025.",
+    ]);
+    expect(chat("longest run is 8k. i run 5k in about 31 min")).toEqual([
+      "Longest run is 8k. The user runs 5k in about 31 min.",
+    ]);
+  });
+
+  test("'both of us' to an assistant is the user and their people, never the assistant", () => {
+    expect(chat("Lucía will teach me and Tom on Saturdays, €40 per class for both of us.")).toEqual([
+      "Lucía will teach the user and Tom on Saturdays, €40 per class for both of them.",
+    ]);
+  });
+
+  test("'myself' stressing the subject goes; as the verb's object it is 'themselves'", () => {
+    expect(chat("I have two dogs myself")).toEqual(["The user has two dogs."]);
+    expect(chat("I push myself hard at the gym")).toEqual(["The user pushes themselves hard at the gym."]);
+  });
+});
+
+describe("he and she across the assistant's replies", () => {
+  const long = "Good question! Here is what most people do:\n\n- **Check** the quote\n- **Ask** for references";
+
+  test("the contractor the user named two messages before is 'he'", () => {
+    const said = chat(
+      "We have one quote from a local contractor called Gary, £11,400 for labour.",
+      long,
+      "it includes strip out, skip and plastering. not flooring",
+      long,
+      "he wants 30% up front. is that normal?",
+    );
+    expect(said).toContain("Gary wants 30% up front.");
+  });
+
+  test("'she' is the last woman named when the man after her is surely a he", () => {
+    const said = chat(
+      "My partner Tom is a total beginner and our daughter Maya is 7.",
+      long,
+      "I work remotely, but Tom is hoping to find work locally, he's a chef.",
+      long,
+      "She's starting at a public school in Benimaclet in September.",
+    );
+    expect(said).toContain("Maya is starting at a public school in Benimaclet in September 2026.");
+  });
+
+  test("a name after a comma is the person a noun just named; 'a Spanish teacher' is no one", () => {
+    expect(chat("A friend put us in touch with a Spanish teacher here in Dublin, Lucía, she's from Valencia!")).toEqual(
+      [
+        "A friend put the user and others in touch with a Spanish teacher here in Dublin, Lucía.",
+        "Lucía is from Valencia.",
+      ],
+    );
+  });
+});
+
+describe("the conversation's own business", () => {
+  test("'yes' to 'shall we move on to the rota?' forms nothing; 'no thanks' to an offer is the user's answer", () => {
+    expect(chat("ok", "Once the pricing is settled, shall we move on to the rota?", "yes rota next")).toEqual([]);
+    expect(chat("ok", "Do you want a template for the feedback form too?", "no thats fine")).toEqual([
+      "The user does not want a template for the feedback form too.",
+    ]);
+  });
+});
