@@ -117,8 +117,20 @@ export const STATES = new Set([
   "smoke",
 ]);
 /** Verbs of the speaker's own comings and goings: with a time after them, a plan and not a request. */
-const SELF_EVENTS = new Set(["start", "begin", "finish", "leave", "arrive", "fly", "land", "return", "resign", "retire"]);
-const WHEN = /^(?:\d.*|today|tonight|tomorrow|next|this|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)$/;
+const SELF_EVENTS = new Set([
+  "start",
+  "begin",
+  "finish",
+  "leave",
+  "arrive",
+  "fly",
+  "land",
+  "return",
+  "resign",
+  "retire",
+]);
+const WHEN =
+  /^(?:\d.*|today|tonight|tomorrow|next|this|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)$/;
 /** Whether a time follows at `k`: "jan 4", "tomorrow", "on friday", "in 2 weeks" (not "on to the next"). */
 function whenFollows(tokens: Token[], k: number): boolean {
   const t = tokens[k]?.lower ?? "";
