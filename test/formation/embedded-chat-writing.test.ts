@@ -75,6 +75,12 @@ describe("a user's own plan without its subject", () => {
     expect(chat("start jan 4. notice is 4 weeks")).toEqual(["The user starts jan 4.", "The user's notice is 4 weeks."]);
     expect(chat("start with the pricing")).toEqual([]);
   });
+
+  test("'planning a trip ...' is the user's plan, also where the tagger reads 'planning' as a noun", () => {
+    expect(chat("planning a trip to munich in december with my gf lena")).toEqual([
+      "The user is planning a trip to munich in December 2026 with the user's gf Lena.",
+    ]);
+  });
 });
 
 describe("chat spelling", () => {
@@ -83,13 +89,21 @@ describe("chat spelling", () => {
       "The user signed up for the user's first half marathon, it is on sept 13.",
     ]);
     expect(chat("my sister jo is running it too, shes done 3 halfs already")).toEqual([
-      "The user's sister jo is running it too. The user's sister has done 3 halfs already.",
+      "The user's sister Jo is running it too. Jo has done 3 halfs already.",
     ]);
     expect(chat("our baker Jake starts at 5am, hes on salary")).toEqual([
       "The user's baker Jake starts at 5am. Jake is on salary.",
     ]);
     // A possessive "its" stays: "The dog wagged its tail".
     expect(chat("our dog Rex wagged its tail all day")).toEqual(["The user's dog Rex wagged its tail all day."]);
+  });
+
+  test("a given name typed in lower case after 'my gf', 'my physio' is a name there and later", () => {
+    const said = chat("going to the christmas markets in munich with my gf lena", "Lovely!", "and lena is vegan");
+    expect(said).toContain("Lena is vegan.");
+    expect(said.join(" ")).not.toContain("lena");
+    // A name that is also a word ("my wife may come") is not taken for one.
+    expect(chat("my wife may come to the market with me")).toEqual(["The user's wife may come to the market with the user."]);
   });
 
   test("'ill' opening a clause before a verb is 'I will'; 'I was ill' is not", () => {

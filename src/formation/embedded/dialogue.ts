@@ -5,7 +5,7 @@
 // assistant ("Always format code with syntax highlighting") kept as what the user wants.
 import { WEEKDAYS } from "../../domain/calendar.ts";
 import { escapeRegExp } from "../../domain/text.ts";
-import type { Fact } from "../extractor.ts";
+import type { Fact, MessageInput } from "../extractor.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { sharedImages } from "./markup.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
@@ -205,4 +205,16 @@ export function answered(
   const weekdayOnly = (WEEKDAYS as readonly string[]).includes(word);
   const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
   return fact && { ...fact, entities: [who] };
+}
+
+/**
+ * Who "I" and "you" are in a message. A named speaker is "I", and in a two-person conversation the
+ * other is "you". An unnamed `user` message is the user's (by name when known, else "the user"), and
+ * its "you" is the assistant; an assistant's "I" is "the assistant" and its "you" the user.
+ */
+export function speakersOf(m: MessageInput, people: string[], user: string, withAssistant: boolean): Speakers {
+  if (m.role === "assistant") return { speaker: m.speaker ?? "the assistant", other: user };
+  if (m.speaker)
+    return { speaker: m.speaker, other: people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null };
+  return { speaker: user, other: withAssistant ? "the assistant" : null };
 }

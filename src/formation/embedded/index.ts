@@ -9,7 +9,6 @@ import {
   type ExtractionPolicy,
   type Extractor,
   type Fact,
-  type MessageInput,
   type MessagesInput,
   type PassageInput,
 } from "../extractor.ts";
@@ -31,12 +30,13 @@ import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
 import { corrected, droppedPlan } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
+import { introducedNames, withCapitalNames } from "./typed-names.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { CALENDAR } from "./closed-classes.ts";
-import { answered, closingQuestion, standingInstruction } from "./dialogue.ts";
+import { answered, closingQuestion, speakersOf, standingInstruction } from "./dialogue.ts";
 import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
@@ -195,18 +195,6 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
 }
 
 /**
- * Who "I" and "you" are in a message. A named speaker is "I", and in a two-person conversation the
- * other is "you". An unnamed `user` message is the user's (by name when known, else "the user"), and
- * its "you" is the assistant; an assistant's "I" is "the assistant" and its "you" the user.
- */
-function speakersOf(m: MessageInput, people: string[], user: string, withAssistant: boolean): Speakers {
-  if (m.role === "assistant") return { speaker: m.speaker ?? "the assistant", other: user };
-  if (m.speaker)
-    return { speaker: m.speaker, other: people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null };
-  return { speaker: user, other: withAssistant ? "the assistant" : null };
-}
-
-/**
  * In a chat between two people, a remark about the listener that says nothing about the speaker
  * ("Lucky Melanie to have such an awesome family", "Glad Melanie's son is okay") is the speaker's
  * reaction, not a fact: the listener tells their own facts. Users talking to an assistant are exempt.
@@ -232,7 +220,9 @@ export function createEmbeddedExtractor(): Extractor {
     name: "embedded",
     extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
       if (input.kind === "passage") {
-        return statements(nlpOf(), input.text, {
+        const named = new Set<string>();
+        introducedNames(input.text, named);
+        return statements(nlpOf(), withCapitalNames(input.text, named), {
           mode: "passage",
           // First person in a passage is the scope's user.
           speakers: { speaker: input.user?.name ?? "the user", other: null },
@@ -257,8 +247,11 @@ export function createEmbeddedExtractor(): Extractor {
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
       const none: Carry = { person: null, group: null, fresh: false, earlier: [], age: 0, by: "" };
       let carry = none;
-      for (const m of input.messages) {
-        if (m.role === "system" || m.role === "tool") continue;
+      const named = new Set<string>(); // names the users typed in lower case ("my gf lena")
+      for (const message of input.messages) {
+        if (message.role === "system" || message.role === "tool") continue;
+        if (message.role !== "assistant") introducedNames(message.content, named);
+        const m = { ...message, content: withCapitalNames(message.content, named) };
         const speakers = speakersOf(m, people, user, withAssistant);
         const ctx: StatementContext = {
           mode: "conversation",

@@ -171,7 +171,10 @@ const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token
  */
 export function restoreSubject(tokens: Token[]): Token[] {
   const i = firstVerbIndex(tokens);
-  const v = tokens[i];
+  const read = tokens[i];
+  // "planning a trip to munich": the tagger may read an opening -ing word before an article as a noun.
+  const v =
+    read?.pos === "NOUN" && /ing$/.test(read.lower) && tokens[i + 1]?.pos === "DET" ? { ...read, pos: "VERB" } : read;
   if (!v || !isVerb(v) || MODALS.has(v.lower)) return tokens;
   if (tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
   // "Wishing you many happy years": about the listener, not a fact about the speaker.

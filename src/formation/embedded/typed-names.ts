@@ -1,0 +1,30 @@
+// Chat users type names in lower case: "my gf lena", "my physio karen", "my manager is karen". A word
+// after "my <relative or role>" that compromise's lexicon knows as a given name is a name: it is
+// capitalised there and wherever it is written again in the same import or passage ("lena is vegan"),
+// so that the tagger reads it as a name and the memory writes it as one ("Lena is vegan").
+import { escapeRegExp } from "../../domain/text.ts";
+import { lexicon } from "./lexicon.ts";
+
+const INTRODUCED =
+  /\b(?:my|our)\s+(?:gf|bf|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer)\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b/g;
+/** Given names that are also everyday words ("my wife may come", "my son will"): never taken as names. */
+const ALSO_WORDS = new Set(
+  "may will can mark bill sue pat rich frank hope grace faith joy art ray june april august summer rose dawn eve chase hunter jack ginger sandy honey buddy angel sunny".split(
+    " ",
+  ),
+);
+
+/** Adds to `names` the lower-case given names `text` introduces after "my <relative or role>". */
+export function introducedNames(text: string, names: Set<string>): void {
+  for (const m of text.matchAll(INTRODUCED)) {
+    const word = m[1]!;
+    if (!ALSO_WORDS.has(word) && lexicon().isName(word)) names.add(word);
+  }
+}
+
+/** `text` with each of `names` written with its capital. */
+export function withCapitalNames(text: string, names: ReadonlySet<string>): string {
+  if (names.size === 0) return text;
+  const pattern = new RegExp(`(?<![\\p{L}'’-])(${[...names].map(escapeRegExp).join("|")})(?![\\p{L}-])`, "gu");
+  return text.replace(pattern, (w) => w.charAt(0).toUpperCase() + w.slice(1));
+}
