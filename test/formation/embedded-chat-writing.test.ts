@@ -103,7 +103,9 @@ describe("chat spelling", () => {
     expect(said).toContain("Lena is vegan.");
     expect(said.join(" ")).not.toContain("lena");
     // A name that is also a word ("my wife may come") is not taken for one.
-    expect(chat("my wife may come to the market with me")).toEqual(["The user's wife may come to the market with the user."]);
+    expect(chat("my wife may come to the market with me")).toEqual([
+      "The user's wife may come to the market with the user.",
+    ]);
   });
 
   test("'ill' opening a clause before a verb is 'I will'; 'I was ill' is not", () => {
