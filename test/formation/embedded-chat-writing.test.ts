@@ -70,6 +70,29 @@ describe("a plan dropped in a later message", () => {
   });
 });
 
+describe("a choice said in passing", () => {
+  test("'sqlite it is', 'let's aim for November then' are what the user settled on; 'it is what it is' is not", () => {
+    expect(chat("ok", "SQLite or a JSON file?", "sqlite it is")).toEqual(["The user settled on sqlite."]);
+    expect(chat("Let's aim for November then, I like having a deadline.")).toEqual([
+      "The user settled on November 2026.",
+    ]);
+    expect(chat("it is what it is")).toEqual([]);
+    expect(chat("Let's catch up soon!")).toEqual([]);
+  });
+
+  test("a request after a comma is a clause of its own: what comes before it is kept", () => {
+    expect(
+      chat("i also have a python script at work that does the same for confluence, can you convert the cleanup part?"),
+    ).toEqual(["The user also has a python script at work that does the same for confluence."]);
+  });
+
+  test("an instruction's reason in a clause of its own is left out", () => {
+    expect(chat("always format code with syntax highlighting pls, the blocks above have no language tag")).toEqual([
+      "The user wants the assistant to always format code with syntax highlighting.",
+    ]);
+  });
+});
+
 describe("a user's own plan without its subject", () => {
   test("'start jan 4' is when the user starts; 'start with the pricing' asks the assistant", () => {
     expect(chat("start jan 4. notice is 4 weeks")).toEqual(["The user starts jan 4.", "The user's notice is 4 weeks."]);

@@ -57,3 +57,26 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
   const what = joinTokens(tokens.slice(k + 1).map((t, i) => ({ ...t, text: said[k + 1 + i]! })));
   return `${speaker} dropped ${what}`;
 }
+
+/** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then". */
+const CHOSEN =
+  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book)|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
+
+/**
+ * The option a speaker settles on: "sqlite it is" ⇒ "The user settled on sqlite"; "let's go with
+ * laminate" ⇒ "The user settled on laminate". Not "that's how it is" or "so it is": a choice names
+ * something, in a few words and no verb.
+ */
+export function chosenOption(text: string, speaker: string | null): string | null {
+  const m = CHOSEN.exec(text.trim());
+  const what = (m?.[1] ?? m?.[2])?.trim();
+  if (!speaker || !what || what.split(/\s+/).length > 5) return null;
+  // "I'm sure it is", "I bet it is", "let's pick you up": a person or a verb in it is no option.
+  if (
+    /\b(?:is|are|am|was|were|be|been|how|what|that|this|so|it|there|here|i|you|we|they|he|she|me|us|him|her|them)\b/i.test(
+      what,
+    )
+  )
+    return null;
+  return `${speaker} settled on ${what}`;
+}

@@ -146,7 +146,13 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   // words, without "pls" and without a reason the user adds in a clause of their own (", I never ...").
   const verb = tokens[from]!.lower === "never" || tokens[from]!.lower === "always" ? from + 1 : from;
   const said = resolvePronouns(tokens, speakers).tokens;
-  const words = tokens.slice(from).map((t, i) => ({ ...t, text: from + i === verb ? t.lower : said[from + i]! }));
+  // "always format code with syntax highlighting, the blocks above have no language tag": the reason goes.
+  const reason = tokens.findIndex(
+    (t, j) => j > verb && t.text === "," && /^(?:DET|PRON)$/.test(tokens[j + 1]?.pos ?? ""),
+  );
+  const words = tokens
+    .slice(from, reason > 0 ? reason : undefined)
+    .map((t, i) => ({ ...t, text: from + i === verb ? t.lower : said[from + i]! }));
   const [request] = joinTokens(words)
     .replace(/,?\s*\b(?:pls|plz)\b/gi, "")
     .replace(POLITE_END, "")

@@ -28,7 +28,7 @@ import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.t
 import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
-import { corrected, droppedPlan } from "./corrections.ts";
+import { chosenOption, corrected, droppedPlan } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, withCapitalNames } from "./typed-names.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
@@ -114,6 +114,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // "Always format code with syntax highlighting": a standing instruction to the assistant.
     const instruction =
       (worth.why === "a request" ? droppedPlan(tokens, resolved.tokens, ctx.speakers.speaker) : null) ??
+      chosenOption(joinTokens(coref.tokens), ctx.speakers.speaker) ??
       (ctx.toAssistant ? standingInstruction(coref.tokens, worth.why, ctx.speakers) : null);
     // A group the statement opens with ("The kids loved it!"): "they" in the next message stands for it,
     // and in this one too when the statement is dropped (a kept one is joined by "they" instead).

@@ -44,6 +44,16 @@ function newSubject(tokens: Token[], i: number): boolean {
   return verb?.pos === "VERB" || verb?.pos === "AUX";
 }
 
+/** "I have a python script at work, can you convert it?": the request after the comma is a clause of its own. */
+function asksAfterComma(tokens: Token[], i: number): boolean {
+  return (
+    i >= 3 &&
+    tokens[i]!.text === "," &&
+    /^(?:can|could|would|will)$/.test(tokens[i + 1]?.lower ?? "") &&
+    /^(?:you|u)$/.test(tokens[i + 2]?.lower ?? "")
+  );
+}
+
 /**
  * Splits a sentence's tokens at clause separators (spaced dashes, semicolons, emoji). A part
  * without a verb of its own ("- a gift from my grandma", "- running, reading, or playing the
@@ -57,7 +67,8 @@ export function clauses(tokens: Token[]): Token[][] {
       (/^[-–—]+$/.test(t.text) && (t.space !== "" || /^[–—]$/.test(t.text))) ||
       t.text === ";" ||
       EMOJI.test(t.text) ||
-      newSubject(tokens, i)
+      newSubject(tokens, i) ||
+      asksAfterComma(tokens, i)
     ) {
       if (cur.length) parts.push(cur);
       cur = [];
