@@ -3,7 +3,7 @@
 // the assistant's replies (issue 11).
 import { describe, expect, test } from "bun:test";
 import type { Fact } from "../../src/formation/extractor.ts";
-import { contents, extractor } from "./embedded-support.ts";
+import { contents, extractor, passage } from "./embedded-support.ts";
 
 const AT = "2026-05-04T10:00:00.000Z";
 
@@ -202,5 +202,28 @@ describe("the conversation's own business", () => {
     expect(chat("ok", "Do you want a template for the feedback form too?", "no thats fine")).toEqual([
       "The user does not want a template for the feedback form too.",
     ]);
+  });
+});
+
+describe("a passage given to remember", () => {
+  const at = "2026-11-20T09:00:00.000Z";
+
+  test("an instruction in it is what the user wants of the assistant, asked or told", () => {
+    expect(contents(passage("Please always give me recipes without meat. Can you keep answers short?", at))).toEqual([
+      "The user wants the assistant to always give the user recipes without meat.",
+      "The user wants the assistant to keep answers short.",
+    ]);
+  });
+
+  test("', scrap that, it's Munich now' inside a sentence corrects it", () => {
+    expect(contents(passage("We're moving to Berlin next month, scrap that, it's Munich now.", at))).toEqual([
+      "The user and others are moving to Munich in December 2026.",
+    ]);
+  });
+
+  test("'she' is never a city named before it", () => {
+    expect(contents(passage("My sister Ana lives in Porto. Next year it's Munich. She is a dentist.", at))).toContain(
+      "Ana is a dentist.",
+    );
   });
 });

@@ -133,7 +133,8 @@ export function personInFocus(
       !CALENDAR.test(t.text) &&
       !participants.has(kin) &&
       tokens[j - 1]?.pos !== "PROPN" &&
-      tokens[j + 1]?.pos !== "NOUN" // "a Spanish teacher", "the Google office": a kind, not someone
+      tokens[j + 1]?.pos !== "NOUN" && // "a Spanish teacher", "the Google office": a kind, not someone
+      !lexicon().isPlace(kin) // "it's Munich now": a city is no one "she" stands for
     ) {
       const name = properNames(tokens.slice(j))[0];
       const before = tokens[j - 1]!.lower;

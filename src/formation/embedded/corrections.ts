@@ -8,7 +8,7 @@ import { joinTokens, type Token } from "./nlp.ts";
 
 /** "Actually, scratch that, ...", "No wait, ...", "Change of plans: ...", "Make that ...". */
 const RETRACTS =
-  /^(?:(?:actually|oh|wait|sorry|hmm|ok|okay)[,!]?\s+)*(?:(?:scratch that|no wait|wait no|correction|change of plans?|make that|make it)\b[,:;!]?\s*)+/i;
+  /^(?:(?:actually|oh|wait|sorry|hmm|ok|okay)[,!]?\s+)*(?:(?:scratch that|scrap that|no wait|wait no|correction|change of plans?|make that|make it)\b[,:;!]?\s*)+/i;
 /** What it is now: "it is Azores now", "it's the Azores", "Porto", "we are going to Porto". */
 const NOW =
   /^(?:(?:it|that)\s+(?:is|was|will be|has to be)\s+|it['’]s\s+|now\s+it\s+is\s+|we\s+are\s+going\s+to\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u;

@@ -115,7 +115,13 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     const instruction =
       (worth.why === "a request" ? droppedPlan(tokens, resolved.tokens, ctx.speakers.speaker) : null) ??
       chosenOption(joinTokens(coref.tokens), ctx.speakers.speaker) ??
-      (ctx.toAssistant ? standingInstruction(coref.tokens, worth.why, ctx.speakers) : null);
+      // A passage given to remember speaks to the agent that reads it, as a user speaks to an assistant.
+      (ctx.toAssistant || ctx.mode === "passage"
+        ? standingInstruction(coref.tokens, worth.why, {
+            ...ctx.speakers,
+            other: ctx.speakers.other ?? "the assistant",
+          })
+        : null);
     // A group the statement opens with ("The kids loved it!"): "they" in the next message stands for it,
     // and in this one too when the statement is dropped (a kept one is joined by "they" instead).
     const opening = coref.person ? null : groupInFocus(tokens, resolved.tokens);

@@ -13,6 +13,8 @@ export interface Lexicon {
   mayBeVerb(lower: string): boolean;
   /** Whether the lexicon lists the word as a person's name ("FemaleName", "MaleName", "FirstName", ...). */
   isName(lower: string): boolean;
+  /** Whether the lexicon lists the word as a place and not as a name ("Munich", "Lisbon"; not "Sydney"). */
+  isPlace(lower: string): boolean;
   /** The verbs compromise's own tagger finds in a sentence (lower case): a second opinion where the lite model found none. */
   verbsIn(text: string): string[];
 }
@@ -45,6 +47,7 @@ const MORE_INTERJECTIONS = [
 // Listed as expressions there, but they carry meaning here.
 const NOT_FILLER = new Set(["aka", "whatsoever", "nevertheless", "sic", "word", "excuse", "please", "et"]);
 
+const PLACE_TAGS = new Set(["City", "Country", "Region", "Place", "Town"]);
 const VERB_TAGS = new Set(["Infinitive", "PresentTense", "PastTense", "Verb", "Gerund", "Participle", "PhrasalVerb"]);
 
 let shared: Lexicon | null = null;
@@ -75,6 +78,8 @@ function load(): Lexicon {
     tagsOf: tags,
     mayBeVerb: (lower) => tags(lower).some((t) => VERB_TAGS.has(t)),
     isName: (lower) => tags(lower).some((t) => /Name$/.test(t)),
+    isPlace: (lower) =>
+      tags(lower).some((t) => PLACE_TAGS.has(t)) && !tags(lower).some((t) => /Name$|^Person$/.test(t)),
     verbsIn: (text) =>
       (nlp(text).verbs().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>).flatMap((v) =>
         v.terms.filter((t) => t.tags.includes("Verb")).map((t) => t.normal),

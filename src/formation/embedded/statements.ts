@@ -44,13 +44,17 @@ function newSubject(tokens: Token[], i: number): boolean {
   return verb?.pos === "VERB" || verb?.pos === "AUX";
 }
 
-/** "I have a python script at work, can you convert it?": the request after the comma is a clause of its own. */
+/**
+ * "I have a python script at work, can you convert it?", "We're moving to Berlin, scrap that, it's
+ * Munich": a request or a change of mind after the comma is a clause of its own.
+ */
 function asksAfterComma(tokens: Token[], i: number): boolean {
+  if (i < 3 || tokens[i]!.text !== ",") return false;
+  const [a, b] = [tokens[i + 1]?.lower ?? "", tokens[i + 2]?.lower ?? ""];
   return (
-    i >= 3 &&
-    tokens[i]!.text === "," &&
-    /^(?:can|could|would|will)$/.test(tokens[i + 1]?.lower ?? "") &&
-    /^(?:you|u)$/.test(tokens[i + 2]?.lower ?? "")
+    (/^(?:can|could|would|will)$/.test(a) && /^(?:you|u)$/.test(b)) ||
+    (/^(?:scratch|scrap)$/.test(a) && b === "that") ||
+    (a === "no" && b === "wait")
   );
 }
 
