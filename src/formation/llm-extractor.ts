@@ -55,7 +55,8 @@ Each fact stands alone and is complete:
 
 What to keep:
 - Keep every durable statement: preferences, instructions to the assistant ("always format code with syntax highlighting" gives "Dana wants code always formatted with syntax highlighting"), decisions, plans, deadlines, numbers, changes of plan, biography, relationships, health, possessions, skills, events, opinions.
-- Skip small talk, greetings, thanks, questions, filler and pure reactions.
+- An instruction asked as a question is still an instruction ("can you always give prices including VAT pls" gives "Dana wants prices always given including VAT"); a plan dropped in a later message is a change of plan ("actually scrap the quartz, we're going with laminate" gives "Dana dropped the quartz worktop and chose laminate").
+- Skip small talk, greetings, thanks, other questions, filler and pure reactions.
 - On average at most about 1.5 facts per user message; fewer when little is durable.
 
 occurred_at is the event's time (RFC 3339) when the text says when it happened, otherwise null.
