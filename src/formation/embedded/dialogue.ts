@@ -136,9 +136,8 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   const asked = ASKING.has(tokens[k]?.lower ?? "") && /^(?:you|u)$/.test(tokens[k + 1]?.lower ?? "");
   if (asked) k += 2;
   while (POLITE.has(tokens[k]?.lower ?? "")) k++;
-  // A question is a request only as "can you ..."; a statement only when it opens with a bare verb.
-  if (why === "question" ? !asked : why !== "a request" && !startsRequest(tokens, k)) return null;
-  if (!startsRequest(tokens, k)) return null;
+  // A question is a request only as "can you ...", and any request opens with a bare verb.
+  if ((why === "question" && !asked) || !startsRequest(tokens, k)) return null;
   const { speaker, other } = speakers;
   const negated = tokens[k]!.lower === "do" && tokens[k + 1]?.lower === "not";
   const from = negated ? k + 2 : k;

@@ -111,8 +111,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (seen || coref.person) carried.fresh = true;
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
     const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
-    // "Always format code with syntax highlighting": a standing instruction to the assistant.
-    const instruction =
+    // What the statement tells as a whole, written anew: a plan dropped ("scrap the quartz"), a choice
+    // ("sqlite it is"), a standing instruction to the assistant ("Always format code with ...").
+    const told =
       (worth.why === "a request" ? droppedPlan(tokens, resolved.tokens, ctx.speakers.speaker) : null) ??
       chosenOption(joinTokens(coref.tokens), ctx.speakers.speaker) ??
       // A passage given to remember speaks to the agent that reads it, as a user speaks to an assistant.
@@ -138,17 +139,17 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       facts[lastOwn] = { ...prev, content: fix.text, entities };
       continue;
     }
-    if (!worth.keep && !instruction && !appraisal) continue;
-    let joined = instruction ?? joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
+    if (!worth.keep && !told && !appraisal) continue;
+    let joined = told ?? joinTokens(tokens.map((t, i) => ({ ...t, text: resolved.tokens[i]! })));
     if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
     // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
-    const dangling = appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens));
+    const dangling = !told && (appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens)));
     // A memory of its own does not open with the talk's "Actually," or "But" (one that continues keeps it),
     // nor names its subject twice.
     if (!(dangling && lastOwn >= 0)) joined = joined.replace(DISCOURSE_OPENER, "");
     if (dislocated(tokens)) joined = joined.replace(DISLOCATED, "$1 "); // "Jonas, he is" → "Jonas is"
-    if (worth.reported && !instruction && !(dangling && lastOwn >= 0)) {
+    if (worth.reported && !told && !(dangling && lastOwn >= 0)) {
       if (!ctx.speakers.speaker) continue; // nobody to attribute it to
       // "According to Melanie, Melanie's fam ..." keeps a name's capital; "the kids ..." takes none.
       const lead = joined.split(/\s/)[0]!.replace(/(?:['’]s|,)$/, "");
