@@ -7,6 +7,7 @@ import { WEEKDAYS } from "../../domain/calendar.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import type { Fact, MessageInput } from "../extractor.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { chosenOption, droppedPlan } from "./corrections.ts";
 import { sharedImages } from "./markup.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { expandContractions, resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
@@ -158,6 +159,28 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
   const what = request!.replace(/[\s,.!?]+$/, "");
   return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
+}
+
+/**
+ * What a statement tells as a whole, written anew, or null: a plan dropped ("scrap the quartz"), a
+ * choice ("sqlite it is"), a standing instruction to an assistant ("Always format code with ...").
+ * `written`: the statement as its speaker wrote it; `tokens` and `said`: with its subject restored,
+ * and each token after pronoun resolution. `toAgent`: a user's message to an assistant, or a passage
+ * given to remember (it speaks to the agent that reads it).
+ */
+export function toldAnew(
+  written: Token[],
+  tokens: Token[],
+  said: string[],
+  why: string,
+  speakers: Speakers,
+  toAgent: boolean,
+): string | null {
+  return (
+    (why === "a request" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
+    chosenOption(joinTokens(written), speakers.speaker) ??
+    (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null)
+  );
 }
 
 /** A bare verb ("keep", "stop"), "do not" or "never" / "always" before one, at `k`. */

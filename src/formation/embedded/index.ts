@@ -28,7 +28,7 @@ import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.t
 import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
-import { chosenOption, corrected, droppedPlan } from "./corrections.ts";
+import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, withCapitalNames } from "./typed-names.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
@@ -36,7 +36,7 @@ import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { CALENDAR } from "./closed-classes.ts";
-import { answered, closingQuestion, speakersOf, standingInstruction } from "./dialogue.ts";
+import { answered, closingQuestion, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
@@ -111,18 +111,15 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (seen || coref.person) carried.fresh = true;
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
     const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
-    // What the statement tells as a whole, written anew: a plan dropped ("scrap the quartz"), a choice
-    // ("sqlite it is"), a standing instruction to the assistant ("Always format code with ...").
-    const told =
-      (worth.why === "a request" ? droppedPlan(tokens, resolved.tokens, ctx.speakers.speaker) : null) ??
-      chosenOption(joinTokens(coref.tokens), ctx.speakers.speaker) ??
-      // A passage given to remember speaks to the agent that reads it, as a user speaks to an assistant.
-      (ctx.toAssistant || ctx.mode === "passage"
-        ? standingInstruction(coref.tokens, worth.why, {
-            ...ctx.speakers,
-            other: ctx.speakers.other ?? "the assistant",
-          })
-        : null);
+    // What the statement tells as a whole, written anew ("scrap the quartz", "sqlite it is", "always ...").
+    const told = toldAnew(
+      coref.tokens,
+      tokens,
+      resolved.tokens,
+      worth.why,
+      ctx.speakers,
+      !!ctx.toAssistant || ctx.mode === "passage",
+    );
     // A group the statement opens with ("The kids loved it!"): "they" in the next message stands for it,
     // and in this one too when the statement is dropped (a kept one is joined by "they" instead).
     const opening = coref.person ? null : groupInFocus(tokens, resolved.tokens);
