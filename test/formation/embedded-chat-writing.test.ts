@@ -205,6 +205,34 @@ describe("the conversation's own business", () => {
   });
 });
 
+describe("found in held-out chats", () => {
+  test("'pls keep your answers shorter' is an instruction; 'ill lead with ...' is the user's plan", () => {
+    expect(chat("also pls keep your answers shorter and in bullet points, im on my phone")).toEqual([
+      "The user wants the assistant to keep the assistant's answers shorter and in bullet points.",
+    ]);
+    expect(chat("ill lead with the citi bike one")).toEqual(["The user will lead with the citi bike one."]);
+  });
+
+  test("'what questions should i ask' is a question; 'my last day is end of august' is no date of today", () => {
+    expect(chat("what questions should i ask karen at the end")).toEqual([]);
+    expect(chat("handed in my notice, my last day is end of august")).toEqual([
+      "The user handed in the user's notice, the user's last day is end of august.",
+    ]);
+  });
+
+  test("'im Nadia, taught maths for 7 years' is what Nadia did, not what she is", () => {
+    const facts = extractor.extract({
+      kind: "messages",
+      user: { name: "Nadia" },
+      messages: [
+        { index: 0, role: "user", speaker: null, content: "im Nadia, taught maths for 7 years", occurredAt: AT },
+        { index: 1, role: "assistant", speaker: null, content: "Nice to meet you!", occurredAt: AT },
+      ],
+    }) as Fact[];
+    expect(contents(facts)).toEqual(["Nadia taught maths for 7 years."]);
+  });
+});
+
 describe("a passage given to remember", () => {
   const at = "2026-11-20T09:00:00.000Z";
 

@@ -42,7 +42,7 @@ const MONTH_NAME =
   /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 // Words chrono reads as dates that are not dates in conversation.
 const NOT_A_DATE =
-  /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present)$/i;
+  /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present|last day|the last day)$/i;
 // A relative expression must point somewhere ("for 4 years" is a duration, not a date).
 // "In 6 months" points ahead; "the first 6 months" does not ("months" is no "mon"), nor do "in a day"
 // (an idiom) or "in 15 minutes" (a time, not a date).

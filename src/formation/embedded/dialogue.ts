@@ -111,7 +111,7 @@ export function decision(question: string, yes: boolean, who: string, asker: str
 
 /** Words that make a request to an assistant a standing instruction rather than a one-off. */
 const STANDING =
-  /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (it|them|answers?|responses?|replies|things|code)|call me|prefer)\b/i;
+  /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(it|them|answers?|responses?|replies|things|code)|call me|prefer)\b/i;
 
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);

@@ -37,7 +37,7 @@ export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answered, closingQuestion, speakersOf, toldAnew } from "./dialogue.ts";
-import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
+import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject, selfIntroduced } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
@@ -153,14 +153,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       const named = lead === ctx.speakers.speaker || tokens.some((t) => t.pos === "PROPN" && t.text === lead);
       joined = `According to ${ctx.speakers.speaker}, ${named ? joined : lowerFirst(joined)}`;
     }
-    // "I am Dana, a backend engineer" → "Dana is a backend engineer"; "I am Dana" alone says only the name.
-    const speaker = ctx.speakers.speaker;
-    if (speaker && new RegExp(`^${speaker}'s name is ${speaker}\\b`).test(joined)) continue;
-    if (speaker && joined.startsWith(`${speaker} is ${speaker}`)) {
-      const rest = joined.slice(`${speaker} is ${speaker}`.length).replace(/^\s*(,|and\b)\s*/, "");
-      if (!/[\p{L}\p{N}]/u.test(rest)) continue;
-      joined = `${speaker} is ${rest}`;
-    }
+    const introduced = selfIntroduced(joined, ctx.speakers.speaker);
+    if (introduced === null) continue;
+    joined = introduced;
     const fact = written(joined, ctx, isPastTense(tokens));
     if (!fact) continue;
     if (aboutListenerOnly(fact.content, ctx)) continue;

@@ -164,7 +164,7 @@ const REPORT_MIN_CONTENT = 3;
  * move" (a wh-word or an opening auxiliary before its subject).
  */
 const UNMARKED_QUESTION =
-  /(?:^|,\s*)(?:where|what|how|when|why|which|who)\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/i;
+  /(?:^|,\s*)(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/iu;
 
 /**
  * A plan told with a question mark, asking only whether it is wise: "I want to do the DELE B1 exam,
