@@ -97,6 +97,8 @@ describe("a user's own plan without its subject", () => {
   test("'start jan 4' is when the user starts; 'start with the pricing' asks the assistant", () => {
     expect(chat("start jan 4. notice is 4 weeks")).toEqual(["The user starts jan 4.", "The user's notice is 4 weeks."]);
     expect(chat("start with the pricing")).toEqual([]);
+    // A word that only begins like a day or a month ("friends", "marketing") says no time.
+    expect(chat("leave friends out of it")).toEqual([]);
   });
 
   test("'planning a trip ...' is the user's plan, also where the tagger reads 'planning' as a noun", () => {

@@ -40,6 +40,9 @@ const YEAR_WORDS = /\b(year|years)\b/i;
 const HAS_YEAR = /\b(1[89]\d\d|2\d\d\d)\b/;
 const MONTH_NAME =
   /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
+const DAY_OR_MONTH = new RegExp(`^(?:${WEEKDAY_WORD}|${MONTH_NAME.source.slice(2, -2)})$`, "i");
+/** Whether one word names a weekday or a month, as chat writes them ("fri", "jan", "September"). */
+export const namesDayOrMonth = (word: string): boolean => DAY_OR_MONTH.test(word);
 // Words chrono reads as dates that are not dates in conversation.
 const NOT_A_DATE =
   /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present|last day|the last day)$/i;

@@ -4,6 +4,7 @@
 // ("Check this out", "Come join us") have no subject either: they are requests, not facts.
 // Decisions use the tagger's parts of speech and lemmas.
 import { escapeRegExp } from "../../domain/text.ts";
+import { namesDayOrMonth } from "./dates.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
 
@@ -130,13 +131,14 @@ const SELF_EVENTS = new Set([
   "resign",
   "retire",
 ]);
-const WHEN =
-  /^(?:\d.*|today|tonight|tomorrow|next|this|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)$/;
+/** Words that say when on their own: a number ("4", "5pm"), a day, a weekday or a month ("jan"). */
+const WHEN = /^(?:\d.*|today|tonight|tomorrow|next|this)$/;
+const saysWhen = (word: string) => WHEN.test(word) || namesDayOrMonth(word);
 /** Whether a time follows at `k`: "jan 4", "tomorrow", "on friday", "in 2 weeks" (not "on to the next"). */
 function whenFollows(tokens: Token[], k: number): boolean {
   const t = tokens[k]?.lower ?? "";
-  if (WHEN.test(t)) return true;
-  return /^(?:on|in|at)$/.test(t) && WHEN.test(tokens[k + 1]?.lower ?? "");
+  if (saysWhen(t)) return true;
+  return /^(?:on|in|at)$/.test(t) && saysWhen(tokens[k + 1]?.lower ?? "");
 }
 
 /** Nouns that are no one's in particular ("Time flies", "Life is good", "Everything is fine"). */
