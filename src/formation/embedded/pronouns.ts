@@ -22,7 +22,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   ],
   // "so ill run in the morning": "ill" before a verb, opening a clause, is "I'll" ("I was ill" is not).
   [
-    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully)\s+)ill (?=(?:be|do|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring|bump|raise|switch|change|cancel|hire|order|sort|grab|probably|lead|tweak|update|aim|focus|practise|practice|prep|prepare|apply|reply|skip|head|drive|cook|bake|plan|post|share|sign|join|meet|visit|stop|quit)\b)/gi,
+    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully)\s+)ill (?=(?:be|do|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring|bump|raise|switch|change|cancel|hire|order|sort|grab|lead|tweak|update|aim|focus|practise|practice|prep|prepare|apply|reply|skip|head|drive|cook|bake|plan|post|share|sign|join|meet|visit|stop|quit)\b)/gi,
     "$1I'll ",
   ],
   [/\b([Ii])['’]m\b/g, "$1 am"],

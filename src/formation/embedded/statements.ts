@@ -48,7 +48,7 @@ function newSubject(tokens: Token[], i: number): boolean {
  * "I have a python script at work, can you convert it?", "We're moving to Berlin, scrap that, it's
  * Munich": a request or a change of mind after the comma is a clause of its own.
  */
-function asksAfterComma(tokens: Token[], i: number): boolean {
+function opensClauseAfterComma(tokens: Token[], i: number): boolean {
   if (i < 3 || tokens[i]!.text !== ",") return false;
   const [a, b] = [tokens[i + 1]?.lower ?? "", tokens[i + 2]?.lower ?? ""];
   return (
@@ -72,7 +72,7 @@ export function clauses(tokens: Token[]): Token[][] {
       t.text === ";" ||
       EMOJI.test(t.text) ||
       newSubject(tokens, i) ||
-      asksAfterComma(tokens, i)
+      opensClauseAfterComma(tokens, i)
     ) {
       if (cur.length) parts.push(cur);
       cur = [];
