@@ -1,18 +1,14 @@
-// What a message means in the conversation around it: a short answer fused with the question it
-// answers ("Which department?" → "Pediatrics." ⇒ 'Asked "Which department?", Maya answered
-// "Pediatrics"'), a confirmation turned into the decision ("Shall I book the 9:00 train?" → "Yes
-// please" ⇒ "Maya asked the assistant to book the 9:00 train"), and a standing instruction to an
-// assistant ("Always format code with syntax highlighting") kept as what the user wants.
-import { WEEKDAYS } from "../../domain/calendar.ts";
+// What a message means in the conversation around it: the question a message closes with and the
+// forms of a reply to it (a short answer, a yes or no turned into the decision: "Shall I book the
+// 9:00 train?" → "Yes please" ⇒ "Maya asked the assistant to book the 9:00 train"; answers.ts fuses
+// them), and a standing instruction to an assistant ("Always format code with syntax highlighting")
+// kept as what the user wants.
 import { escapeRegExp } from "../../domain/text.ts";
-import type { Fact, MessageInput } from "../extractor.ts";
-import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import type { MessageInput } from "../extractor.ts";
 import { chosenOption, droppedPlan } from "./corrections.ts";
-import { sharedImages } from "./markup.ts";
-import { joinTokens, type Nlp, type Token } from "./nlp.ts";
-import { expandContractions, resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
+import { joinTokens, type Token } from "./nlp.ts";
+import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
 import { STATES } from "./subjects.ts";
-import { written, type WritingContext } from "./written.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
@@ -61,7 +57,12 @@ const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were
 
 /** A question as a report: "you" is the one answering and "I" / "me" the one asking. */
 export function fromQuestion(q: string, who: string, asker: string): string {
-  return q
+  // "Wow, how did ...?": the exclamation before the question is not part of it.
+  const bare = q.replace(
+    /^(?:(?:wow|whoa|oh|ooh|so|and|hey|well|ok(?:ay)?|haha+|cool|nice)\b[,!.]?\s+)+(?=\p{L})/iu,
+    "",
+  );
+  return (bare === q ? q : `${bare.charAt(0).toUpperCase()}${bare.slice(1)}`)
     .replace(/\b(do|are|have|were) you\b/gi, (_, v: string) => `${THIRD[v.toLowerCase()]} ${who}`)
     .replace(/\byou (are|have|do|were)\b/gi, (_, v: string) => `${who} ${THIRD[v.toLowerCase()]}`)
     .replace(/\byour(s)?\b/gi, `${who}'s`)
@@ -191,48 +192,6 @@ function startsRequest(tokens: Token[], k: number): boolean {
   if (t.lower === "do" && tokens[k + 1]?.lower === "not") return !STATES.has(tokens[k + 2]?.lemma ?? "");
   const v = t.lower === "never" || t.lower === "always" ? tokens[k + 1] : t;
   return !!v && (v.pos === "VERB" || v.pos === "AUX") && v.lower === v.lemma;
-}
-
-/** A short reply fused with the question it answers: one fact about the one who answered. */
-export function answered(
-  nlp: Nlp,
-  question: string,
-  asker: string,
-  reply: string,
-  ctx: WritingContext & { speakers: Speakers },
-): Omit<Fact, "messageIndexes"> | null {
-  const first = nlp.sentences(expandContractions(sharedImages(reply).text))[0];
-  const who = ctx.speakers.speaker;
-  if (!first || !who || SMALL_TALK_QUESTION.test(question.split(/(?<=[.!?])\s+/).at(-1)!)) return null;
-  const answer = shortAnswer(
-    first.text,
-    first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"),
-  );
-  if (!answer) return null;
-  let text: string | null;
-  if (answer.kind === "short") {
-    // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
-    // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
-    const names = [ctx.speakers.speaker, ctx.speakers.other].flatMap((n) => (n ? [n.toLowerCase()] : []));
-    const naming = (t: { pos: string; lower: string }) =>
-      ["NOUN", "PROPN", "NUM"].includes(t.pos) &&
-      !DISCOURSE.has(t.lower) &&
-      !ADDRESS.has(t.lower) &&
-      !names.some((n) => t.lower.length >= 2 && n.startsWith(t.lower));
-    if (!first.tokens.some(naming)) return null;
-    const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
-    const said = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
-    text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
-  } else text = decision(question, answer.kind === "yes", who, asker);
-  // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
-  // not the next one: a weekday alone as the answer keeps its name.
-  const word = first.text
-    .replace(/[.!\s]+$/, "")
-    .replace(/^on\s+/i, "")
-    .toLowerCase();
-  const weekdayOnly = (WEEKDAYS as readonly string[]).includes(word);
-  const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
-  return fact && { ...fact, entities: [who] };
 }
 
 /**

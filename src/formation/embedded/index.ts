@@ -36,7 +36,8 @@ import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { CALENDAR } from "./closed-classes.ts";
-import { answered, closingQuestion, speakersOf, toldAnew } from "./dialogue.ts";
+import { answered } from "./answers.ts";
+import { closingQuestion, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject, selfIntroduced } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
@@ -270,13 +271,16 @@ export function createEmbeddedExtractor(): Extractor {
             earlier: [...carry.earlier],
           },
         };
-        // An assistant's own words are context (the question a short answer answers), never memories,
-        // unless the project keeps its commitments.
+        // An assistant's own words are context (a question answered), unless the policy keeps its commitments.
         if (m.role !== "assistant" || policy.assistantCommitments) {
           const asked = previous && previous.who !== speakers.speaker ? previous : null;
-          const fused = asked?.question ? answered(nlpOf(), asked.question, asked.who, m.content, ctx) : null;
-          if (fused) facts.push({ ...fused, messageIndexes: [m.index] });
-          for (const f of statements(nlpOf(), m.content, ctx)) facts.push({ ...f, messageIndexes: [m.index] });
+          // What the statements form of a clause alone (they see who "he" is), on a copy of what is carried.
+          const carried = () => ctx.carried && { ...ctx.carried, earlier: [...ctx.carried.earlier] };
+          const own = (text: string) => statements(nlpOf(), text, { ...ctx, carried: carried() }).map((f) => f.content);
+          const fused = asked?.question ? answered(nlpOf(), asked.question, asked.who, m.content, ctx, own) : null;
+          if (fused) facts.push({ ...fused.fact, messageIndexes: [m.index] });
+          for (const f of statements(nlpOf(), m.content, ctx))
+            if (!fused?.replaces.includes(f.content)) facts.push({ ...f, messageIndexes: [m.index] });
         }
         previous = { question: closingQuestion(m.content), who: speakers.speaker! };
         const { person, group, fresh, earlier } = ctx.carried!;

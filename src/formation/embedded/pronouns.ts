@@ -17,7 +17,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b([Ss]he|[Hh]e|[Tt]hat|[Ww]hat|[Tt]here)s\b/g, "$1's"],
   // "its on sept 13", "its only 2 years old": "its" before a word no possessive takes is "it is".
   [
-    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|almost|nearly|mostly|probably|actually|literally|honestly|\d)\b)/g,
+    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|around|roughly|maybe|almost|nearly|mostly|probably|actually|literally|honestly|\d)\b)/g,
     "$1t's ",
   ],
   // "so ill run in the morning": "ill" before a verb, opening a clause, is "I'll" ("I was ill" is not).
@@ -43,7 +43,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   // never follows a possessive is "is" ("Jon's been" is "has").
   [/\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (been|gotten|gone)\b/gu, "$1 has $2"],
   [
-    /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|also|still|super|definitely|totally|quite|now|finally)\b/gu,
+    /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|doing|coming|looking|working|growing|also|still|super|definitely|totally|quite|now|finally)\b/gu,
     "$1 is $2",
   ],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]ll\b/g, "$1 will"],

@@ -1,0 +1,115 @@
+// A reply that answers the question before it, fused with the question into one fact about the one
+// who answered: a few words ("Which department?" → "Pediatrics." ⇒ 'Asked "Which department?", Maya
+// answered "Pediatrics"'), yes or no (the decision it makes), or a clause that only makes sense with
+// the question ("How did the kids like the memorial?" → "They were awestruck and humbled").
+import { WEEKDAYS } from "../../domain/calendar.ts";
+import type { Fact } from "../extractor.ts";
+import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
+import { sharedImages } from "./markup.ts";
+import { joinTokens, type Nlp } from "./nlp.ts";
+import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
+import { splitStatements, worthRemembering } from "./statements.ts";
+import { written, type WritingContext } from "./written.ts";
+
+/** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
+const OPENING =
+  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing)\b)*$/i;
+/** Why a clause of a reply would be dropped on its own yet answers the question before it. */
+const LEANS_ON_QUESTION = new Set(["no subject to stand alone", "no content", "reaction", "an appraisal"]);
+/** A clause that leans on a question opens with a pronoun or a thing just asked about ("The store ..."). */
+const LEANING_SUBJECT = /^(?:it|they|that|this|these|those|he|she|i|we|there|the)\b/i;
+/** A fact that still opens with a word standing for what the question asked about. */
+const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
+/** Questions a leaning clause answers: what, which, where, when, who, why, how. */
+const WH_QUESTION = /^(?:what|which|where|when|who|why|how)\b/i;
+/** A question asking what someone thinks or how something went: a reaction is its answer. */
+const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
+/** Not an answer: "Not sure", "That is a tough question", "That sounds fun". */
+const NON_ANSWER = /\b(?:not (?:know|sure)|no idea|(?:tough|good|great|hard) question|sounds?|looks?|you|your)\b/i;
+/**
+ * The part of a reply that answers: its first sentence after thanks, greetings and the listener's
+ * name ("Thanks, Maria! I see them at least once a week."), up to a semicolon or a dash ("Three
+ * times a week; it keeps us on track").
+ */
+function answeringPart(nlp: Nlp, reply: string, names: readonly string[]) {
+  const unnamed = (text: string) =>
+    text.replace(/\p{L}+/gu, (w) => (names.some((n) => w.length >= 2 && n.startsWith(w.toLowerCase())) ? "" : w));
+  for (const sentence of nlp.sentences(expandContractions(sharedImages(reply).text)).slice(0, 3)) {
+    const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
+    if (!OPENING.test(unnamed(part))) return part === sentence.text ? sentence : nlp.sentences(part)[0];
+  }
+  return undefined;
+}
+
+/**
+ * A reply fused with the question it answers: one fact about the one who answered. A few words
+ * ("Pediatrics."), yes or no, or a clause that leans on the question ("They were awestruck and
+ * humbled" to "How did the kids like the memorial?"); a clause that stands alone is the
+ * statements' to keep.
+ */
+export function answered(
+  nlp: Nlp,
+  question: string,
+  asker: string,
+  reply: string,
+  ctx: WritingContext & { speakers: Speakers; participants: ReadonlySet<string> },
+  ownFacts: (text: string) => string[] = () => [],
+): { fact: Omit<Fact, "messageIndexes">; replaces: string[] } | null {
+  const who = ctx.speakers.speaker;
+  if (!who || SMALL_TALK_QUESTION.test(question.split(/(?<=[.!?])\s+/).at(-1)!)) return null;
+  // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
+  const names = [ctx.speakers.speaker, ctx.speakers.other].flatMap((n) => (n ? [n.toLowerCase()] : []));
+  const first = answeringPart(nlp, reply, names);
+  if (!first) return null;
+  const hasVerb = first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  const answer = shortAnswer(first.text, hasVerb);
+  let replaces: string[] = []; // the statements' own facts of the clause, which the fused fact replaces
+  const listener = names[1];
+  const leans = () => {
+    const words = first.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text));
+    const asked = question
+      .split(/(?<=[.!?])\s+/)
+      .at(-1)!
+      .replace(/^(?:\p{L}+[,!]\s+)+/u, "");
+    if (!hasVerb || words.length > 12 || !LEANING_SUBJECT.test(first.text) || !WH_QUESTION.test(asked)) return false;
+    if (NON_ANSWER.test(first.text) || words.some((w) => w.lower === listener)) return false;
+    const [clause, more] = splitStatements(nlp, first.text, ctx.participants);
+    if (!clause || more) return false;
+    // What the statements form of the clause alone stands alone unless it still leans on "it" or "they".
+    const own = ownFacts(first.text);
+    replaces = own.filter((f) => LEANING_FACT.test(f));
+    if (replaces.length < own.length) return false;
+    const worth = worthRemembering(clause, "conversation", ctx.participants);
+    if (!worth.keep && !LEANS_ON_QUESTION.has(worth.why)) return false;
+    // "What's their name?" is not answered by "They are doing great": a thing asked for is named.
+    const namesThing = clause.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos));
+    if (ASKS_OPINION.test(asked)) return true;
+    return worth.why !== "reaction" && worth.why !== "an appraisal" && (namesThing || /^how\b/i.test(asked));
+  };
+  if (!answer && !leans()) return null;
+  let text: string | null;
+  if (!answer || answer.kind === "short") {
+    // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
+    const naming = (t: { pos: string; lower: string }) =>
+      ["NOUN", "PROPN", "NUM", ...(answer ? [] : ["ADJ", "VERB"])].includes(t.pos) &&
+      !DISCOURSE.has(t.lower) &&
+      !ADDRESS.has(t.lower) &&
+      !names.some((n) => t.lower.length >= 2 && n.startsWith(t.lower));
+    if (!first.tokens.some(naming)) return null;
+    const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
+    const joined = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
+    // A clause is a sentence ("it is around 2k" typed in lower case); a few words are quoted as typed.
+    const said = answer ? joined : `${joined.charAt(0).toUpperCase()}${joined.slice(1)}`;
+    text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
+  } else text = decision(question, answer.kind === "yes", who, asker);
+  // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
+  // not the next one: a weekday alone as the answer keeps its name.
+  const word = first.text
+    .replace(/[.!\s]+$/, "")
+    .replace(/^on\s+/i, "")
+    .toLowerCase();
+  const weekdayOnly = (WEEKDAYS as readonly string[]).includes(word);
+  const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
+  return fact && { fact: { ...fact, entities: [who] }, replaces };
+}

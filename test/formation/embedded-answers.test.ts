@@ -1,0 +1,113 @@
+// A reply that answers the question before it: the answer after thanks and greetings, up to a
+// semicolon, and a clause that only makes sense with the question ("They were awestruck and
+// humbled" to "How did the kids like the memorial?"), fused with it (issue 11).
+import { describe, expect, test } from "bun:test";
+import type { Fact } from "../../src/formation/extractor.ts";
+import { contents, extractor } from "./embedded-support.ts";
+
+const AT = "2023-07-07T10:00:00.000Z";
+
+/** A two-person conversation: each line "Speaker: text". */
+function talk(...lines: string[]): string[] {
+  const said = lines.map((l) => {
+    const [speaker, ...rest] = l.split(": ");
+    return { speaker: speaker!, content: rest.join(": ") };
+  });
+  return contents(
+    extractor.extract({
+      kind: "messages",
+      participants: [...new Set(said.map((s) => s.speaker))],
+      messages: said.map((s, index) => ({ index, role: "user", ...s, occurredAt: AT })),
+    }) as Fact[],
+  );
+}
+
+/** A user's chat with an assistant that asks first. */
+function asked(...said: string[]): string[] {
+  return contents(
+    extractor.extract({
+      kind: "messages",
+      messages: said.map((content, index) => ({
+        index,
+        role: index % 2 ? "user" : "assistant",
+        speaker: null,
+        content,
+        occurredAt: AT,
+      })),
+    }) as Fact[],
+  );
+}
+
+describe("the part of a reply that answers", () => {
+  test("thanks, a greeting or 'good question' before the answer is passed over", () => {
+    expect(talk("Maria: What is your favorite book?", "John: Hmm, good question. Probably Dune.")).toEqual([
+      'Asked "What is John\'s favorite book?", John answered "Probably Dune".',
+    ]);
+    expect(
+      talk(
+        "Maria: How often do you get to see sunsets like that?",
+        "John: Thanks, Maria! I see them at least once a week.",
+      ),
+    ).toEqual([
+      'Asked "How often does John get to see sunsets like that?", John answered "John sees them at least once a week".',
+    ]);
+  });
+
+  test("the answer ends at a semicolon or a dash; what follows is a statement of its own", () => {
+    expect(
+      talk("Maria: How often do you work out with your family?", "John: Three times a week; it keeps us on track."),
+    ).toEqual([
+      'Asked "How often does John work out with John\'s family?", John answered "Three times a week".',
+      "It keeps John and others on track.",
+    ]);
+  });
+
+  test("an exclamation before the question is not part of it", () => {
+    expect(talk("Maria: Wow, how did the kids like the memorial?", "John: They were awestruck and humbled.")).toEqual([
+      'Asked "How did the kids like the memorial?", John answered "They were awestruck and humbled".',
+    ]);
+  });
+
+  test("'yes' still decides a yes-or-no question", () => {
+    expect(talk("Gina: Cool! Are you using different colors?", "Jon: Yes. I color-code my goals.")).toContain(
+      "Jon is using different colors.",
+    );
+  });
+});
+
+describe("a clause that leans on the question", () => {
+  test("'The store's doing great' answers 'How is the store?'", () => {
+    expect(talk("Maria: How is the store?", "John: Hey Maria! The store's doing great!")).toEqual([
+      'Asked "How is the store?", John answered "The store is doing great".',
+    ]);
+  });
+
+  test("a user's answer to an assistant's question keeps what was asked", () => {
+    expect(asked("Got it. What's your budget for the whole trip?", "its around 2k")).toEqual([
+      'Asked "What\'s the user\'s budget for the whole trip?", the user answered "It is around 2k".',
+    ]);
+  });
+
+  test("a clause that stands alone is kept as it is, not fused", () => {
+    expect(talk("Maria: Where did you go?", "John: Oh man, we went to Rome - it was amazing.")).toEqual([
+      "John and others went to Rome.",
+    ]);
+    expect(talk("Maria: What kind of dog is it?", "John: My dog is a golden retriever.")).toEqual([
+      "John's dog is a golden retriever.",
+    ]);
+  });
+
+  test("not an answer: a reaction to a suggestion, 'not sure', a reply to something else", () => {
+    expect(talk("Maria: What should we do on Sunday?", "John: That sounds like a great idea.")).toEqual([]);
+    expect(talk("Maria: What do you want to do?", "John: I do not know.")).toEqual([]);
+    // "What's their name?" asks for a name: "They are doing great" names nothing.
+    expect(talk("Maria: What's their name?", "John: They are doing great.")).toEqual([]);
+  });
+
+  test("a reaction answers a question that asks what someone thinks or how it went", () => {
+    expect(talk("Maria: What's it like to volunteer at the shelter?", "John: It is rewarding.")).toEqual([
+      'Asked "What\'s it like to volunteer at the shelter?", John answered "It is rewarding".',
+    ]);
+    expect(talk("Maria: Where did you go?", "John: It was amazing.")).toEqual([]);
+  });
+});
