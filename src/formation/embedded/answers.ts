@@ -57,21 +57,24 @@ export function answered(
   ownFacts: (text: string) => string[] = () => [],
 ): { fact: Omit<Fact, "messageIndexes">; replaces: string[] } | null {
   const who = ctx.speakers.speaker;
-  if (!who || SMALL_TALK_QUESTION.test(question.split(/(?<=[.!?])\s+/).at(-1)!)) return null;
+  // The question without a greeting or a name before it ("Hey Jon, how are you?").
+  const asked = question
+    .split(/(?<=[.!?])\s+/)
+    .at(-1)!
+    .replace(/^(?:(?:[\p{L}'’]+\s+){0,2}[\p{L}'’]+[,!]\s+)+/u, "");
+  if (!who || SMALL_TALK_QUESTION.test(asked)) return null;
   // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
-  const names = [ctx.speakers.speaker, ctx.speakers.other].flatMap((n) => (n ? [n.toLowerCase()] : []));
+  const names = [ctx.speakers.speaker, ctx.speakers.other, ...ctx.participants].flatMap((n) =>
+    n ? [n.toLowerCase()] : [],
+  );
   const first = answeringPart(nlp, reply, names);
   if (!first) return null;
   const hasVerb = first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
   const answer = shortAnswer(first.text, hasVerb);
   let replaces: string[] = []; // the statements' own facts of the clause, which the fused fact replaces
-  const listener = names[1];
+  const listener = ctx.speakers.other?.toLowerCase();
   const leans = () => {
     const words = first.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text));
-    const asked = question
-      .split(/(?<=[.!?])\s+/)
-      .at(-1)!
-      .replace(/^(?:\p{L}+[,!]\s+)+/u, "");
     if (!hasVerb || words.length > 12 || !LEANING_SUBJECT.test(first.text) || !WH_QUESTION.test(asked)) return false;
     if (NON_ANSWER.test(first.text) || words.some((w) => w.lower === listener)) return false;
     const [clause, more] = splitStatements(nlp, first.text, ctx.participants);
