@@ -69,9 +69,7 @@ describe("the part of a reply that answers", () => {
   });
 
   test("small talk after a greeting and a name is still small talk", () => {
-    expect(
-      talk("Gina: Hey Jon, how are you?", "Jon: Hey Gina! Good to see you too. Lost my job as a banker yesterday."),
-    ).toEqual(["Jon lost Jon's job as a banker on 6 July 2023."]);
+    expect(talk("Gina: Hey Jon, how are you?", "Jon: Hey Gina! Good, busy week.")).toEqual([]);
   });
 
   test("'yes' still decides a yes-or-no question", () => {
