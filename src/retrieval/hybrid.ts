@@ -138,10 +138,11 @@ export function createHybridRetriever(deps: {
   function lexicalCandidates(projectId: string, q: QueryAnalysis, scope: Scope, n: number): Map<number, Candidate> {
     const bySeq = new Map<number, Candidate>();
     const stems = q.terms.map(stem);
-    const alternativeStems = q.alternatives.map((a) => a.map(stem));
+    const others = q.terms.map((_, i) => [...(q.alternatives[i] ?? []), ...(q.forms[i] ?? [])]);
+    const alternativeStems = others.map((a) => a.map(stem));
     const hits = lexical.search(
       projectId,
-      q.terms.map((t, i) => [t, ...(q.alternatives[i] ?? [])]),
+      q.terms.map((t, i) => [t, ...others[i]!]),
       scope,
       n,
       // A scope user's memories may say "The user" rather than the name the question asks about.

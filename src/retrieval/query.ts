@@ -2,6 +2,7 @@
 import * as chrono from "chrono-node";
 import { queryTerms } from "../domain/text.ts";
 import { askedAttributeWords } from "../domain/attributes.ts";
+import { irregularForms } from "./verb-forms.ts";
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 
 export interface DateRange {
@@ -14,6 +15,8 @@ export interface QueryAnalysis {
   terms: string[];
   /** Per term, the other words an answer may say it with ("live" → moved, based, ...; mostly empty). */
   alternatives: string[][];
+  /** Per term, its irregular forms ("make" → made; "bought" → buy; mostly empty). */
+  forms: string[][];
   /** Capitalised words that are not sentence openers or question words: likely people, places, things. */
   names: string[];
   dates: DateRange | null;
@@ -116,10 +119,12 @@ export function analyseQuery(
   several = asksForSeveral(query),
 ): QueryAnalysis {
   const terms = queryTerms(query);
+  const names = queryNames(query);
   return {
     terms,
     alternatives: askedAttributeWords(query, terms),
-    names: queryNames(query),
+    forms: terms.map((t) => (names.includes(t) ? [] : irregularForms(t))),
+    names,
     dates: queryDates(query, reference),
     order: queryOrder(query),
     users,
