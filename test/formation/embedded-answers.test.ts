@@ -115,3 +115,24 @@ describe("a clause that leans on the question", () => {
     expect(talk("Maria: Where did you go?", "John: It was amazing.")).toEqual([]);
   });
 });
+
+describe("the question an assistant asks before going on", () => {
+  test("its only question, though advice follows it, is what the user's 'no car' answers", () => {
+    expect(
+      asked(
+        "## Getting around Munich\n\nDo you want a car for any of the days? Some people rent one for the Alps.\n\nOtherwise, a **day ticket** covers U-Bahn, S-Bahn and trams.",
+        "no car",
+      ),
+    ).toEqual(["The user does not want a car for any of the days."]);
+  });
+
+  test("an assistant's answer with several questions asks none of them alone", () => {
+    expect(asked("Do you want a car? Or a day ticket?\n\nBoth work well.", "no car")).toEqual([]);
+  });
+
+  test("a person's question in the middle of their message is followed by their own news, which the reply answers", () => {
+    expect(
+      talk("Maria: How are the kids doing? I got a promotion at work!", "John: Congrats, Maria! So proud of you."),
+    ).toEqual(["Maria got a promotion at work."]);
+  });
+});

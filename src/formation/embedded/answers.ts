@@ -4,6 +4,7 @@
 // the question ("How did the kids like the memorial?" → "They were awestruck and humbled").
 import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
+import { escapeRegExp } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
 import { sharedImages } from "./markup.ts";
@@ -14,7 +15,7 @@ import { written, type WritingContext } from "./written.ts";
 
 /** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
 const OPENING =
-  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing)\b)*$/i;
+  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers)\b)*$/i;
 /** Why a clause of a reply would be dropped on its own yet answers the question before it. */
 const LEANS_ON_QUESTION = new Set(["no subject to stand alone", "no content", "reaction", "an appraisal"]);
 /** A clause that leans on a question opens with a pronoun or a thing just asked about ("The store ..."). */
@@ -70,7 +71,12 @@ export function answered(
   const first = answeringPart(nlp, reply, names);
   if (!first) return null;
   const hasVerb = first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
-  const answer = shortAnswer(first.text, hasVerb);
+  // "no car" to "Do you want a car ...?" is a no: the thing refused is the thing asked about.
+  const refused = /^no\s+([\p{L}-]+)[\s.!]*$/iu.exec(first.text)?.[1];
+  const answer =
+    refused && new RegExp(`\\b${escapeRegExp(refused)}\\b`, "i").test(asked)
+      ? { kind: "no" as const }
+      : shortAnswer(first.text, hasVerb);
   let replaces: string[] = []; // the statements' own facts of the clause, which the fused fact replaces
   const listener = ctx.speakers.other?.toLowerCase();
   const leans = () => {
@@ -104,7 +110,8 @@ export function answered(
     const joined = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
     // A clause is a sentence ("it is around 2k" typed in lower case); a few words are quoted as typed.
     const said = answer ? joined : `${joined.charAt(0).toUpperCase()}${joined.slice(1)}`;
-    text = `Asked "${fromQuestion(question, who, asker)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
+    const q = fromQuestion(question, who, asker);
+    text = `Asked "${q.charAt(0).toUpperCase()}${q.slice(1)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
   } else text = decision(question, answer.kind === "yes", who, asker);
   // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
   // not the next one: a weekday alone as the answer keeps its name.

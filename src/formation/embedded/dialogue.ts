@@ -15,10 +15,19 @@ const YES =
 const NO =
   /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you|that is fine|that['’]?s fine|i am good|i['’]?m good|all good)?[\s,.!]*$/i;
 
-/** The question a message ends with: its last question sentence, with the sentence before it when short. */
-export function closingQuestion(text: string): string | null {
+/**
+ * The question a message asks: the one it ends with (its last question sentence, with the sentence
+ * before it when short), or, in an assistant's answer (`within`), its only question when the answer
+ * goes on after it ("Do you want a car for any of the days? ... Otherwise, a day ticket covers ...").
+ * A person's question in the middle of their message is followed by their own news, which the
+ * reply answers.
+ */
+export function closingQuestion(text: string, within = false): string | null {
   const body = text.replace(/```[\s\S]*?```/g, " ").trim();
-  if (!/\?\s*[)"'”]?\s*$/.test(body)) return null;
+  if (!/\?\s*[)"'”]?\s*$/.test(body)) {
+    const asked = within ? body.split("\n").flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : [];
+    return asked.length === 1 ? closingQuestion(asked[0]!.trim()) : null;
+  }
   // The question's own paragraph: a list or a heading above it is not part of it.
   const paragraph = body.split(/\n\s*\n|\n\s*[-*#>\d]/).at(-1)!;
   const sentences = paragraph

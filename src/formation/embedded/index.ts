@@ -282,7 +282,7 @@ export function createEmbeddedExtractor(): Extractor {
           for (const f of statements(nlpOf(), m.content, ctx))
             if (!fused?.replaces.includes(f.content)) facts.push({ ...f, messageIndexes: [m.index] });
         }
-        previous = { question: closingQuestion(m.content), who: speakers.speaker! };
+        previous = { question: closingQuestion(m.content, m.role === "assistant"), who: speakers.speaker! };
         const { person, group, fresh, earlier } = ctx.carried!;
         const by = group && group !== carry.group ? speakers.speaker! : carry.by;
         // An assistant's words are not the user's talk: the user's "he" in their next message is still theirs.
