@@ -3,7 +3,7 @@
 // humbled" to "How did the kids like the memorial?"), fused with it (issue 11).
 import { describe, expect, test } from "bun:test";
 import type { Fact } from "../../src/formation/extractor.ts";
-import { contents, extractor } from "./embedded-support.ts";
+import { contents, extractor, withAssistant } from "./embedded-support.ts";
 
 const AT = "2023-07-07T10:00:00.000Z";
 
@@ -24,18 +24,7 @@ function talk(...lines: string[]): string[] {
 
 /** A user's chat with an assistant that asks first. */
 function asked(...said: string[]): string[] {
-  return contents(
-    extractor.extract({
-      kind: "messages",
-      messages: said.map((content, index) => ({
-        index,
-        role: index % 2 ? "user" : "assistant",
-        speaker: null,
-        content,
-        occurredAt: AT,
-      })),
-    }) as Fact[],
-  );
+  return withAssistant(said, "assistant", AT);
 }
 
 describe("the part of a reply that answers", () => {

@@ -3,25 +3,13 @@
 // the assistant's replies (issue 11).
 import { describe, expect, test } from "bun:test";
 import type { Fact } from "../../src/formation/extractor.ts";
-import { contents, extractor, passage } from "./embedded-support.ts";
+import { contents, extractor, passage, withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-05-04T10:00:00.000Z";
 
 /** What a user's chat with an assistant forms: the user's and the assistant's messages in turn (the assistant last). */
 function chat(...said: string[]): string[] {
-  const messages = said.length % 2 ? [...said, "Noted."] : said;
-  return contents(
-    extractor.extract({
-      kind: "messages",
-      messages: messages.map((content, index) => ({
-        index,
-        role: index % 2 ? "assistant" : "user",
-        speaker: null,
-        content,
-        occurredAt: AT,
-      })),
-    }) as Fact[],
-  );
+  return withAssistant(said.length % 2 ? [...said, "Noted."] : said, "user", AT);
 }
 
 describe("a standing instruction to the assistant", () => {

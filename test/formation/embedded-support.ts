@@ -40,6 +40,23 @@ export function passage(
 
 export const contents = (facts: Fact[]) => facts.map((f) => f.content);
 
+/** What a user's chat with an assistant forms: unnamed messages in turn, `first` speaking first. */
+export function withAssistant(said: string[], first: "user" | "assistant", occurredAt: string): string[] {
+  const other = first === "user" ? "assistant" : "user";
+  return contents(
+    extractor.extract({
+      kind: "messages",
+      messages: said.map((content, index) => ({
+        index,
+        role: index % 2 ? other : first,
+        speaker: null,
+        content,
+        occurredAt,
+      })),
+    }) as Fact[],
+  );
+}
+
 export interface Turn {
   sample_id: string;
   dia_id: string;
