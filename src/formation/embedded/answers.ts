@@ -28,14 +28,17 @@ const WH_QUESTION = /^(?:what|which|where|when|who|why|how)\b/i;
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
 /** Not an answer: "Not sure", "That is a tough question", "That sounds fun". */
 const NON_ANSWER = /\b(?:not (?:know|sure)|no idea|(?:tough|good|great|hard) question|sounds?|looks?|you|your)\b/i;
+/** Whether a word (lower case) is one of the names or its short form ("mel" for Melanie). */
+const nameOrShort = (word: string, names: readonly string[]) =>
+  word.length >= 2 && names.some((n) => n.startsWith(word));
+
 /**
  * The part of a reply that answers: its first sentence after thanks, greetings and the listener's
  * name ("Thanks, Maria! I see them at least once a week."), up to a semicolon or a dash ("Three
  * times a week; it keeps us on track").
  */
 function answeringPart(nlp: Nlp, reply: string, names: readonly string[]) {
-  const unnamed = (text: string) =>
-    text.replace(/\p{L}+/gu, (w) => (names.some((n) => w.length >= 2 && n.startsWith(w.toLowerCase())) ? "" : w));
+  const unnamed = (text: string) => text.replace(/\p{L}+/gu, (w) => (nameOrShort(w.toLowerCase(), names) ? "" : w));
   for (const sentence of nlp.sentences(expandContractions(sharedImages(reply).text)).slice(0, 3)) {
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
     if (!OPENING.test(unnamed(part))) return part === sentence.text ? sentence : nlp.sentences(part)[0];
@@ -104,7 +107,7 @@ export function answered(
       ["NOUN", "PROPN", "NUM", ...(answer ? [] : ["ADJ", "VERB"])].includes(t.pos) &&
       !DISCOURSE.has(t.lower) &&
       !ADDRESS.has(t.lower) &&
-      !names.some((n) => t.lower.length >= 2 && n.startsWith(t.lower));
+      !nameOrShort(t.lower, names);
     if (!first.tokens.some(naming)) return null;
     const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
     const joined = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
