@@ -110,9 +110,45 @@ describe("what is worth remembering survives the filler around it", () => {
     ]);
   });
 
-  test("'you' as an object keeps its verb: let you know, not let Melanie knows", () => {
+  test("an opening that announces the news is not part of it: 'I wanted to let you know that ...'", () => {
     expect(chat("I wanted to let you know that I'm running for office again.")).toEqual([
-      "Caroline wanted to let Melanie know that Caroline is running for office again.",
+      "Caroline is running for office again.",
+    ]);
+    expect(
+      chat("Hey Mel, I'm so excited to tell you I started a weekend yoga class with a colleague - it's awesome!"),
+    ).toEqual(["Caroline started a weekend yoga class with a colleague."]);
+    expect(chat("I just wanted to share with you that my sister had a baby girl.")).toEqual([
+      "Caroline's sister had a baby girl.",
+    ]);
+    // Without news after it, the opening is what was said.
+    expect(chat("I wanted to tell you about the trip.")).toEqual(["Caroline wanted to tell Melanie about the trip."]);
+  });
+
+  test("a plan told with a feeling is kept; the feeling at meeting or talking to the listener is not", () => {
+    expect(chat("I'm so excited to meet other people in the community and learn more about advocacy.")).toEqual([
+      "Caroline is so excited to meet other people in the community and learn more about advocacy.",
+    ]);
+    expect(chat("So nice to meet you! I'm happy to talk about it. I'm glad to help.")).toEqual([]);
+  });
+
+  test("'Check out these kids I met at the shelter!' tells what the speaker did", () => {
+    expect(chat("Check out these kids I met at the shelter!")).toEqual(["Caroline met kids at the shelter."]);
+    expect(chat("Check this out!")).toEqual([]);
+  });
+
+  test("a subject-less doing before ', it is ...' gets the speaker; an opening participle keeps its clause", () => {
+    expect(chat("Trying to get a petition going, it's pretty rewarding but kinda stressful.")).toEqual([
+      "Caroline is trying to get a petition going, it is pretty rewarding but kinda stressful.",
+    ]);
+    expect(chat("Growing up, I saw how crumbling roads affected my neighborhood.")).toEqual([
+      "Growing up, Caroline saw how crumbling roads affected Caroline's neighborhood.",
+    ]);
+    expect(chat("Starting a business takes courage.")).toEqual([]);
+  });
+
+  test("'So far, so good' keeps its 'So'", () => {
+    expect(chat("So far, so good, customers love the new offers and promotions.")).toEqual([
+      "According to Caroline, so far, so good, customers love the new offers and promotions.",
     ]);
   });
 

@@ -63,7 +63,8 @@ const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 /** What an assistant commits to ("I will remind you on Friday" → "the assistant will remind Maya on Friday"). */
 const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
 /** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
-const DISCOURSE_OPENER = /^(?:(?:yet|so|and|but|also|plus|anyway|honestly|actually|turns out|well|still)\b,?\s+)+/i;
+const DISCOURSE_OPENER =
+  /^(?:(?:yet|so(?! far\b)|and|but|also|plus|anyway|honestly|actually|turns out|well|still)\b,?\s+)+/i;
 
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];

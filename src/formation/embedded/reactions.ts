@@ -50,10 +50,39 @@ export function reactsToListener(words: Token[], secondPerson: boolean): boolean
   while (words[k]?.pos === "ADV") k++;
   const feeling = words[k];
   if (!feeling || !FEELINGS.has(feeling.lower)) return false;
-  const next = words[k + 1]?.lower;
+  if (secondPerson || words[k + 1]?.lower !== "to") return secondPerson;
+  const verb = words[k + 2]?.lemma ?? "";
+  // "Glad to hear it", "Nice to meet you"; "excited to meet other people in the community" is a plan.
+  const object = words[k + 3];
   return (
-    secondPerson || (next === "to" && /^(hear|see|know|talk|meet|help|chat|read)$/.test(words[k + 2]?.lemma ?? ""))
+    /^(hear|see|know|read)$/.test(verb) ||
+    (/^(talk|meet|help|chat)$/.test(verb) && !/^(DET|ADJ|NOUN|PROPN|NUM)$/.test(object?.pos ?? ""))
   );
+}
+
+const TELLING = /^(tell|let|share|update|inform)$/;
+const ANNOUNCING_FEELINGS = /^(excited|happy|glad|thrilled|stoked|pumped|proud|eager)$/;
+
+/**
+ * The length of an opening that announces the news after it: "I am so excited to tell you (that)",
+ * "I just wanted to let you know", "Wanted to share with you that" (0 when there is none, or when
+ * no clause follows it: "I wanted to tell you about the trip").
+ */
+export function announcingFrame(tokens: Token[]): number {
+  let i = FIRST_PERSON.has(tokens[0]?.lower ?? "") ? 1 : 0;
+  while (tokens[i]?.pos === "ADV" || tokens[i]?.pos === "AUX") i++;
+  const head = tokens[i];
+  if (!head || !(ANNOUNCING_FEELINGS.test(head.lower) || /^(want|need|have)$/.test(head.lemma))) return 0;
+  if (tokens[i + 1]?.lower !== "to" || !TELLING.test(tokens[i + 2]?.lemma ?? "")) return 0;
+  i += 3;
+  if (tokens[i]?.lower === "with") i++;
+  if (tokens[i]?.lower !== "you") return 0;
+  i++;
+  if (tokens[i]?.lower === "know") i++;
+  while (tokens[i]?.lower === "that" || tokens[i]?.text === "," || tokens[i]?.text === ":") i++;
+  const rest = tokens.slice(i);
+  const subject = rest[0]?.pos === "PRON" || rest[0]?.pos === "PROPN" || rest[0]?.pos === "DET";
+  return subject && rest.length >= 3 && rest.some((t) => t.pos === "VERB" || t.pos === "AUX") ? i : 0;
 }
 
 /**
@@ -71,4 +100,31 @@ export function appraisal(words: Token[]): boolean {
   return (
     next === "how" || (next === "to" && /^(see|hear|know|watch|read|learn|witness)$/.test(words[k + 2]?.lemma ?? ""))
   );
+}
+
+const SHOWING = [
+  ["check", "out"],
+  ["look", "at"],
+  ["take", "a", "look", "at"],
+];
+
+/**
+ * "Check out these kids I met at the shelter!" tells what the speaker did: "I met kids at the
+ * shelter" (null when the clause is not a showing of something the speaker then says they did).
+ */
+export function shownNews(tokens: Token[]): Token[] | null {
+  const opening = SHOWING.find((o) => o.every((w, i) => tokens[i]?.lower === w));
+  if (!opening) return null;
+  let i = opening.length;
+  const thing: Token[] = [];
+  for (; i < tokens.length && /^(DET|ADJ|NOUN|PROPN|NUM)$/.test(tokens[i]!.pos); i++) {
+    const t = tokens[i]!;
+    if (t.lower === "this" || t.lower === "that") thing.push({ ...t, text: "a", lower: "a", lemma: "a" });
+    else if (t.lower !== "these" && t.lower !== "those") thing.push(t);
+  }
+  if (tokens[i]?.lower === "that") i++;
+  const [who, verb] = [tokens[i], tokens[i + 1]];
+  if (!thing.some((t) => t.pos === "NOUN") || !who || !FIRST_PERSON.has(who.lower) || verb?.pos !== "VERB") return null;
+  const rest = tokens.slice(i + 2);
+  return [{ ...who, text: who.text === "i" ? "I" : who.text }, verb, ...thing, ...rest];
 }

@@ -5,7 +5,7 @@
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
-import { appraisal, evaluative, reactsToListener } from "./reactions.ts";
+import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews } from "./reactions.ts";
 import {
   DISCOURSE,
   FIRST_PERSON,
@@ -103,6 +103,7 @@ const CHAT_FILLERS = new Set(["lol", "lmao", "haha", "hahaha", "tbh", "btw", "im
 export function stripFiller(tokens: Token[], participants: ReadonlySet<string>): Token[] {
   // Chat shorthand that says nothing of the fact, wherever it is ("im 41 btw", "ripped off lol").
   let t = tokens.filter((x) => !CHAT_FILLERS.has(x.lower));
+  t = shownNews(t) ?? t;
   const lex = lexicon();
   for (let changed = true; changed && t.length; ) {
     changed = false;
@@ -116,10 +117,11 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
     ) {
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.
       if (first.lower === "no" && t[1] && t[1].pos !== "PUNCT") break;
+      if (first.lower === "so" && t[1]?.lower === "far") break; // "So far, so good"
       t = t.slice(1);
       changed = true;
-    } else if (announcer) {
-      t = t.slice(announcer.length);
+    } else if (announcer || announcingFrame(t)) {
+      t = t.slice(announcer?.length ?? announcingFrame(t));
       changed = true;
     } else if (participants.has(first.lower) && (t[1]?.text === "," || t[1]?.text === "!" || t.length === 1)) {
       t = t.slice(1);

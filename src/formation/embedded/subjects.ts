@@ -196,8 +196,11 @@ export function restoreSubject(tokens: Token[]): Token[] {
   ) {
     return tokens; // "Gonna be awesome!", "Going to be a great night": it is, not I am
   } else if (isGerund(v)) {
-    // "Starting a store is scary": the gerund is the subject of a later verb.
-    if (hasFiniteVerb(tokens, i + 1)) return tokens;
+    // "Starting a store is scary": the gerund is the subject of a later verb (before ", it": "Trying to get a petition going, it is fun").
+    const end = tokens.findIndex(
+      (t, j) => j > i && t.text === "," && /^(it|this|that)$/.test(tokens[j + 1]?.lower ?? ""),
+    );
+    if (hasFiniteVerb(end < 0 ? tokens : tokens.slice(0, end), i + 1)) return tokens;
     insert = [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")];
   } else if (isPast(v)) {
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.
