@@ -53,6 +53,8 @@ interface Filled {
   bytesPerMemory: number;
   /** Seconds to fill the LanceDB table from SQLite and build its index (before the server starts). */
   vectorTableSeconds: number;
+  /** Imports per round when filled (NaN: not recorded); another corpus's directory maps no turns. */
+  roundSize: number;
 }
 
 /** Imports round after round through the API, forming each import, until the project holds `size` active memories. */
@@ -99,7 +101,8 @@ async function fill(dataDir: string, size: number): Promise<Filled> {
   const bytesPerMemory = (dbBytes(dataDir) - before) / memories;
   const vectorTableSeconds = await readyVectorTable(engram);
   await engram.close();
-  return { key, memories, rounds, devMessages, chatMessages, fillSeconds, bytesPerMemory, vectorTableSeconds };
+  const roundSize = roundRequests(0).length;
+  return { key, memories, rounds, devMessages, chatMessages, fillSeconds, bytesPerMemory, vectorTableSeconds, roundSize };
 }
 
 /** A kept fill, copied: a new key for its largest project; its fill figures from `--keep`'s file. */
@@ -119,7 +122,7 @@ async function reuse(dataDir: string): Promise<Filled> {
   await engram.close();
   const figures = join(opts.from!, FILL_FIGURES);
   if (existsSync(figures))
-    return { ...JSON.parse(readFileSync(figures, "utf8")), key, memories: n, vectorTableSeconds };
+    return { roundSize: Number.NaN, ...JSON.parse(readFileSync(figures, "utf8")), key, memories: n, vectorTableSeconds };
   // A directory kept before the figures were written: rounds from the import jobs, the rest unknown.
   const jobs = new Database(join(dataDir, "engram.db"), { readonly: true });
   const done = jobs.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n;
@@ -134,6 +137,7 @@ async function reuse(dataDir: string): Promise<Filled> {
     fillSeconds: Number.NaN,
     bytesPerMemory: Number.NaN,
     vectorTableSeconds,
+    roundSize: Number.NaN,
   };
 }
 
@@ -287,7 +291,9 @@ async function measure(size: number): Promise<Measured> {
         }),
       );
       const mem = rssMiB(server.pid);
-      const recall = evidenceRecall(dataDir, filled.rounds, returned);
+      // Turns map to memories through each round's imports: only in a directory filled from this corpus.
+      const sameCorpus = filled.roundSize === roundRequests(0).length;
+      const recall = sameCorpus ? evidenceRecall(dataDir, filled.rounds, returned) : new Map();
       return {
         ...filled,
         size,
@@ -351,7 +357,11 @@ function report(r: Measured) {
     `  searches/s with ${opts.concurrency} clients (limit 10, ${opts.seconds} s): ${r.rps.toFixed(0)}; server RSS ${r.mem.rss.toFixed(0)} MiB (peak ${r.mem.peak.toFixed(0)}; ${r.mem.file.toFixed(0)} of it mapped files: the database read through mmap)${Number.isNaN(r.bytesPerMemory) ? "" : `; ${r.bytesPerMemory.toFixed(0)} bytes on disk per memory`}`,
   );
   const all = r.recall.get("all");
-  if (all)
+  if (!all)
+    console.log(
+      "  evidence recall@10: not measured (the directory was filled from another corpus, or its imports per round were not recorded: fill it again)",
+    );
+  else
     console.log(
       `  evidence recall@10 of the ${all.n} dev questions (categories 1-4) asked here: ${all.recall.toFixed(1)} (${Object.values(
         CATEGORIES,
