@@ -8,8 +8,8 @@ describe("resolveDates", () => {
   test.each([
     ["Caroline went to a support group yesterday.", "Caroline went to a support group on 7 May 2023.", "2023-05-07"],
     ["Caroline is flying home tomorrow.", "Caroline is flying home on 9 May 2023.", "2023-05-09"],
-    ["Melanie ran a race last Saturday.", "Melanie ran a race on 6 May 2023.", "2023-05-06"],
-    ["Last Friday, Caroline went to a workshop.", "On 5 May 2023, Caroline went to a workshop.", "2023-05-05"],
+    ["Melanie ran a race last Saturday.", "Melanie ran a race on Saturday, 6 May 2023.", "2023-05-06"],
+    ["Last Friday, Caroline went to a workshop.", "On Friday, 5 May 2023, Caroline went to a workshop.", "2023-05-05"],
     ["Melanie met her two days ago.", "Melanie met her on 6 May 2023.", "2023-05-06"],
     ["Caroline went to a parade last week.", "Caroline went to a parade in the week of 1 May 2023.", "2023-05-01"],
     ["They are going camping next month.", "They are going camping in June 2023.", "2023-06-01"],
@@ -32,10 +32,10 @@ describe("resolveDates", () => {
     expect(resolveDates(text, REF)).toEqual({ text, eventAt: null });
   });
 
-  test("a weekday keeps its day (not 'in May 2023'), and a deadline looks forward in a past statement", () => {
-    expect(resolveDates("I saw him on Saturday.", REF).text).toBe("I saw him on 6 May 2023.");
+  test("a weekday keeps its day (not 'in May 2023') and its name, and a deadline looks forward in a past statement", () => {
+    expect(resolveDates("I saw him on Saturday.", REF).text).toBe("I saw him on Saturday, 6 May 2023.");
     expect(resolveDates("Dana promised to send the checklist by Friday.", REF).text).toBe(
-      "Dana promised to send the checklist by 12 May 2023.",
+      "Dana promised to send the checklist by Friday, 12 May 2023.",
     );
   });
 
@@ -121,9 +121,9 @@ describe("resolveDates", () => {
 
   test("chat's weekday abbreviations are weekdays; a weekday before its date leaves the date to say it", () => {
     expect(resolveDates("Last fri we went to a pottery workshop.", REF).text).toBe(
-      "On 5 May 2023 we went to a pottery workshop.",
+      "On Friday, 5 May 2023 we went to a pottery workshop.",
     );
-    expect(resolveDates("We leave on fri.", REF, false).text).toBe("We leave on 12 May 2023.");
+    expect(resolveDates("We leave on fri.", REF, false).text).toBe("We leave on Friday, 12 May 2023.");
     expect(resolveDates("thinking fri 12 may, 2 nights.", REF, false).text).toBe("thinking fri 12 may, 2 nights.");
   });
 

@@ -9,7 +9,7 @@ const EXPECTED: Array<[string, string, string, string | null]> = [
   ["conv-26", "D1:2", "Melanie is swamped with the kids & work", null],
   ["conv-26", "D1:14", "Melanie painted that lake sunrise in 2022", "2022-01-01"],
   ["conv-26", "D1:18", "Melanie is off to go swimming with the kids", null],
-  ["conv-26", "D2:1", "Melanie ran a charity race for mental health on 20 May 2023", "2023-05-20"],
+  ["conv-26", "D2:1", "Melanie ran a charity race for mental health on Saturday, 20 May 2023", "2023-05-20"],
   ["conv-26", "D2:7", "Melanie's kids are so excited about summer break", null],
   ["conv-26", "D2:7", "thinking about going camping in June 2023", "2023-06-01"],
   ["conv-26", "D2:8", "Caroline is researching adoption agencies", null],

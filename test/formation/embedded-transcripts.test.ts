@@ -145,7 +145,7 @@ describe("a chat between two friends", () => {
   const by = (needle: string) => facts.find((f) => f.content.includes(needle));
 
   test("each speaker's news is theirs, by name, with its date", () => {
-    expect(by("adopted a rescue dog")?.content).toMatch(/^Sara\b.* adopted a rescue dog on 16 March 2024\.$/);
+    expect(by("adopted a rescue dog")?.content).toMatch(/^Sara\b.* adopted a rescue dog on Saturday, 16 March 2024\.$/);
     expect(by("adopted a rescue dog")?.occurredAt).toBe("2024-03-16T00:00:00.000Z");
     expect(texts).toContain("Tom had an interview at Spotify on 17 March 2024.");
     expect(texts).toContain("Tom is still job hunting.");
@@ -358,7 +358,7 @@ describe("a change of mind within a passage or message", () => {
     );
     expect(said).toEqual(["In April 2024 the user and others are going to Azores."]);
     expect(contents(passage("I'm flying to Berlin on Friday. No wait, make that Munich."))).toEqual([
-      "The user is flying to Munich on 15 March 2024.",
+      "The user is flying to Munich on Friday, 15 March 2024.",
     ]);
     // "Actually" alone corrects nothing (and a memory of its own does not keep it).
     expect(contents(passage("I live in Lisbon. Actually, I live in Porto now."))).toEqual([

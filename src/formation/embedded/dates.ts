@@ -77,10 +77,13 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
   return certainDay ? "day" : "month";
 }
 
-function phrase(d: Date, g: Granularity, bare: boolean): string {
+const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** `named`: the text named the weekday ("last Friday"), which the date keeps: "on Friday, 14 July 2023". */
+function phrase(d: Date, g: Granularity, bare: boolean, named = false): string {
   switch (g) {
     case "day":
-      return `${bare ? "" : "on "}${fmtDay(d)}`;
+      return `${bare ? "" : "on "}${named ? `${DAY_NAMES[d.getUTCDay()]}, ` : ""}${fmtDay(d)}`;
     case "weekend":
       return `${bare ? "" : "on "}the weekend of ${fmtDay(d)}`;
     case "week":
@@ -222,7 +225,7 @@ export function resolveDates(text: string, reference: string | null, past = true
     const owner = VAGUE.test(matched) ? null : /^['’]s\b/.exec(text.slice(r.index + matched.length));
     const is = owner && IS_AFTER.test(text.slice(r.index + matched.length + 2));
     const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start));
-    let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare);
+    let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
     out += before + (start === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement);
     last = r.index + matched.length + (owner ? owner[0].length : 0);
