@@ -223,6 +223,48 @@ describe("found in held-out chats", () => {
   });
 });
 
+describe("terse messages to an assistant", () => {
+  test("'her names lena, shes ...' names the wife the user spoke of, and she is Lena from then on", () => {
+    expect(
+      chat(
+        "need help planning my wifes surprise party",
+        "Happy to help! Tell me about her.",
+        "her names lena, shes turning 35 in june. loves jazz",
+      ),
+    ).toEqual([
+      "The user needs help planning the user's wife's surprise party.",
+      "The user's wife's name is Lena.",
+      "Lena is turning 35 in June 2026.",
+    ]);
+  });
+
+  test("a question typed without its mark forms nothing, nor does it answer the assistant's question", () => {
+    expect(chat("whats the difference between a roth and a traditional ira")).toEqual([]);
+    expect(chat("hi", "Do you have a speaker, or would you hire one?", "what about music")).toEqual([]);
+    expect(chat("hi", "Which day suits you?", "how about friday")).toEqual([]);
+  });
+
+  test("a measure without its verb is the user's: 'total budget 800 quid max'", () => {
+    expect(chat("total budget 800 quid max", "Got it.", "hotel max 150 a night")).toEqual([
+      "The user's total budget is 800 quid max.",
+      "The user's hotel is max 150 a night.",
+    ]);
+    expect(chat("about 40 people, friends and family")).toEqual([]);
+  });
+
+  test("'want a gin bar', 'need help planning ...' without 'I' are the user's", () => {
+    expect(chat("definitely want a gin bar at the party")).toEqual(["The user wants a gin bar at the party."]);
+    expect(chat("Have a great day!")).toEqual([]);
+  });
+
+  test("what was booked lies ahead: 'ive booked a cottage ... in october' in May is this October", () => {
+    expect(chat("ive booked a cottage in cornwall for the two of us in october")).toEqual([
+      "The user has booked a cottage in cornwall for the two of them in October 2026.",
+    ]);
+    expect(chat("I went to Lisbon in october")).toEqual(["The user went to Lisbon in October 2025."]);
+  });
+});
+
 describe("a passage given to remember", () => {
   const at = "2026-11-20T09:00:00.000Z";
 

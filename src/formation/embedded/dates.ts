@@ -77,6 +77,10 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
   return certainDay ? "day" : "month";
 }
 
+/** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
+const BOOKED =
+  /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?)\b/i;
+
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** `named`: the text named the weekday ("last Friday"), which the date keeps: "on Friday, 14 July 2023". */
@@ -208,6 +212,7 @@ export function resolveDates(text: string, reference: string | null, past = true
     else if (
       (past || /\bsince\s+$/i.test(text.slice(0, r.index))) &&
       !deadline &&
+      !BOOKED.test(text.slice(0, r.index)) &&
       !absolute &&
       date > ref &&
       !/^(?:in|within)\s/i.test(matched) && // "in 6 months" counts from the reference either way

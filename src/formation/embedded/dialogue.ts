@@ -51,7 +51,9 @@ export function shortAnswer(text: string, hasVerb: boolean): Answer | null {
   if (YES.test(t)) return { kind: "yes" };
   if (NO.test(t)) return { kind: "no" };
   const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  if (words.length === 0 || words.length > 8 || hasVerb || t.includes("?")) return null;
+  // "what about music", "how about Friday": a question back, typed without its mark.
+  if (words.length === 0 || words.length > 8 || hasVerb || t.includes("?") || /^(?:what|how|why)\b/i.test(t))
+    return null;
   return { kind: "short", text: t.replace(/[.!]+$/, "") };
 }
 

@@ -31,6 +31,7 @@ import { finish, written, type WritingContext } from "./written.ts";
 import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, withCapitalNames } from "./typed-names.ts";
+import { measureWithVerb } from "./measures.ts";
 import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
@@ -97,7 +98,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       group === carriedGroup && lastOwn >= 0 ? null : group,
     );
     const they = coref.person?.gender === "p";
-    const spoken = ctx.speakers.speaker ? restoreSubject(coref.tokens) : coref.tokens;
+    const spoken = ctx.speakers.speaker ? restoreSubject(measureWithVerb(coref.tokens)) : coref.tokens;
     const tokens = ctx.toAssistant ? restoreOwner(spoken) : spoken;
     const resolved = resolvePronouns(tokens, ctx.speakers);
     const seen = they

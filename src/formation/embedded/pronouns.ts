@@ -13,6 +13,8 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bwont\b/gi, "will not"],
   [/\b([Yy]ou|[Tt]hey)re\b/g, "$1 are"],
   [/\b([Yy]ou|[Tt]hey)ll\b/g, "$1 will"],
+  [/\b([Ww])ifes\b/g, "$1ife's"], // "my wifes 40th": the plural is "wives"
+  [/\b(my|our|her|his|their|your) names (?=[a-z])/gi, "$1 name is "], // "her names emma"
   // "shes", "hes", "thats", "whats", "theres": no word of their own, so their 's (is or has, below).
   [/\b([Ss]he|[Hh]e|[Tt]hat|[Ww]hat|[Tt]here)s\b/g, "$1's"],
   // "its on sept 13", "its only 2 years old": "its" before a word no possessive takes is "it is".
@@ -91,14 +93,8 @@ const ADVERBS_BETWEEN = new Set([
   "honestly",
   "not",
 ]);
-const IRREGULAR_THIRD: Record<string, string> = {
-  am: "is",
-  are: "is",
-  have: "has",
-  do: "does",
-  go: "goes",
-  "'m": "is",
-};
+const IRREGULAR_THIRD: Record<string, string> = { am: "is", are: "is", have: "has", do: "does", go: "goes" };
+IRREGULAR_THIRD["'m"] = "is";
 
 /** Third person singular of a base-form verb: love → loves, watch → watches, study → studies. */
 export function thirdPerson(verb: string): string {

@@ -163,10 +163,11 @@ const REPORT_MIN_CONTENT = 3;
 
 /**
  * A question typed without its mark: "kind of overwhelmed, where do i start", "is that enough for the
- * move" (a wh-word or an opening auxiliary before its subject).
+ * move" (a wh-word or an opening auxiliary before its subject), "whats the difference between lifetime
+ * and accident only", "what about music".
  */
 const UNMARKED_QUESTION =
-  /(?:^|,\s*)(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/iu;
+  /^(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else)\b(?!\s+(?:i|we)\b)|(?:^|,\s*)(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/iu;
 
 /**
  * A plan told with a question mark, asking only whether it is wise: "I want to do the DELE B1 exam,

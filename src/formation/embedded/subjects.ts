@@ -207,8 +207,12 @@ export function restoreSubject(tokens: Token[]): Token[] {
     const adjective =
       lexicon().isAdjective(v.lower) && (!next || next.pos === "ADP" || next.pos === "PART" || next.pos === "PUNCT");
     insert = adjective ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")] : [synthetic("I", "PRON", "i")];
-  } else if ((v.lower === "have" || v.lower === "want" || v.lower === "need") && next?.lower === "to") {
-    insert = [synthetic("I", "PRON", "i")];
+  } else if (
+    (/^(have|want|need)$/.test(v.lower) && next?.lower === "to") ||
+    (/^(want|need|love|hate|prefer)$/.test(v.lower) &&
+      (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help"))
+  ) {
+    insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party"
   } else if (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) {
     insert = [synthetic("I", "PRON", "i")]; // "start jan 4", "leave on friday": the speaker's own plan
   } else if (v.lower === "do" && next?.lower === "not" && STATES.has(tokens[i + 2]?.lemma ?? "")) {
