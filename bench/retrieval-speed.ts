@@ -102,7 +102,17 @@ async function fill(dataDir: string, size: number): Promise<Filled> {
   const vectorTableSeconds = await readyVectorTable(engram);
   await engram.close();
   const roundSize = roundRequests(0).length;
-  return { key, memories, rounds, devMessages, chatMessages, fillSeconds, bytesPerMemory, vectorTableSeconds, roundSize };
+  return {
+    key,
+    memories,
+    rounds,
+    devMessages,
+    chatMessages,
+    fillSeconds,
+    bytesPerMemory,
+    vectorTableSeconds,
+    roundSize,
+  };
 }
 
 /** A kept fill, copied: a new key for its largest project; its fill figures from `--keep`'s file. */
@@ -122,7 +132,13 @@ async function reuse(dataDir: string): Promise<Filled> {
   await engram.close();
   const figures = join(opts.from!, FILL_FIGURES);
   if (existsSync(figures))
-    return { roundSize: Number.NaN, ...JSON.parse(readFileSync(figures, "utf8")), key, memories: n, vectorTableSeconds };
+    return {
+      roundSize: Number.NaN,
+      ...JSON.parse(readFileSync(figures, "utf8")),
+      key,
+      memories: n,
+      vectorTableSeconds,
+    };
   // A directory kept before the figures were written: rounds from the import jobs, the rest unknown.
   const jobs = new Database(join(dataDir, "engram.db"), { readonly: true });
   const done = jobs.query<{ n: number }, []>("SELECT count(*) AS n FROM jobs").get()!.n;
