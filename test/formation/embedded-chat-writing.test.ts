@@ -257,6 +257,14 @@ describe("terse messages to an assistant", () => {
     expect(chat("Have a great day!")).toEqual([]);
   });
 
+  test("code the user types is no statement; 'def' and 'tho' are chat spelling; 'window functions are' is a plural", () => {
+    expect(chat("q1: SELECT depot, COUNT(*) FROM shipments WHERE status = 'delivered' GROUP BY depot")).toEqual([]);
+    expect(chat("window functions are def my weak spot tho")).toEqual([
+      "Window functions are definitely the user's weak spot.",
+    ]);
+    expect(chat("I select from the menu at random")).toEqual(["The user selects from the menu at random."]);
+  });
+
   test("what was booked lies ahead: 'ive booked a cottage ... in october' in May is this October", () => {
     expect(chat("ive booked a cottage in cornwall for the two of us in october")).toEqual([
       "The user has booked a cottage in cornwall for the two of them in October 2026.",

@@ -53,6 +53,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bcan['’]t\b/gi, "cannot"],
   [/\bwon['’]t\b/gi, "will not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
+  [/\bdef (?=(?:my|a|an|the|not|going|want|need|will|gonna|worth)\b)/gi, "definitely "], // "def my weak spot"
   [/\bgonna\b/gi, "going to"],
   [/\bwanna\b/gi, "want to"],
   [/\bgotta\b/gi, "have to"],

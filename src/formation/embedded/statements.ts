@@ -97,7 +97,21 @@ export function clauses(tokens: Token[]): Token[][] {
   return out.map((c) => (c[0] ? [{ ...c[0], space: "" }, ...c.slice(1)] : c));
 }
 
-const CHAT_FILLERS = new Set(["lol", "lmao", "haha", "hahaha", "tbh", "btw", "imo", "imho", "ngl", "xd", "jk", "omg"]);
+const CHAT_FILLERS = new Set([
+  "lol",
+  "lmao",
+  "haha",
+  "hahaha",
+  "tbh",
+  "btw",
+  "imo",
+  "imho",
+  "ngl",
+  "xd",
+  "jk",
+  "omg",
+  "tho",
+]);
 
 /** Removes leading interjections and discourse markers, and vocative names ("Hey Mel, ...", "..., Caroline!"). */
 export function stripFiller(tokens: Token[], participants: ReadonlySet<string>): Token[] {
@@ -169,6 +183,10 @@ const REPORT_MIN_CONTENT = 3;
 const UNMARKED_QUESTION =
   /^(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else)\b(?!\s+(?:i|we)\b)|(?:^|,\s*)(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/iu;
 
+/** Code typed into a message ("q1: SELECT depot, COUNT(*) FROM shipments ..."), not a statement. */
+const CODE =
+  /\b(?:SELECT|UPDATE|DELETE)\b.*\b(?:FROM|SET|WHERE)\b|\bINSERT INTO\b|=>|\w\([^)]*\)\s*[;{]|^\s*(?:def|function|const|let|var|import|class)\s+\w+\s*[=({:]/;
+
 /**
  * A plan told with a question mark, asking only whether it is wise: "I want to do the DELE B1 exam,
  * maybe November?" (not an offer to the listener: "want to see a pic?").
@@ -202,6 +220,7 @@ export function worthRemembering(
   )
     return { keep: false, why: "question" };
   if (SMALL_TALK.test(text)) return { keep: false, why: "small talk" };
+  if (CODE.test(text)) return { keep: false, why: "code" };
   if (mode === "conversation" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
     return { keep: false, why: "no verb" };
 

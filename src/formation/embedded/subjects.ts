@@ -257,6 +257,7 @@ export function restoreOwner(tokens: Token[]): Token[] {
   if (lexicon().isName(noun.lower)) return tokens;
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
+  if (isThirdPerson(verb) && tokens[2]?.pos === "AUX") return tokens; // "window functions are": a plural
   return [
     { ...synthetic("My", "PRON", "my"), space: "" },
     { ...noun, text: noun.lower, space: " " },
