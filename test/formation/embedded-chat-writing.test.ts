@@ -265,6 +265,12 @@ describe("terse messages to an assistant", () => {
     expect(chat("I select from the menu at random")).toEqual(["The user selects from the menu at random."]);
   });
 
+  test("'but only dogs under 20kg' is a condition on the statement before it, kept with it", () => {
+    expect(chat("landlord said yes!! in writing. but only dogs under 20kg")).toEqual([
+      "The user's landlord said yes. Only dogs under 20kg.",
+    ]);
+  });
+
   test("what was booked lies ahead: 'ive booked a cottage ... in october' in May is this October", () => {
     expect(chat("ive booked a cottage in cornwall for the two of us in october")).toEqual([
       "The user has booked a cottage in cornwall for the two of them in October 2026.",

@@ -27,6 +27,9 @@ const GENERIC_NOUNS = new Set([
  * noun or name before it in the statement to stand for ("I love it", "They motivate me").
  */
 export function danglingPronoun(tokens: Token[]): boolean {
+  // "(landlord said yes,) but only dogs under 20kg", "unless it rains": a condition on what was just said.
+  if (/^(?:only|except|unless)$/.test(tokens.find((t) => t.pos !== "PUNCT" && t.pos !== "CCONJ")?.lower ?? ""))
+    return true;
   for (const [j, t] of tokens.entries()) {
     const next = tokens[j + 1];
     if ((t.pos === "NOUN" && !GENERIC_NOUNS.has(t.lemma)) || t.pos === "PROPN") return false;
