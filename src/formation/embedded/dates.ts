@@ -183,10 +183,8 @@ export function resolveDates(text: string, reference: string | null, past = true
     if (/^weekend$/i.test(matched) && !WHICH_WEEKEND.test(textBefore)) continue;
     // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
     // "last March", "next May": chrono reads the month alone; the word before says which one.
-    const lead =
-      MONTH_NAME.test(matched) && !/\d/.test(matched) ? /\b(last|next|this)\s+$/i.exec(text.slice(0, r.index)) : null;
-    if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(text.slice(0, r.index)))
-      continue;
+    const lead = MONTH_NAME.test(matched) && !/\d/.test(matched) ? /\b(last|next|this)\s+$/i.exec(textBefore) : null;
+    if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
     let date = r.start.date();
     if (Number.isNaN(date.getTime())) continue;
     const absolute = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
@@ -202,7 +200,7 @@ export function resolveDates(text: string, reference: string | null, past = true
         : granularityOf(matched, r.start.isCertain("day"));
     // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
     const direction = lead?.[1]?.toLowerCase();
-    const deadline = WEEKDAY.test(matched) && DEADLINE_BEFORE.test(text.slice(0, r.index));
+    const deadline = WEEKDAY.test(matched) && DEADLINE_BEFORE.test(textBefore);
     while (deadline && date < startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
     if (direction === "last") while (date > ref) date = shiftBack(date, true);
     else if (/\blast\b/i.test(matched))
@@ -210,9 +208,9 @@ export function resolveDates(text: string, reference: string | null, past = true
     else if (direction === "next")
       while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
     else if (
-      (past || /\bsince\s+$/i.test(text.slice(0, r.index))) &&
+      (past || /\bsince\s+$/i.test(textBefore)) &&
       !deadline &&
-      !BOOKED.test(text.slice(0, r.index)) &&
+      !BOOKED.test(textBefore) &&
       !absolute &&
       date > ref &&
       !/^(?:in|within)\s/i.test(matched) && // "in 6 months" counts from the reference either way
@@ -227,8 +225,8 @@ export function resolveDates(text: string, reference: string | null, past = true
     const start = lead ? r.index - lead[0].length : the && !VAGUE.test(matched) ? r.index - the[0].length : r.index;
     const before = text.slice(last, start);
     // "Tomorrow's going to be a blast" (is), "tomorrow's opening" (the opening of that day).
-    const owner = VAGUE.test(matched) ? null : /^['’]s\b/.exec(text.slice(r.index + matched.length));
-    const is = owner && IS_AFTER.test(text.slice(r.index + matched.length + 2));
+    const owner = VAGUE.test(matched) ? null : /^['’]s\b/.exec(textAfter);
+    const is = owner && IS_AFTER.test(textAfter.slice(2));
     const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start));
     let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");

@@ -2,12 +2,11 @@
 // Chat users answer an assistant tersely; the fact is the speaker's thing and its amount, written
 // with "is" so that it stands alone ("The user's total budget is 800 quid max").
 import type { Token } from "./nlp.ts";
+import { synthetic } from "./subjects.ts";
 
 /** Words between a thing and its amount ("max 150"): a bound or an estimate. */
 const BOUND = /^(?:max|maximum|min|minimum|about|around|roughly|approx|under|over|below|above)$/;
 const OWNER = /^(?:my|our)$/;
-
-const word = (text: string, pos: string): Token => ({ text, lower: text, pos, lemma: text, space: " " });
 
 /**
  * The clause with "my" and "is" put in ("total budget 800 quid max" → "my total budget is 800 quid
@@ -25,7 +24,7 @@ export function measureWithVerb(tokens: Token[]): Token[] {
   if (tokens[amount]?.pos === "SYM") amount++; // "£950"
   if (tokens[amount]?.pos !== "NUM") return tokens;
   // A token's `space` is the white space before it.
-  const owner = OWNER.test(tokens[0]!.lower) ? [] : [{ ...word("my", "PRON"), space: "" }];
+  const owner = OWNER.test(tokens[0]!.lower) ? [] : [{ ...synthetic("my", "PRON"), space: "" }];
   const head = owner.length ? { ...tokens[0]!, text: tokens[0]!.lower, space: " " } : tokens[0]!;
-  return [...owner, head, ...tokens.slice(1, i), word("is", "AUX"), ...tokens.slice(i)];
+  return [...owner, head, ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
 }

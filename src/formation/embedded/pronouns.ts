@@ -94,8 +94,14 @@ const ADVERBS_BETWEEN = new Set([
   "honestly",
   "not",
 ]);
-const IRREGULAR_THIRD: Record<string, string> = { am: "is", are: "is", have: "has", do: "does", go: "goes" };
-IRREGULAR_THIRD["'m"] = "is";
+const IRREGULAR_THIRD: Record<string, string> = {
+  am: "is",
+  are: "is",
+  have: "has",
+  do: "does",
+  go: "goes",
+  "'m": "is",
+};
 
 /** Third person singular of a base-form verb: love → loves, watch → watches, study → studies. */
 export function thirdPerson(verb: string): string {
@@ -240,8 +246,10 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           aboutSpeaker = true;
           continue;
         case "us":
+        case "we":
           // "for both of us": them, the speaker and whoever they spoke of.
           if (
+            t.lower === "us" &&
             !mutual &&
             tokens[i - 1]?.lower === "of" &&
             /^(?:both|all|each|two|three|four)$/.test(tokens[i - 2]?.lower ?? "")
@@ -250,11 +258,6 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
             aboutSpeaker = true;
             continue;
           }
-          out[i] = mutual ? `${s} and ${o}` : `${s} and others`;
-          aboutSpeaker = true;
-          aboutOther ||= mutual;
-          continue;
-        case "we":
           out[i] = mutual ? `${s} and ${o}` : `${s} and others`;
           aboutSpeaker = true;
           aboutOther ||= mutual;

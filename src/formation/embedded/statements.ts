@@ -122,7 +122,7 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
   for (let changed = true; changed && t.length; ) {
     changed = false;
     const first = t[0]!;
-    const announcer = ANNOUNCERS.find((a) => a.every((w, i) => t[i]?.lower === w));
+    const announcer = ANNOUNCERS.find((a) => a.every((w, i) => t[i]?.lower === w))?.length ?? announcingFrame(t);
     if (
       first.pos === "INTJ" ||
       DISCOURSE.has(first.lower) ||
@@ -134,8 +134,8 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
       if (first.lower === "so" && t[1]?.lower === "far") break; // "So far, so good"
       t = t.slice(1);
       changed = true;
-    } else if (announcer || announcingFrame(t)) {
-      t = t.slice(announcer?.length ?? announcingFrame(t));
+    } else if (announcer) {
+      t = t.slice(announcer);
       changed = true;
     } else if (participants.has(first.lower) && (t[1]?.text === "," || t[1]?.text === "!" || t.length === 1)) {
       t = t.slice(1);

@@ -158,7 +158,7 @@ const NO_OWNER = new Set([
   "news",
 ]);
 
-const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({
+export const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({
   text,
   lower: text.toLowerCase(),
   pos,
