@@ -28,6 +28,12 @@ export function stem(word: string): string {
     .replace(/(?<=\w{3})(ed|ing)$/, "");
 }
 
+/**
+ * How a memory says that someone showed an image ("Melanie shared a photo of a cup with a dog face"):
+ * formation writes a chat export's image note so; the caption names concrete things.
+ */
+export const SHOWN_IMAGE = /\bshared a photo of\b/u;
+
 /** The text as a regular expression that matches it literally (a name inside a pattern). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

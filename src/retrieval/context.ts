@@ -7,7 +7,7 @@
 // out ("7 May 2023") unless the text says it. No LLM needed.
 import type { MemoryRow } from "../domain/memory.ts";
 import { MONTHS } from "../domain/calendar.ts";
-import { escapeRegExp, queryTerms, splitSentences, stem } from "../domain/text.ts";
+import { escapeRegExp, queryTerms, SHOWN_IMAGE, splitSentences, stem } from "../domain/text.ts";
 import { namePattern } from "./matching.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
@@ -101,7 +101,9 @@ const LEANS_BACK = /^(?:it|it's|its|they|they're|them|their|this|that|these|thos
 /**
  * The memory cut to its first sentence, which names what it is about (and often holds the answer the
  * later sentence's question words point at: "Caroline loved "Becoming Nicole". ... Highly recommend it."),
- * and its sentences that share a word (a stem) with the question: an answer after the best takes less
+ * its sentences that share a word (a stem) with the question, and what it shows ("Melanie shared a
+ * photo of a family around a campfire on the beach": a caption names the concrete things a question
+ * about the memory's subject asks for, in words the question seldom shares): an answer after the best takes less
  * room for what does not answer ("Where has Melanie camped?" keeps "Melanie went camping in the forest."
  * of a memory that goes on about the family). A kept sentence that leans on the one before it ("It
  * showed her ...") keeps that one too. The whole memory when every sentence is kept.
@@ -109,7 +111,7 @@ const LEANS_BACK = /^(?:it|it's|its|they|they're|them|their|this|that|these|thos
 export function focused(row: MemoryRow, askedStems: ReadonlySet<string>): MemoryRow {
   const sentences = splitSentences(row.content);
   if (sentences.length < 2) return row;
-  const keep = sentences.map((s) => queryTerms(s).some((w) => askedStems.has(stem(w))));
+  const keep = sentences.map((s) => SHOWN_IMAGE.test(s) || queryTerms(s).some((w) => askedStems.has(stem(w))));
   keep[0] = true;
   for (let i = sentences.length - 1; i > 0; i--) if (keep[i] && LEANS_BACK.test(sentences[i]!)) keep[i - 1] = true;
   const kept = sentences.filter((_, i) => keep[i]);

@@ -236,6 +236,14 @@ describe("focused", () => {
       'Caroline loved "Becoming Nicole" by Amy Ellis Nutt. She would camp with it.',
     );
   });
+  test("what the memory shows stays: a caption names the concrete things in other words", () => {
+    const r = row(
+      "Melanie's kids loved it. They made something with clay. Melanie shared a photo of a cup with a dog face on it.",
+    );
+    expect(focused(r, asked).content).toBe(
+      "Melanie's kids loved it. Melanie shared a photo of a cup with a dog face on it.",
+    );
+  });
   test("when no sentence shares a word, the first sentence (which names what it is about) stands for the memory", () => {
     const r = row(
       "Melanie went to the museum with the kids. The dinosaur exhibit was their favourite. They left at five.",
