@@ -14,10 +14,14 @@ export function createLexicalIndex(db: Db): LexicalIndex {
     "SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?",
   );
   return {
-    matches(projectId, match, scope, limit, order, weights, rankFirst = 0) {
+    matches(projectId, match, scope, limit, order, weights, rankFirst = 0, during) {
       const { sql: scopeSql, params } = scopeClause(scope);
       const bm25 = `-bm25(memories_fts, ${Number(weights[0])}, ${Number(weights[1])})`;
-      const filter = { sql: `m.project_id = ? AND m.status = 'active'${scopeSql}`, params: [projectId, ...params] };
+      const period = during ? " AND m.occurred_at >= ? AND m.occurred_at < ?" : "";
+      const filter = {
+        sql: `m.project_id = ? AND m.status = 'active'${scopeSql}${period}`,
+        params: [projectId, ...params, ...(during ? [during.from, during.to] : [])],
+      };
       if (order === "bm25") return bestMatches(db, { match, score: bm25, filter, limit, rankFirst });
       return db
         .query<{ seq: number; bm25: number }, (string | number)[]>(

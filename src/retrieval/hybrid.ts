@@ -13,9 +13,12 @@ import { stem } from "../domain/text.ts";
 import { covered, coveredWithAlternatives, namePattern } from "./matching.ts";
 import { spreadOverDays } from "./spread.ts";
 import type { VectorHit, VectorStore } from "./vector-store.ts";
-import type { MemoryReader } from "./ports.ts";
+import type { LexicalHit, MemoryReader } from "./ports.ts";
 import type { VectorIndex } from "./vector-index.ts";
-import { DEFAULT_CONTEXT_WEIGHT, type LexicalSearch } from "./lexical.ts";
+import type { LexicalSearch } from "./lexical.ts";
+import { DEFAULT_HYBRID, type HybridOptions } from "./hybrid-options.ts";
+
+export { DEFAULT_HYBRID, type HybridOptions };
 import type { QueryAnalysis } from "./query.ts";
 
 export interface Ranked {
@@ -23,74 +26,13 @@ export interface Ranked {
   score: number;
 }
 
-export interface HybridOptions {
-  /** RRF constant (rank offset). */
-  rrfK: number;
-  /** Weight of the vector list in the fusion (the lexical list weighs 1). */
-  vectorWeight: number;
-  /** Weight of the calibrated similarity added to the fused rank score (breaks near-ties by meaning). */
-  semanticWeight: number;
-  /** Multiplier per name of the query that a memory mentions (two at most count). */
-  nameBoost: number;
-  /** Multiplier for a memory whose occurred_at falls in the period the query names. */
-  dateBoost: number;
-  /** For a question asking an attribute ("Where does X live?"), a memory that states it ("moved to"). */
-  attributeBoost: number;
-  /**
-   * Confidence multiplier for a memory that mentions none of the names the query asks about: weak
-   * evidence for recall ("What did Melanie research?" answered by Caroline's research). Ranking is
-   * unchanged. On LoCoMo dev: recall's not_found on questions about things never said 0% → 21%,
-   * on answerable ones 1.3% → 2.6% (bench/retrieval-quality.ts).
-   */
-  unnamedFactor: number;
-  /** BM25 score at which its part of lexical confidence is 0.5 (query-term coverage is the rest). */
-  lexicalHalf: number;
-  /** Calibrated similarity at which semantic confidence starts, and the span to full confidence. */
-  semanticFloor: number;
-  semanticSpan: number;
-  /** Calibrated similarity a memory found only by its vector needs to be returned at all. */
-  vectorGate: number;
-  /** Candidates taken from each list (at least; more for large limits); fewer from LanceDB's (its time grows with k). */
-  candidates: number;
-  approximateCandidates: number;
-  /** BM25 weight of a memory's search context against its own text (the lexical search applies it). */
-  contextWeight: number;
-  /** For a question asking what came first (or last): the best matches reordered by event time ... */
-  orderWindow: number;
-  /** ... the earliest (latest) moving up by this share of its rank score at most. */
-  orderBoost: number;
-  /**
-   * For a question asking for several things ("What has Melanie painted?"): among the memories returned
-   * (`orderWindow` at least), one counts this much less for each memory of its day ranked above it.
-   */
-  spreadFactor: number;
-}
-
-export const DEFAULT_HYBRID: HybridOptions = {
-  rrfK: 20,
-  vectorWeight: 0.5,
-  semanticWeight: 0.02,
-  nameBoost: 0.3,
-  dateBoost: 0.5,
-  attributeBoost: 0.5,
-  unnamedFactor: 0.3,
-  lexicalHalf: 6,
-  semanticFloor: 0.2,
-  semanticSpan: 0.5,
-  vectorGate: 0.3,
-  candidates: 50,
-  approximateCandidates: 50,
-  contextWeight: DEFAULT_CONTEXT_WEIGHT,
-  orderWindow: 10,
-  orderBoost: 0.3,
-  spreadFactor: 0.9,
-};
-
 interface Candidate {
   row: MemoryRow;
   bm25: number; // 0 when not a lexical candidate
   coverage: number; // share of the query's terms the memory contains
   lexRank: number | null;
+  /** Rank among the memories of the period the query names (BM25 within it), when it names a short one. */
+  periodRank: number | null;
   vecRank: number | null;
   semantic: number; // calibrated similarity, 0 without a vector
 }
@@ -134,15 +76,16 @@ export function createHybridRetriever(deps: {
     return 1 - (1 - lex) * (1 - sem);
   }
 
-  /** The BM25 candidates, by seq, with their lexical rank. */
+  /** The BM25 candidates, by seq, with their lexical rank (and their rank in the period the query names). */
   function lexicalCandidates(projectId: string, q: QueryAnalysis, scope: Scope, n: number): Map<number, Candidate> {
     const bySeq = new Map<number, Candidate>();
     const stems = q.terms.map(stem);
     const others = q.terms.map((_, i) => [...(q.alternatives[i] ?? []), ...(q.forms[i] ?? [])]);
     const alternativeStems = others.map((a) => a.map(stem));
+    const groups = q.terms.map((t, i) => [t, ...others[i]!]);
     const hits = lexical.search(
       projectId,
-      q.terms.map((t, i) => [t, ...others[i]!]),
+      groups,
       scope,
       n,
       // A scope user's memories may say "The user" rather than the name the question asks about.
@@ -152,8 +95,22 @@ export function createHybridRetriever(deps: {
       projectId,
       hits.map((h) => h.seq),
     );
-    hits.forEach((h, i) => {
-      const r = rows.get(h.seq);
+    const span = q.dates ? Date.parse(q.dates.to) - Date.parse(q.dates.from) : 0;
+    const ofPeriod =
+      q.dates && span <= o.periodDays * 86_400_000
+        ? lexical.during(projectId, groups, scope, o.periodCandidates, q.dates)
+        : [];
+    const periodRows = memories.activeRows(
+      projectId,
+      ofPeriod.filter((h) => !rows.has(h.seq)).map((h) => h.seq),
+    );
+    const add = (h: LexicalHit, rank: { lexRank: number | null; periodRank: number | null }) => {
+      const known = bySeq.get(h.seq);
+      if (known) {
+        known.periodRank = rank.periodRank;
+        return;
+      }
+      const r = rows.get(h.seq) ?? periodRows.get(h.seq);
       if (!r) return;
       const has = coveredWithAlternatives(stems, alternativeStems, r.content);
       const coverageOf = q.terms.length ? has.filter(Boolean).length / q.terms.length : 0;
@@ -161,11 +118,13 @@ export function createHybridRetriever(deps: {
         row: r,
         bm25: Math.max(0, h.bm25),
         coverage: coverageOf,
-        lexRank: i + 1,
+        ...rank,
         vecRank: null,
         semantic: 0,
       });
-    });
+    };
+    hits.forEach((h, i) => add(h, { lexRank: i + 1, periodRank: null }));
+    ofPeriod.forEach((h, i) => add(h, { lexRank: null, periodRank: i + 1 }));
     return bySeq;
   }
 
@@ -202,7 +161,7 @@ export function createHybridRetriever(deps: {
       const x = stored.get(h.seq);
       const semantic = x ? calibrated(x, vector, commonDirection) : h.similarity;
       if (semantic < o.vectorGate) continue; // near only in the way all texts are near
-      bySeq.set(h.seq, { row, bm25: 0, coverage: 0, lexRank: null, vecRank: rank, semantic });
+      bySeq.set(h.seq, { row, bm25: 0, coverage: 0, lexRank: null, periodRank: null, vecRank: rank, semantic });
     }
   }
 
@@ -228,6 +187,7 @@ export function createHybridRetriever(deps: {
   function fuse(c: Candidate, q: QueryAnalysis): { c: Candidate; fused: number; conf: number } {
     let fused =
       (c.lexRank ? 1 / (o.rrfK + c.lexRank) : 0) +
+      (c.periodRank ? o.periodWeight / (o.rrfK + c.periodRank) : 0) +
       (c.vecRank ? o.vectorWeight / (o.rrfK + c.vecRank) : 0) +
       o.semanticWeight * Math.max(0, c.semantic);
     let boost = 1;

@@ -94,6 +94,23 @@ export function createLexicalSearch(
      * `query`: the terms, each alone or in a group with its alternatives (the first the term asked);
      * `names`: those of its terms that name someone or something.
      */
+    /**
+     * BM25 over the project's memories of one period (a question naming a day: "What did Maria say on
+     * 3 June 2023?"), any term: in a project below `largeProject` a period's memories are few, so no
+     * tiers are needed. None in a larger one: there every match of the question's words is joined to
+     * its row before the period filters it (about 30 ms at 100k memories, whose one day held 717).
+     */
+    during(
+      projectId: string,
+      query: ReadonlyArray<readonly string[]>,
+      scope: Scope,
+      limit: number,
+      period: { from: string; to: string },
+    ): LexicalHit[] {
+      const any = toMatchExpression([...new Set(query.flat())]);
+      if (!any || cached(projectSizes, projectId, () => index.activeCount(projectId)) >= largeProject) return [];
+      return index.matches(projectId, any, scope, limit, "bm25", weights, 0, period);
+    },
     search(
       projectId: string,
       query: ReadonlyArray<string | readonly string[]>,

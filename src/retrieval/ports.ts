@@ -37,6 +37,8 @@ export interface LexicalIndex {
     order: "bm25" | "recent",
     weights: readonly [number, number],
     rankFirst?: number,
+    /** Only memories whose event falls in this period (ISO 8601: from inclusive, to exclusive). */
+    during?: { from: string; to: string },
   ): LexicalHit[];
   /** Active memories of the project. */
   activeCount(projectId: string): number;

@@ -162,6 +162,26 @@ describe("questions across sessions", () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
+  test("a question naming a day finds that day's memory among many that share more words with it", async () => {
+    // Many memories on other days share "new", "activity", "start", "June" with the question; the one of the day
+    // asked about shares only the name and "start".
+    const hobbies = ["rock climbing", "salsa", "knitting", "chess", "archery", "rowing", "baking", "poetry"];
+    for (let i = 0; i < 150; i++)
+      await store(
+        `Maria started ${hobbies[i % 8]} as a new activity in June, new activity number ${i + 1}.`,
+        `2023-${String(1 + (i % 5)).padStart(2, "0")}-${String(10 + (i % 15)).padStart(2, "0")}`,
+      );
+    await store("Maria just started volunteering at a local dog shelter once a month.", "2023-06-03");
+    await h.form();
+    const r = await post("search", {
+      query: "What new activity did Maria start, as mentioned on 3 June, 2023?",
+      limit: 5,
+    });
+    expect(r.body.data[0].content).toContain("dog shelter");
+    const scores: number[] = r.body.data.map((m: { score: number }) => m.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
   test("a question joining two people is asked for each: both people's facts are in the top results", async () => {
     // Jon's many matching memories would fill the top of one query for both.
     await store("Gina spent a week in Rome with her sister.", "2023-02-01");
