@@ -123,8 +123,8 @@ export function createHybridRetriever(deps: {
         semantic: 0,
       });
     };
-    hits.forEach((h, i) => add(h, { lexRank: i + 1, periodRank: null }));
-    ofPeriod.forEach((h, i) => add(h, { lexRank: null, periodRank: i + 1 }));
+    for (const [i, h] of hits.entries()) add(h, { lexRank: i + 1, periodRank: null });
+    for (const [i, h] of ofPeriod.entries()) add(h, { lexRank: null, periodRank: i + 1 });
     return bySeq;
   }
 
