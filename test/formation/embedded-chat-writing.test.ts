@@ -279,6 +279,40 @@ describe("terse messages to an assistant", () => {
   });
 });
 
+describe("short answers and plans typed to an assistant", () => {
+  test("a meeting moved to a weekday is moved ahead: said on a Monday, 'to monday' is the next one", () => {
+    expect(chat("cant do the teacher meeting on tuesday, im on shift. moved it to monday 4pm")).toContain(
+      "The user is on shift. The user moved it to Monday, 11 May 2026.",
+    );
+  });
+
+  test("a weekday naming a habit ('friday takeaway') is no date", () => {
+    expect(chat("friday takeaway with jamal is our thing, i dont want to cut it")).toEqual([
+      "Friday takeaway with jamal is the user's thing. The user does not want to cut it.",
+    ]);
+  });
+
+  test("a question after a word of discourse ('now how do i ...') forms nothing", () => {
+    expect(chat("now how do i actually do the budget month to month, i always lose track by the 15th")).toEqual([]);
+    expect(chat("also should i tell his teacher")).toEqual([]);
+  });
+
+  test("'28th' and '22.9% i think' answer the assistant's question, once", () => {
+    expect(
+      chat(
+        "hi",
+        "What day of the month are you paid?",
+        "28th",
+        "What's the interest rate on the card?",
+        "22.9% i think",
+      ),
+    ).toEqual([
+      'Asked "What day of the month is the user paid?", the user answered "28th".',
+      'Asked "What\'s the interest rate on the card?", the user answered "22.9% the user thinks".',
+    ]);
+  });
+});
+
 describe("a passage given to remember", () => {
   const at = "2026-11-20T09:00:00.000Z";
 

@@ -46,6 +46,12 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]) {
   return undefined;
 }
 
+/** "28th" (the day asked for), which the tagger reads as an adjective. */
+const ORDINAL = /^\d{1,4}(?:st|nd|rd|th)$/;
+/** A hedge closing a short answer ("22.9% i think", "about 250, i guess"). */
+const HEDGE = /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure)[.!\s]*$/i;
+const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am"]);
+
 /**
  * A reply fused with the question it answers: one fact about the one who answered. A few words
  * ("Pediatrics."), yes or no, or a clause that leans on the question ("They were awestruck and
@@ -73,7 +79,11 @@ export function answered(
   );
   const first = answeringPart(nlp, reply, names);
   if (!first) return null;
-  const hasVerb = first.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  // "22.9% i think": a hedge after the answer does not make it a clause.
+  const hedged = HEDGE.test(first.text);
+  const hasVerb = first.tokens.some(
+    (t) => (t.pos === "VERB" || t.pos === "AUX") && !(hedged && HEDGE_VERBS.has(t.lower)),
+  );
   // "no car" to "Do you want a car ...?" is a no: the thing refused is the thing asked about.
   const refused = /^no\s+([\p{L}-]+)[\s.!]*$/iu.exec(first.text)?.[1];
   const answer =
@@ -100,11 +110,12 @@ export function answered(
     return worth.why !== "reaction" && worth.why !== "an appraisal" && (namesThing || /^how\b/i.test(asked));
   };
   if (!answer && !leans()) return null;
+  if (answer && hedged) replaces = ownFacts(first.text); // "22.9% i think" is no statement of its own
   let text: string | null;
   if (!answer || answer.kind === "short") {
     // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
     const naming = (t: { pos: string; lower: string }) =>
-      ["NOUN", "PROPN", "NUM", ...(answer ? [] : ["ADJ", "VERB"])].includes(t.pos) &&
+      (["NOUN", "PROPN", "NUM", ...(answer ? [] : ["ADJ", "VERB"])].includes(t.pos) || ORDINAL.test(t.lower)) &&
       !DISCOURSE.has(t.lower) &&
       !ADDRESS.has(t.lower) &&
       !nameOrShort(t.lower, names);

@@ -34,6 +34,12 @@ const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
 const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
 /** A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by Friday"). */
 const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
+/** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
+const MOVED_TO =
+  /\b(?:moved?|moving|changed?|changing|pushed|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
+/** "friday takeaway", "sunday roast", "tuesday meetings": a weekday before a habit's noun is no date. */
+const HABIT_AFTER =
+  /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?)\b/i;
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
@@ -177,6 +183,7 @@ export function resolveDates(text: string, reference: string | null, past = true
         WEEKDAY_NEXT.test(textAfter) ||
         WEEKDAY_PREVIOUS.test(textBefore) ||
         DATE_AFTER.test(textAfter) ||
+        (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
         /\b(?:that|the same)\s+$/i.test(textBefore))
     )
       continue;
@@ -202,6 +209,8 @@ export function resolveDates(text: string, reference: string | null, past = true
     const direction = lead?.[1]?.toLowerCase();
     const deadline = WEEKDAY.test(matched) && DEADLINE_BEFORE.test(textBefore);
     while (deadline && date < startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
+    const moved = WEEKDAY.test(matched) && MOVED_TO.test(textBefore);
+    while (moved && startOf(date, "day") <= startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
     if (direction === "last") while (date > ref) date = shiftBack(date, true);
     else if (/\blast\b/i.test(matched))
       while (date > ref) date = shiftBack(date, false); // "last weekend"
@@ -210,6 +219,7 @@ export function resolveDates(text: string, reference: string | null, past = true
     else if (
       (past || /\bsince\s+$/i.test(textBefore)) &&
       !deadline &&
+      !moved &&
       !BOOKED.test(textBefore) &&
       !absolute &&
       date > ref &&
@@ -227,7 +237,8 @@ export function resolveDates(text: string, reference: string | null, past = true
     // "Tomorrow's going to be a blast" (is), "tomorrow's opening" (the opening of that day).
     const owner = VAGUE.test(matched) ? null : /^['’]s\b/.exec(textAfter);
     const is = owner && IS_AFTER.test(textAfter.slice(2));
-    const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start));
+    // "moved it to Thursday, ...", not "to on Thursday" (a month after "to" is no date: "talked to May").
+    const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start)) || /\bto\s*$/i.test(text.slice(0, start));
     let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
     out += before + (start === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement);

@@ -178,10 +178,11 @@ const REPORT_MIN_CONTENT = 3;
 /**
  * A question typed without its mark: "kind of overwhelmed, where do i start", "is that enough for the
  * move" (a wh-word or an opening auxiliary before its subject), "whats the difference between lifetime
- * and accident only", "what about music".
+ * and accident only", "what about music"; after a word or two of discourse ("now how do i budget",
+ * "also should i tell him").
  */
 const UNMARKED_QUESTION =
-  /^(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else)\b(?!\s+(?:i|we)\b)|(?:^|,\s*)(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b|^(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b/iu;
+  /^(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b)|(?:^|,\s*)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
 
 /** Code typed into a message ("q1: SELECT depot, COUNT(*) FROM shipments ..."), not a statement. */
 const CODE =
