@@ -17,9 +17,9 @@ import type { LexicalHit, MemoryReader } from "./ports.ts";
 import type { VectorIndex } from "./vector-index.ts";
 import type { LexicalSearch } from "./lexical.ts";
 import { DEFAULT_HYBRID, type HybridOptions } from "./hybrid-options.ts";
+import type { QueryAnalysis } from "./query.ts";
 
 export { DEFAULT_HYBRID, type HybridOptions };
-import type { QueryAnalysis } from "./query.ts";
 
 export interface Ranked {
   row: MemoryRow;
