@@ -91,26 +91,19 @@ export function createHybridRetriever(deps: {
       // A scope user's memories may say "The user" rather than the name the question asks about.
       q.users.size ? [] : q.names,
     );
-    const rows = memories.activeRows(
-      projectId,
-      hits.map((h) => h.seq),
-    );
     const span = q.dates ? Date.parse(q.dates.to) - Date.parse(q.dates.from) : 0;
     const ofPeriod =
       q.dates && span <= o.periodDays * 86_400_000
         ? lexical.during(projectId, groups, scope, o.periodCandidates, q.dates)
         : [];
-    const periodRows = memories.activeRows(
-      projectId,
-      ofPeriod.filter((h) => !rows.has(h.seq)).map((h) => h.seq),
-    );
+    const rows = memories.activeRows(projectId, [...new Set([...hits, ...ofPeriod].map((h) => h.seq))]);
     const add = (h: LexicalHit, rank: { lexRank: number | null; periodRank: number | null }) => {
       const known = bySeq.get(h.seq);
       if (known) {
         known.periodRank = rank.periodRank;
         return;
       }
-      const r = rows.get(h.seq) ?? periodRows.get(h.seq);
+      const r = rows.get(h.seq);
       if (!r) return;
       const has = coveredWithAlternatives(stems, alternativeStems, r.content);
       const coverageOf = q.terms.length ? has.filter(Boolean).length / q.terms.length : 0;

@@ -53,6 +53,8 @@ export function createLexicalSearch(
     cache.set(key, { n, at: now });
     return n;
   }
+  /** The project's active memories (a minute-old count will do). */
+  const sizeOf = (projectId: string) => cached(projectSizes, projectId, () => index.activeCount(projectId));
   /** Memories (of every project) having `term`, in their text or search context. */
   const documents = (term: string) => cached(frequencies, term, () => index.matchCount(toMatchExpression([term])!));
   /** Terms in more than `commonShare` of every indexed memory (all projects: one cheap count per term). */
@@ -108,7 +110,7 @@ export function createLexicalSearch(
       period: { from: string; to: string },
     ): LexicalHit[] {
       const any = toMatchExpression([...new Set(query.flat())]);
-      if (!any || cached(projectSizes, projectId, () => index.activeCount(projectId)) >= largeProject) return [];
+      if (!any || sizeOf(projectId) >= largeProject) return [];
       return index.matches(projectId, any, scope, limit, "bm25", weights, 0, period);
     },
     search(
@@ -122,7 +124,7 @@ export function createLexicalSearch(
       const terms = [...new Set(groups.flat())];
       const any = toMatchExpression(terms);
       if (!any) return [];
-      const size = cached(projectSizes, projectId, () => index.activeCount(projectId));
+      const size = sizeOf(projectId);
       const large = size >= largeProject;
       // In a project holding much of the index, FTS5 ranks alone first (joining every match to its row
       // costs more than ranking it); elsewhere the best of all projects would mostly be other projects'.
