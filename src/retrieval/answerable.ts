@@ -5,7 +5,7 @@
 // does. Measured on LoCoMo dev (bench/retrieval-quality.ts): not_found on questions about things
 // never said 17% → 65%, on answerable questions 2.6% → 7.6%.
 import type { MemoryRow } from "../domain/memory.ts";
-import { queryTerms, stem } from "../domain/text.ts";
+import { queryTerms, splitSentences, stem } from "../domain/text.ts";
 import { askedAttributeWords } from "../domain/attributes.ts";
 import { coveredWithAlternatives, namePattern } from "./matching.ts";
 import { queryNames } from "./query.ts";
@@ -37,9 +37,13 @@ export function saidOfSomeoneElse(
   let mine = 0;
   let others = 0;
   for (const row of ranked) {
-    const c = share(row.content);
-    if (aboutAsked(row) || patterns.some((p) => p.test(row.content))) mine = Math.max(mine, c);
-    else others = Math.max(others, c);
+    // Sentence by sentence: a memory telling a story names the person asked about in one sentence
+    // and may say the asked thing of someone else in another.
+    for (const text of splitSentences(row.content)) {
+      const c = share(text);
+      if (aboutAsked(row) || patterns.some((p) => p.test(text))) mine = Math.max(mine, c);
+      else others = Math.max(others, c);
+    }
   }
   return others > mine;
 }

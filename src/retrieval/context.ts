@@ -97,22 +97,29 @@ interface Chosen {
 
 /** A sentence that opens with a word standing for something said before it ("It made her ..."). */
 const LEANS_BACK = /^(?:it|it's|its|they|they're|them|their|this|that|these|those|there)\b/i;
+/** A pronoun standing for someone or something a sentence before named. */
+const POINTS_BACK = /\b(?:it|its|they|them|their|she|her|he|him|his)\b/i;
 
 /**
- * The memory cut to its first sentence, which names what it is about (and often holds the answer the
- * later sentence's question words point at: "Caroline loved "Becoming Nicole". ... Highly recommend it."),
- * its sentences that share a word (a stem) with the question, and what it shows ("Melanie shared a
- * photo of a family around a campfire on the beach": a caption names the concrete things a question
- * about the memory's subject asks for, in words the question seldom shares): an answer after the best takes less
- * room for what does not answer ("Where has Melanie camped?" keeps "Melanie went camping in the forest."
- * of a memory that goes on about the family). A kept sentence that leans on the one before it ("It
- * showed her ...") keeps that one too. The whole memory when every sentence is kept.
+ * The memory cut to its sentences that share a word (a stem) with the question, and what it shows
+ * ("Melanie shared a photo of a family around a campfire on the beach": a caption names the concrete
+ * things a question about the memory's subject asks for, in words the question seldom shares): an
+ * answer after the best takes less room for what does not answer ("Where has Melanie camped?" keeps
+ * "Melanie went camping in the forest." of a memory that goes on about the family). Its first sentence
+ * stays when no sentence shares a word, or when a kept one points back at what the first names
+ * ("Caroline loved "Becoming Nicole". ... She would camp with it."); otherwise it goes, as a memory
+ * telling a story often opens with what does not answer ("Caroline is going to a conference in July.
+ * Caroline is so excited to meet other people ..."). A kept sentence that leans on the one before it
+ * ("It showed her ...") keeps that one too. The whole memory when every sentence is kept.
  */
 export function focused(row: MemoryRow, askedStems: ReadonlySet<string>): MemoryRow {
   const sentences = splitSentences(row.content);
   if (sentences.length < 2) return row;
-  const keep = sentences.map((s) => SHOWN_IMAGE.test(s) || queryTerms(s).some((w) => askedStems.has(stem(w))));
-  keep[0] = true;
+  const shares = sentences.map((s) => queryTerms(s).some((w) => askedStems.has(stem(w))));
+  const keep = shares.map((x, i) => x || SHOWN_IMAGE.test(sentences[i]!));
+  // The first sentence names what the memory is about: kept when nothing shares a word, or when a
+  // kept sentence points back ("She would camp with it").
+  if (!shares.some(Boolean) || sentences.some((s, i) => i > 0 && keep[i] && POINTS_BACK.test(s))) keep[0] = true;
   for (let i = sentences.length - 1; i > 0; i--) if (keep[i] && LEANS_BACK.test(sentences[i]!)) keep[i - 1] = true;
   const kept = sentences.filter((_, i) => keep[i]);
   return kept.length === sentences.length ? row : { ...row, content: kept.join(" ") };

@@ -141,14 +141,14 @@ describe("coreference", () => {
           participants: ["Caroline", "Melanie"],
         }),
       ),
-    ).toEqual(["Caroline's grandma gave Caroline this necklace.", "Caroline's grandma lived in Sweden."]);
-    expect(
-      contents(
-        say("Caroline", "My grandpa gave me this necklace. She lived in Sweden.", {
-          participants: ["Caroline", "Melanie"],
-        }),
-      ),
-    ).not.toContain("Caroline's grandpa lived in Sweden.");
+    ).toEqual(["Caroline's grandma gave Caroline this necklace. Caroline's grandma lived in Sweden."]);
+    const grandpa = contents(
+      say("Caroline", "My grandpa gave me this necklace. She lived in Sweden.", {
+        participants: ["Caroline", "Melanie"],
+      }),
+    );
+    expect(grandpa.join(" ")).toContain("Caroline's grandpa gave Caroline this necklace.");
+    expect(grandpa.join(" ")).not.toContain("grandpa lived");
   });
 
   test("a pet the speaker speaks of is 'he' or 'she' too", () => {

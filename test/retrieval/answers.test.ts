@@ -52,6 +52,20 @@ describe("recall knows what is not known", () => {
     expect((await post("recall", { query: "Which instrument does Melanie play?" })).body.content).toContain("clarinet");
   });
 
+  test("a story that names the person asked about in one sentence and says the thing of another in the next is not their answer", async () => {
+    await chat([
+      ["Melanie", "How was your month?"],
+      ["Caroline", "Your pottery inspired me, Melanie! I made a stained glass window for the local church last month."],
+      ["Melanie", "Wow! I play the clarinet in a community band, by the way."],
+    ]);
+    const story = (await post("search", { query: "stained glass window", limit: 1 })).body.data[0].content;
+    expect(story).toMatch(/Melanie.*\. Caroline made a stained glass window/);
+    const wrong = await post("recall", { query: "What did Melanie make for the local church?" });
+    expect(wrong.body).toEqual({ object: "memory", status: "not_found" });
+    const right = await post("recall", { query: "What did Caroline make for the local church?" });
+    expect(right.body.content).toContain("stained glass window");
+  });
+
   test("a scope user's facts formed before the name was known still answer a question naming the user", async () => {
     for (const content of ["I live in Berlin.", "I'm Dana, by the way."]) {
       expect((await h.call("POST", "/v1/memories", { body: { content, scope: { user_id: "dana" } } })).status).toBe(

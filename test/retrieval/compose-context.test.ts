@@ -236,6 +236,12 @@ describe("focused", () => {
       'Caroline loved "Becoming Nicole" by Amy Ellis Nutt. She would camp with it.',
     );
   });
+  test("a story's opening goes when a later sentence answers and points back at nothing", () => {
+    const r = row(
+      "Caroline is going to a transgender conference in July 2023. Caroline is so excited to meet other people at the camp.",
+    );
+    expect(focused(r, asked).content).toBe("Caroline is so excited to meet other people at the camp.");
+  });
   test("what the memory shows stays: a caption names the concrete things in other words", () => {
     const r = row(
       "Melanie's kids loved it. They made something with clay. Melanie shared a photo of a cup with a dog face on it.",

@@ -1,9 +1,9 @@
-// The embedded extractor (the default; no network): one fact per durable statement, standing alone.
-// Pipeline per message: secrets redacted → contractions expanded → sentences and clauses
-// (wink-nlp, compromise as a second opinion) → filler, announcers and vocatives stripped → an
-// opening she/he resolved (coreference.ts) → a dropped subject restored (subjects.ts) → kept if
-// worth remembering → first/second person to names → relative dates to absolute → statements
-// about credentials dropped → category and entities.
+// The embedded extractor (the default; no network): durable statements as memories standing alone.
+// Per message: secrets redacted → contractions expanded → sentences and clauses (wink-nlp, compromise
+// as a second opinion) → filler, announcers and vocatives stripped → an opening she/he resolved
+// (coreference.ts) → a dropped subject restored (subjects.ts) → kept if worth remembering → first and
+// second person to names → relative dates to absolute → statements about credentials dropped →
+// category and entities → in a chat between people, one memory per story the message tells (stories.ts).
 import {
   DEFAULT_POLICY,
   type ExtractionPolicy,
@@ -36,6 +36,7 @@ import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
+import { continued, MAX_FUSED, sameStory } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answered } from "./answers.ts";
 import { closingQuestion, speakersOf, toldAnew } from "./dialogue.ts";
@@ -182,13 +183,13 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (prev) {
       // "They motivate me" after "My friends are my rocks": one memory, so that it reads alone.
       if (prev.content.length + content.length > MAX_FUSED) continue;
-      facts[lastOwn] = {
-        ...prev,
-        content: `${prev.content} ${content}`,
-        // The event's time: the continuation's date when the statement it continues named none.
-        occurredAt: prev.occurredAt === ctx.occurredAt ? fact.occurredAt : prev.occurredAt,
-        entities: [...new Set([...(prev.entities ?? []), ...entities])],
-      };
+      facts[lastOwn] = continued(prev, { ...fact, entities }, ctx.occurredAt);
+      continue;
+    }
+    // In a chat between people, the next sentence of a message mostly goes on with its story (stories.ts).
+    const story = tellsStories(ctx) ? facts[lastOwn] : undefined;
+    if (story && sameStory(story, { ...fact, entities }, ctx.occurredAt)) {
+      facts[lastOwn] = continued(story, { ...fact, entities }, ctx.occurredAt);
       continue;
     }
     facts.push({ ...fact, entities });
@@ -209,11 +210,11 @@ function aboutListenerOnly(content: string, ctx: StatementContext): boolean {
   return mentions(other) && !mentions(speaker);
 }
 
+/** People talking to each other (not a user to an assistant, nor a passage): a message tells a story. */
+const tellsStories = (ctx: StatementContext) => ctx.mode === "conversation" && !ctx.toAssistant && !ctx.commitmentsOnly;
+
 /** Whom the talk is about, as one message hands it to the next; `by`: who spoke of the group. */
 type Carry = NonNullable<StatementContext["carried"]> & { age: number; by: string };
-
-/** At most this many characters in a memory that continues the statement before it. */
-const MAX_FUSED = 400;
 
 export function createEmbeddedExtractor(): Extractor {
   // wink's model takes ~50 ms to load: on the first formation, not at start-up.

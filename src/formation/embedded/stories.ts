@@ -1,0 +1,36 @@
+// One memory per story. In a chat between people a message mostly tells one thing, sentence after
+// sentence: "I'm going to a transgender conference this month. I'm so excited to meet other people in
+// the community and learn more about advocacy." Split into a memory a sentence, the second loses what
+// it is about (an agent reading "Caroline is so excited to meet other people" cannot tell why), and
+// the question "What is Caroline looking forward to at the conference?" finds half of the answer. So a
+// statement continues the memory of the statement before it in the same message, unless it is a fact
+// that lives on its own: a standing attribute (where someone lives, their job, their pet's name), which
+// a later change versions by itself; or a second event with a date of its own.
+import type { Fact } from "../extractor.ts";
+import { attributeKey } from "../reconcile.ts";
+
+type Formed = Omit<Fact, "messageIndexes">;
+
+/** At most this many characters in a memory that continues a statement leaning on it ("I love it"). */
+export const MAX_FUSED = 400;
+/** At most this many characters in a memory that tells one story over several statements. */
+export const MAX_STORY = 300;
+
+/** A statement continuing `prev` as one memory: the text appended, the first named date the event's. */
+export function continued(prev: Formed, next: Formed, messageTime: string | null): Formed {
+  return {
+    ...prev,
+    content: `${prev.content} ${next.content}`,
+    // The event's time: the continuation's date when the statement it continues named none.
+    occurredAt: prev.occurredAt === messageTime ? next.occurredAt : prev.occurredAt,
+    entities: [...new Set([...(prev.entities ?? []), ...(next.entities ?? [])])],
+  };
+}
+
+/** Whether `next` goes on with the story `prev` began, in one message of a chat between people. */
+export function sameStory(prev: Formed, next: Formed, messageTime: string | null): boolean {
+  if (prev.content.length + 1 + next.content.length > MAX_STORY) return false;
+  if (attributeKey(prev.content) || attributeKey(next.content)) return false;
+  const dated = (f: Formed) => f.occurredAt !== null && f.occurredAt !== messageTime;
+  return !(dated(prev) && dated(next) && prev.occurredAt !== next.occurredAt);
+}
