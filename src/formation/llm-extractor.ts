@@ -52,6 +52,7 @@ Each fact stands alone and is complete:
 - Keep negations and qualifiers ("does not eat meat", "vegetarian since January 2024").
 - Turn relative dates ("yesterday", "last March", "next Friday") into absolute dates using the occurred_at of the message or passage ("last March" written on 20 November 2026 → "in March 2026").
 - A sentence holding several facts gives several facts ("I am vegetarian now, and I sold my old Honda" gives two). Never a bare fragment ("Pediatrics.", "My whole life.").
+- In a chat between people (named speakers, no assistant), what one message tells of one story is one fact with its details, feelings and reasons ("I'm going to a transgender conference this month. I'm so excited to meet other people in the community and learn about advocacy." gives "Caroline is going to a transgender conference in July 2023 and is excited to meet other people in the community and learn about advocacy"); a standing attribute (where someone lives, their job, their diet, a pet's name) and an event with a date of its own are facts of their own.
 
 What to keep:
 - Keep every durable statement: preferences, instructions to the assistant ("always format code with syntax highlighting" gives "Dana wants code always formatted with syntax highlighting"), decisions, plans, deadlines, numbers, changes of plan, biography, relationships, health, possessions, skills, events, opinions.

@@ -193,6 +193,7 @@ describe("the LLM extractor follows who said it (issue 11)", () => {
     const [system, user] = requests[0]!.messages;
     expect(system!.content).toContain('role "assistant", "system" or "tool" are context only');
     expect(system!.content).toContain("Never write a fact about what the assistant");
+    expect(system!.content).toContain("what one message tells of one story is one fact");
     const sent = JSON.parse(user!.content);
     expect(sent.user_name).toBe("Dana");
     expect(sent.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
