@@ -141,7 +141,7 @@ describe("coreference", () => {
           participants: ["Caroline", "Melanie"],
         }),
       ),
-    ).toEqual(["Caroline's grandma gave Caroline this necklace. Caroline's grandma lived in Sweden."]);
+    ).toEqual(["Caroline's grandma gave Caroline this necklace.", "Caroline's grandma lived in Sweden."]);
     const grandpa = contents(
       say("Caroline", "My grandpa gave me this necklace. She lived in Sweden.", {
         participants: ["Caroline", "Melanie"],

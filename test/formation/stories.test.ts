@@ -1,7 +1,7 @@
 // One memory per story in a chat between people: the sentences of a message that go on with what it
 // began are one memory, so that the memory says what the feeling, the reason or the detail is about.
-// A standing attribute (where someone lives, their job, their diet) and a second dated event stay
-// memories of their own; a user talking to an assistant, and a passage, keep one memory per statement.
+// A standing attribute (where someone lives, their job, their diet), a list of standing facts and a
+// second dated event stay memories of their own; a user talking to an assistant, and a passage, keep one memory per statement.
 import { afterEach, describe, expect, test } from "bun:test";
 import { MAX_STORY } from "../../src/formation/embedded/stories.ts";
 import type { Harness } from "../helpers.ts";
@@ -49,6 +49,12 @@ describe("a message between people tells one story", () => {
     );
     expect(job[0]).toBe("Melanie works as a nurse at the children's hospital.");
     expect(job).toHaveLength(2);
+  });
+
+  test("a list of standing facts is no story: each is a memory a later change may undo alone", () => {
+    expect(
+      contents(say("Melanie", "I play the piano. I like to sing. I also know a little bit of Spanish.", FRIENDS)),
+    ).toEqual(["Melanie plays the piano.", "Melanie likes to sing.", "Melanie also knows a little bit of Spanish."]);
   });
 
   test("two events with dates of their own are two memories, each at its time", () => {

@@ -24,7 +24,7 @@ const CATEGORY_RULES: Array<[Category, RegExp]> = [
   ],
   [
     "skill",
-    /\b(can|skill\w*|learn\w*|speaks?|fluent|play(s|ed|ing)? (the )?(guitar|piano|violin|drums|cello|flute|sax\w*)|good at|trained|certified|expert)\b/i,
+    /\b(can|skill\w*|learn\w*|speaks?|fluent|knows? (a little|a bit|some|basic|how to)|play(s|ed|ing)? (the )?(guitar|piano|violin|drums|cello|flute|clarinet|trumpet|ukulele|harp|sax\w*)|good at|trained|certified|expert)\b/i,
   ],
   [
     "possession",

@@ -5,11 +5,23 @@
 // the question "What is Caroline looking forward to at the conference?" finds half of the answer. So a
 // statement continues the memory of the statement before it in the same message, unless it is a fact
 // that lives on its own: a standing attribute (where someone lives, their job, their pet's name), which
-// a later change versions by itself; or a second event with a date of its own.
+// a later change versions by itself; a standing fact after another (a list of what the speaker likes,
+// can do or has, each of which a later change may undo alone); or a second event with a date of its own.
+import type { Category } from "../../domain/categories.ts";
 import type { Fact } from "../extractor.ts";
 import { attributeKey } from "../reconcile.ts";
 
 type Formed = Omit<Fact, "messageIndexes">;
+
+/** The categories of facts that hold until they change, rather than tell what happened. */
+const STANDING: ReadonlySet<string> = new Set<Category>([
+  "preference",
+  "skill",
+  "biography",
+  "possession",
+  "health",
+  "relationship",
+]);
 
 /** At most this many characters in a memory that continues a statement leaning on it ("I love it"). */
 export const MAX_FUSED = 400;
@@ -31,6 +43,8 @@ export function continued(prev: Formed, next: Formed, messageTime: string | null
 export function sameStory(prev: Formed, next: Formed, messageTime: string | null): boolean {
   if (prev.content.length + 1 + next.content.length > MAX_STORY) return false;
   if (attributeKey(prev.content) || attributeKey(next.content)) return false;
+  // "I play the piano. I like to sing. I also know a little Spanish.": a list of standing facts, no story.
+  if (STANDING.has(prev.category ?? "") && STANDING.has(next.category ?? "")) return false;
   const dated = (f: Formed) => f.occurredAt !== null && f.occurredAt !== messageTime;
   return !(dated(prev) && dated(next) && prev.occurredAt !== next.occurredAt);
 }
