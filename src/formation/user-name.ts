@@ -2,13 +2,14 @@
 // passage or from an import's `user` messages before extraction, so that every memory of the write
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { lexicon } from "./embedded/lexicon.ts";
+import { introducedNames, withCapitalNames } from "./embedded/typed-names.ts";
 
 const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
 /** Said outright: any capitalised word is the name. */
 const STATED = new RegExp(String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by)\s+${NAME}`, "u");
 /** "I'm Dana, a backend engineer", "Hi! I am Dana." : a name only when it ends the clause. */
 const INTRODUCED = new RegExp(
-  String.raw`(?:^|[.!?]\s+|,\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]m|[Tt]his is)\s+${NAME}(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))`,
+  String.raw`(?:^|[.!?]\s+|,\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is)\s+${NAME}(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))`,
   "u",
 );
 
@@ -24,7 +25,10 @@ function notAName(word: string): boolean {
 export function statedName(text: string): string | null {
   const stated = STATED.exec(text);
   if (stated) return stated[1]!.trim();
-  const introduced = INTRODUCED.exec(text);
+  // A given name typed in lower case ("sorry im carla btw") is read with its capital.
+  const typed = new Set<string>();
+  introducedNames(text, typed);
+  const introduced = INTRODUCED.exec(withCapitalNames(text, typed));
   if (!introduced) return null;
   const name = introduced[1]!.trim();
   if (notAName(name.split(/\s/)[0]!)) return null;

@@ -41,6 +41,26 @@ describe("the user of a scope", () => {
     expect(await contents("u2")).toEqual(["The user plays the cello."]);
   });
 
+  test("a name typed in lower case names the user when it can be nothing else ('sorry im carla btw'), not 'im tired btw'", async () => {
+    const r = await h.call("POST", "/v1/memories/import", {
+      body: {
+        scope: { user_id: "u3" },
+        messages: [
+          { role: "user", content: "can u help me budget, i just got a raise to 41k" },
+          { role: "assistant", content: "Congratulations! Happy to help. What should I call you?" },
+          { role: "user", content: "sorry im carla btw. im tired btw, long week" },
+        ],
+      },
+    });
+    expect(r.status).toBe(202);
+    await h.form();
+    const texts = await contents("u3");
+    expect(texts.some((t) => t.startsWith("Carla "))).toBe(true);
+    expect(texts.join(" ")).not.toMatch(/\b[Tt]he user\b|\bTired\b|Carla is Carla/);
+    expect(texts).toContain("Carla is tired, long week.");
+    expect(texts.join(" ")).not.toContain("help"); // "can u help me budget" is a request, as "can you help me" is
+  });
+
   test("the memory's occurred_at is the event's time, not the request's", async () => {
     await create("I moved from Lisbon to Berlin last March.", "u1");
     const r = await h.call("GET", "/v1/memories?user_id=u1");

@@ -8,6 +8,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b[Ii]m\b/g, "I am"],
   [/\b[Ii]ve\b/g, "I have"],
   [/\bi\b/g, "I"],
+  [/(?<![\w'’-])u(?![\w'’-])/g, "you"], // "can u help me", "thank u"
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)nt\b/gi, "$1 not"],
   [/\bcant\b/gi, "cannot"],
   [/\bwont\b/gi, "will not"],

@@ -127,6 +127,7 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
       first.pos === "INTJ" ||
       DISCOURSE.has(first.lower) ||
       lex.isInterjection(first.lower) ||
+      (first.lower === "sorry" && t[1]?.lower === "i") || // "sorry im carla btw", "sorry i missed your call"
       (first.pos === "PUNCT" && first.text !== '"')
     ) {
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.

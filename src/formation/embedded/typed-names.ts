@@ -9,6 +9,9 @@ const INTRODUCED =
   /\b(?:my|our|her|his|their)\s+(?:gf|bf|mate|bestie|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer)\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b/g;
 /** "her name's emma", "a lurcher called maple", "a friend named dev": a word named as someone's name. */
 const NAMED = /\b(?:(?:my|our|her|his|their)\s+name(?:['’]?s|\s+is)|called|named)\s+([a-z][a-z'-]+)\b/g;
+/** "sorry im carla btw", "hi i'm dev": a speaker introducing themselves, the name ending the clause. */
+const SELF =
+  /(?:^|[.!?,]\s*|\b(?:hi|hey|hello|sorry|oh|btw|and)\s+)i(?:['’]?m|\s+am)\s+([a-z][a-z'-]+)(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))/gi;
 /** Given names that are also everyday words ("my wife may come", "my son will"): never taken as names. */
 const ALSO_WORDS = new Set(
   "may will can mark bill sue pat rich frank hope grace faith joy art ray june april august summer rose dawn eve chase hunter jack ginger sandy honey buddy angel sunny".split(
@@ -16,10 +19,14 @@ const ALSO_WORDS = new Set(
   ),
 );
 
-/** Adds to `names` the lower-case given names `text` introduces after "my <relative or role>" or names ("her name's emma"). */
+/**
+ * Adds to `names` the lower-case given names `text` introduces after "my <relative or role>", names
+ * ("her name's emma") or gives its speaker ("sorry im carla btw").
+ */
 export function introducedNames(text: string, names: Set<string>): void {
-  for (const m of [...text.matchAll(INTRODUCED), ...text.matchAll(NAMED)]) {
+  for (const m of [...text.matchAll(INTRODUCED), ...text.matchAll(NAMED), ...text.matchAll(SELF)]) {
     const word = m[1]!;
+    if (/\p{Lu}/u.test(word)) continue; // "I'm Dana" needs no capital
     if (!ALSO_WORDS.has(word) && lexicon().isName(word)) names.add(word);
   }
 }
