@@ -28,6 +28,11 @@ describe("filler forms nothing", () => {
     "Let's keep going and chase our dreams!",
     "Let's grab coffee soon!",
     "Here's to new adventures! Cheers!",
+    "So much has happened since we last spoke!",
+    "A lot's happened since we last chatted.",
+    "Since we last spoke, some big things have happened.",
+    "Hey Mel, been a few days since we chatted.",
+    "Wow, something massive happened since we last spoke.",
     "Sounds great, Mel!",
     "Looks like a great day!",
     "I totally agree.",
@@ -86,7 +91,13 @@ describe("what is worth remembering survives the filler around it", () => {
     ["Inspiring 💪 I emailed some wholesalers today!", "Caroline emailed some wholesalers on 8 May 2023."],
     ["I'm vegetarian.", "Caroline is vegetarian."],
     ["We both went to the same school, Mel!", "Caroline and Melanie both went to the same school."],
-    ["Since we last spoke, I moved to Berlin.", "Since Caroline and Melanie last spoke, Caroline moved to Berlin."],
+    // Catching up on the talk itself is no part of the news.
+    ["Since we last spoke, I moved to Berlin.", "Caroline moved to Berlin."],
+    [
+      "A lot's happened since we last chatted - I just joined a new LGBTQ activist group.",
+      "Caroline just joined a new LGBTQ activist group.",
+    ],
+    ["I've been running longer since our last chat.", "Caroline has been running longer."],
     // An appraisal that tells of the speaker is no mere reaction.
     ["It's amazing how yoga helped my back.", "It is amazing how yoga helped Caroline's back."],
   ])("%p forms %p", (text, expected) => {

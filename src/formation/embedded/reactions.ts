@@ -128,3 +128,25 @@ export function shownNews(tokens: Token[]): Token[] | null {
   const rest = tokens.slice(i + 2);
   return [{ ...who, text: who.text === "i" ? "I" : who.text }, verb, ...thing, ...rest];
 }
+
+/** "since we last talked", "since our last chat", "since last time": the talk itself, not an event. */
+const SINCE_LAST = String.raw`since\s+(?:we\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up)(?:\s+last)?|(?:our|the|my)\s+last\s+(?:chat|talk|conversation)|last\s+time)`;
+/** "So much has happened since we last spoke!", "Some big things have happened.", "Been a few days since we chatted." */
+const CATCH_UP = new RegExp(
+  String.raw`(?<=^|[.!?]\s*|[,:]\s*)(?:(?:so|wow|oh|well|anyway)\s*,?\s+)?(?:(?:(?:so\s+)?much|a\s+lot|lots|a\s+ton|(?:some|a\s+few)\s+(?:[\p{L}]+\s+){0,2}(?:things|stuff)|something(?:\s+\p{L}+)?|(?:a\s+)?crazy\s+thing)(?:['’]s|\s+has|\s+have)?(?:\s+(?:happened|changed|been\s+going\s+on|going\s+on))?|(?:it\s+(?:has|is|['’]s)\s+)?been\s+(?:a\s+(?:few\s+)?(?:days|weeks|while)|ages|a\s+busy\s+week))(?:\s+${SINCE_LAST})?\s*(?:[.!]+\s*|\s+[-–—]\s+|$)`,
+  "giu",
+);
+const SINCE_LAST_AT = new RegExp(String.raw`(,\s*)?\b${SINCE_LAST}\b,?`, "gi");
+
+/**
+ * The text without its catching up on the talk itself ("A lot's happened since we last chatted - I
+ * joined an activist group" → "I joined an activist group"; "Since we last spoke, I took my kids to a
+ * park" → "I took my kids to a park"): no memory opens with "Much has happened since ...".
+ */
+export function withoutCatchUp(text: string): string {
+  if (!/\bsince\b|happened|been a|been ages/i.test(text)) return text;
+  return text
+    .replace(CATCH_UP, "")
+    .replace(SINCE_LAST_AT, (_, comma?: string) => (comma ? "," : ""))
+    .replace(/^\s+/, "");
+}
