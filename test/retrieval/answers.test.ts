@@ -113,9 +113,9 @@ describe("context answers first", () => {
 
   test("after the best answer, the others keep only their sentences that share a word with the question", async () => {
     const camps = [
-      "Melanie went camping in the forest with her kids. The kids loved the stories by the fire and still talk about them.",
-      "Melanie camped in the mountains last summer. She says the view from the top was amazing and unforgettable.",
-      "Melanie camped on the beach with her family. They roasted marshmallows and watched the stars until late.",
+      "Melanie went camping in the forest with her kids. The kids loved the stories by the fire and still talk about them every single night before they go to bed.",
+      "Melanie camped in the mountains last summer. She says the view from the top was amazing and unforgettable, and the long walk up through the pines was worth every single step.",
+      "Melanie camped on the beach with her family. They roasted marshmallows and watched the stars until late, wrapped in warm blankets against the cold wind from the sea.",
     ];
     for (const content of camps) {
       const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: "2023-07-15" } });
@@ -132,6 +132,23 @@ describe("context answers first", () => {
     expect(tails.filter((t) => text.includes(t))).toHaveLength(1);
     const best = (await post("search", { query: "Where has Melanie camped?" })).body.data[0].content as string;
     expect(text).toContain(best);
+  });
+
+  test("a short answer after the best is kept whole: its second sentence may be the answer", async () => {
+    const paintings = [
+      "Caroline's painting for the art show was inspired by the sunsets she watched on the beach in Tahoe last summer with her friends.",
+      "Caroline painted this after she visited an LGBTQ center. She wanted to capture everyone's unity and strength.",
+    ];
+    for (const content of paintings) {
+      const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: "2023-07-15" } });
+      expect(r.status).toBe(202);
+    }
+    await h.form();
+    const c = await post("context", { query: "What inspired Caroline's painting?" });
+    expect(c.status).toBe(200);
+    expect(c.body.memory_ids).toHaveLength(2);
+    expect(c.body.context).toContain("sunsets");
+    expect(c.body.context).toContain("unity and strength");
   });
 });
 
