@@ -72,6 +72,22 @@ describe("a message between people tells one story", () => {
     ]);
   });
 
+  test("a statement with a date of its own is another event: the news before it keeps its own time", () => {
+    const [job, wedding] = say(
+      "Caroline",
+      "I got the job at the design studio! Also my sister is getting married in June.",
+      FRIENDS,
+    );
+    expect([job!.content, job!.occurredAt]).toEqual([
+      "Caroline got the job at the design studio.",
+      "2024-03-15T10:00:00.000Z",
+    ]);
+    expect([wedding!.content, wedding!.occurredAt]).toEqual([
+      "Caroline's sister is getting married in June 2024.",
+      "2024-06-01T00:00:00.000Z",
+    ]);
+  });
+
   test(`a long message is told in memories of at most ${MAX_STORY} characters, nothing dropped`, () => {
     const long = [
       "I started a weekend yoga class with a colleague and it is a real change for me.",

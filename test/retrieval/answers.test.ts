@@ -31,7 +31,7 @@ async function chat(turns: Array<[string, string]>, occurredAt = "2023-06-26T10:
 }
 
 const FRIENDS: Array<[string, string]> = [
-  ["Caroline", "I made a stained glass window for the local church last month."],
+  ["Caroline", "I made a stained glass window for the local church."],
   ["Melanie", "That's beautiful! I signed up for a pottery class this week."],
   ["Caroline", "I also go to an LGBTQ support group every Tuesday."],
   ["Melanie", "My kids love dinosaurs, we went to the museum on Saturday."],
@@ -55,7 +55,7 @@ describe("recall knows what is not known", () => {
   test("a story that names the person asked about in one sentence and says the thing of another in the next is not their answer", async () => {
     await chat([
       ["Melanie", "How was your month?"],
-      ["Caroline", "Your pottery inspired me, Melanie! I made a stained glass window for the local church last month."],
+      ["Caroline", "Your pottery inspired me, Melanie! I made a stained glass window for the local church."],
       ["Melanie", "Wow! I play the clarinet in a community band, by the way."],
     ]);
     const story = (await post("search", { query: "stained glass window", limit: 1 })).body.data[0].content;

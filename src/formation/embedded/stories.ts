@@ -6,7 +6,8 @@
 // statement continues the memory of the statement before it in the same message, unless it is a fact
 // that lives on its own: a standing attribute (where someone lives, their job, their pet's name), which
 // a later change versions by itself; a standing fact after another (a list of what the speaker likes,
-// can do or has, each of which a later change may undo alone); or a second event with a date of its own.
+// can do or has, each of which a later change may undo alone); or a statement with a date of its own,
+// which tells another event.
 import type { Category } from "../../domain/categories.ts";
 import type { Fact } from "../extractor.ts";
 import { attributeKey } from "../reconcile.ts";
@@ -45,6 +46,8 @@ export function sameStory(prev: Formed, next: Formed, messageTime: string | null
   if (attributeKey(prev.content) || attributeKey(next.content)) return false;
   // "I play the piano. I like to sing. I also know a little Spanish.": a list of standing facts, no story.
   if (STANDING.has(prev.category ?? "") && STANDING.has(next.category ?? "")) return false;
-  const dated = (f: Formed) => f.occurredAt !== null && f.occurredAt !== messageTime;
-  return !(dated(prev) && dated(next) && prev.occurredAt !== next.occurredAt);
+  // "Tom is still job hunting. Tom had an interview at Spotify yesterday.": a statement with a date of
+  // its own tells another event (and the memory's occurred_at stays the story's).
+  const dated = next.occurredAt !== null && next.occurredAt !== messageTime;
+  return !dated || prev.occurredAt === next.occurredAt;
 }
