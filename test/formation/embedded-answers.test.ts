@@ -61,6 +61,15 @@ describe("the part of a reply that answers", () => {
     expect(talk("Gina: Hey Jon, how are you?", "Jon: Hey Gina! Good, busy week.")).toEqual([]);
   });
 
+  test("a cheer is no answer: 'Yay!' before the news passes over to the news", () => {
+    expect(
+      talk(
+        "Melanie: Any other exciting LGBTQ advocacy stuff coming up?",
+        "Caroline: Yay! Next month I'm having an LGBTQ art show with my paintings - can't wait!",
+      ),
+    ).toEqual(["In August 2023 Caroline is having an LGBTQ art show with Caroline's paintings."]);
+  });
+
   test("'yes' still decides a yes-or-no question", () => {
     expect(talk("Gina: Cool! Are you using different colors?", "Jon: Yes. I color-code my goals.")).toContain(
       "Jon is using different colors.",

@@ -15,7 +15,7 @@ import { written, type WritingContext } from "./written.ts";
 
 /** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
 const OPENING =
-  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers)\b)*$/i;
+  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg)\b)*$/i;
 /** Why a clause of a reply would be dropped on its own yet answers the question before it. */
 const LEANS_ON_QUESTION = new Set(["no subject to stand alone", "no content", "reaction", "an appraisal"]);
 /** A clause that leans on a question opens with a pronoun or a thing just asked about ("The store ..."). */
