@@ -71,7 +71,7 @@ const NICKNAMES: Record<string, string[]> = { Melanie: ["Mel"], Caroline: ["Caro
 
 // First names that are not also common English words; speakers and chat users draw from separate lists.
 const SPEAKER_NAMES =
-  "Ava Leo Zoe Omar Priya Mateo Ingrid Kofi Hana Ravi Elena Tariq Sofia Lars Amara Diego Yuki Felix Nadia Idris Clara Tomas Leila Bruno Anika Malik Greta Pablo Sana Tobias Irene Kenji Lucia Anton Maya Emil Farah Hugo Noemi Arjun Vera Stefan Ines Dario Mira Oskar Talia Nikhil Rosa Viktor Alma Rahul Selma Marco Elif Henrik Dalia Ivan Chiara Samir Freya Luca Aisha Gustav Nora Rafael Lina Mohan Astrid Enzo Yara Pavel Camila Ahmed Sigrid Andre Zara Milan Esther Kwame".split(
+  "Ava Leo Zoe Omar Priya Mateo Ingrid Kofi Hana Ravi Elena Tariq Sofia Lars Amara Diego Yuki Felix Nadia Idris Clara Tomas Leila Bruno Anika Malik Greta Pablo Sana Tobias Irene Kenji Lucia Anton Maya Emil Farah Hugo Noemi Arjun Vera Stefan Ines Dario Mira Oskar Talia Nikhil Rosa Viktor Alma Rahul Selma Marco Elif Henrik Dalia Ivan Chiara Samir Freya Luca Aisha Gustav Nora Rafael Lina Mohan Astrid Enzo Yara Pavel Camila Ahmed Sigrid Andre Zara Milan Esther Kwame Bogdan Cyrus Dunja Elio Fenna Gael Hiroshi Ilona Jovan Kaveh Ludmila Matteo Nkechi Olek Pilar Quim Radek Sunniva Teodor Ulla Vesna Wiktor Xiomara Yasmin Zoltan Aurelio Branka Cosmin Dorota Evander Filippa Goran Halvard Ioana Jarek Kalinda Liesel Marius Nerea Otto Paulina Rustam Sabine Tancredi Urszula Valentin Wanjiru Xaver Yevgenia Zuzana".split(
     " ",
   );
 const USER_NAMES =
@@ -80,9 +80,10 @@ const USER_NAMES =
   );
 
 /**
- * The speakers of dev conversation `c` in round `r`. A name plays the same person again only after 80
- * rounds (else that person's facts would be the same facts again, which formation skips), and the six
- * names of a round are distinct.
+ * The speakers of dev conversation `c` in round `r`. A name plays the same person again only after 130
+ * rounds (else that person's facts would be the same facts again, which formation skips, and the
+ * questions of that round would find the earlier round's memories; a 100k fill of one memory per story
+ * takes 106 rounds), and the six names of a round are distinct.
  */
 function speakerPair(r: number, c: number): [string, string] {
   const n = SPEAKER_NAMES.length;
