@@ -1,6 +1,6 @@
 // Composes the context text (about 1,000 characters at most) an agent reads to be briefed: the
-// memories that answer the question, best first (after the best, only their sentences that share a
-// word with the question), then what they relate to; each fact once (a
+// memories that answer the question, best first (after the best, a long one only its sentences that
+// share a word with the question: retrieval/index.ts), then what they relate to; each fact once (a
 // memory that says nothing an earlier one does not is left out); grouped by subject (the person or
 // thing the memory is about, a name rather than a word at a sentence's start; headed once when there
 // are several), each line with its date written

@@ -26,10 +26,10 @@ const CONTEXT_CANDIDATES = 25;
 /** After the best, answers down to this share of the context threshold fill the context's room. */
 const CONTEXT_TAIL = 1 / 3;
 /**
- * An answer after the best this short (in characters) is kept whole in context: on LoCoMo dev answer
- * words 67.4 → 68.2 (125: 67.9, 175: 68.1, 200: 68.2), as a memory may tell a story of a few sentences.
+ * An answer after the best of at most this many characters is kept whole in context, as a memory may
+ * tell a story of a few sentences: on LoCoMo dev answer words 67.4 → 68.2 (125: 67.9, 175: 68.1).
  */
-const CONTEXT_WHOLE_BELOW = 150;
+const CONTEXT_KEPT_WHOLE = 150;
 /** Below this score the best memory is not relevant enough for a context (404). */
 export const CONTEXT_THRESHOLD = 0.15;
 
@@ -178,7 +178,7 @@ export function createRetrieval(deps: {
         // (names most of them write aside: nearly every sentence names the person asked about), unless
         // they are short: cutting one saves little room and loses what its sentences say together.
         const asked = askedStems(query, queryNames(query), answers);
-        const whole = (a: MemoryRow, i: number) => i === 0 || a.content.length <= CONTEXT_WHOLE_BELOW;
+        const whole = (a: MemoryRow, i: number) => i === 0 || a.content.length <= CONTEXT_KEPT_WHOLE;
         const rows = [...answers.map((a, i) => (whole(a, i) ? a : focused(a, asked))), ...related];
         const entities = memories.entitiesOf(rows.map((r) => r.id));
         return composeContext(rows, (id) => entities.get(id) ?? []);
