@@ -19,6 +19,15 @@ const post = async (path: string, body: unknown) => {
   return { status: r.status, body: await r.json() };
 };
 
+/** Memories stored as written (no inference), then formed. */
+async function storeAsIs(contents: string[]) {
+  for (const content of contents) {
+    const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: "2023-07-15" } });
+    expect(r.status).toBe(202);
+  }
+  await h.form();
+}
+
 /** A two-person chat, imported and formed. */
 async function chat(turns: Array<[string, string]>, occurredAt = "2023-06-26T10:00:00Z") {
   const r = await h.call("POST", "/v1/memories/import", {
@@ -117,11 +126,7 @@ describe("context answers first", () => {
       "Melanie camped in the mountains last summer. She says the view from the top was amazing and unforgettable, and the long walk up through the pines was worth every single step.",
       "Melanie camped on the beach with her family. They roasted marshmallows and watched the stars until late, wrapped in warm blankets against the cold wind from the sea.",
     ];
-    for (const content of camps) {
-      const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: "2023-07-15" } });
-      expect(r.status).toBe(202);
-    }
-    await h.form();
+    await storeAsIs(camps);
     const c = await post("context", { query: "Where has Melanie camped?" });
     expect(c.status).toBe(200);
     const text: string = c.body.context;
@@ -139,11 +144,7 @@ describe("context answers first", () => {
       "Caroline's painting for the art show was inspired by the sunsets she watched on the beach in Tahoe last summer with her friends.",
       "Caroline painted this after she visited an LGBTQ center. She wanted to capture everyone's unity and strength.",
     ];
-    for (const content of paintings) {
-      const r = await h.call("POST", "/v1/memories", { body: { content, infer: false, occurred_at: "2023-07-15" } });
-      expect(r.status).toBe(202);
-    }
-    await h.form();
+    await storeAsIs(paintings);
     const c = await post("context", { query: "What inspired Caroline's painting?" });
     expect(c.status).toBe(200);
     expect(c.body.memory_ids).toHaveLength(2);
