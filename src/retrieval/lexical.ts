@@ -93,10 +93,6 @@ export function createLexicalSearch(
     },
 
     /**
-     * `query`: the terms, each alone or in a group with its alternatives (the first the term asked);
-     * `names`: those of its terms that name someone or something.
-     */
-    /**
      * BM25 over the project's memories of one period (a question naming a day: "What did Maria say on
      * 3 June 2023?"), any term: in a project below `largeProject` a period's memories are few, so no
      * tiers are needed. None in a larger one: there every match of the question's words is joined to
@@ -113,6 +109,11 @@ export function createLexicalSearch(
       if (!any || sizeOf(projectId) >= largeProject) return [];
       return index.matches(projectId, any, scope, limit, "bm25", weights, 0, period);
     },
+
+    /**
+     * `query`: the terms, each alone or in a group with its alternatives (the first the term asked);
+     * `names`: those of its terms that name someone or something.
+     */
     search(
       projectId: string,
       query: ReadonlyArray<string | readonly string[]>,

@@ -1,10 +1,12 @@
 // Relative dates become absolute against the message's (or request's) time: "yesterday" in a
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
-import { MONTHS as CALENDAR_MONTHS } from "../../domain/calendar.ts";
+import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
 /** Month names as a memory writes them ("7 May 2023"). */
 const MONTHS = CALENDAR_MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
+/** By `getUTCDay` (Sunday first; the calendar's list starts on Monday). */
+const DAY_NAMES = [WEEKDAYS[6], ...WEEKDAYS.slice(0, 6)].map((d) => d[0]!.toUpperCase() + d.slice(1));
 
 type Granularity = "day" | "weekend" | "week" | "month" | "year";
 
@@ -86,8 +88,6 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
 /** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
 const BOOKED =
   /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?)\b/i;
-
-const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** `named`: the text named the weekday ("last Friday"), which the date keeps: "on Friday, 14 July 2023". */
 function phrase(d: Date, g: Granularity, bare: boolean, named = false): string {

@@ -163,7 +163,6 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     const fact = written(joined, ctx, isPastTense(tokens));
     if (!fact) continue;
     if (aboutListenerOnly(fact.content, ctx)) continue;
-    const { content } = fact;
     const names = properNames(tokens)
       .filter((n) => !n.includes("'s ") && !CALENDAR.has(n.toLowerCase()))
       .map((n) => n.replace(/['’]s$/, ""));
@@ -175,6 +174,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
         ...(ctx.speakers.other && resolved.aboutOther ? [ctx.speakers.other] : []),
       ]),
     ];
+    const formed = { ...fact, entities };
     const prev = dangling ? facts[lastOwn] : undefined;
     // In a passage a dangling "it" with nothing before it stands for nothing. In a chat it stands for
     // what the other person just said: kept (its search context holds that message), because
@@ -182,17 +182,17 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (dangling && !prev && ctx.mode === "passage") continue;
     if (prev) {
       // "They motivate me" after "My friends are my rocks": one memory, so that it reads alone.
-      if (prev.content.length + content.length > MAX_FUSED) continue;
-      facts[lastOwn] = continued(prev, { ...fact, entities }, ctx.occurredAt);
+      if (prev.content.length + formed.content.length > MAX_FUSED) continue;
+      facts[lastOwn] = continued(prev, formed, ctx.occurredAt);
       continue;
     }
     // In a chat between people, the next sentence of a message mostly goes on with its story (stories.ts).
     const story = tellsStories(ctx) ? facts[lastOwn] : undefined;
-    if (story && sameStory(story, { ...fact, entities }, ctx.occurredAt)) {
-      facts[lastOwn] = continued(story, { ...fact, entities }, ctx.occurredAt);
+    if (story && sameStory(story, formed, ctx.occurredAt)) {
+      facts[lastOwn] = continued(story, formed, ctx.occurredAt);
       continue;
     }
-    facts.push({ ...fact, entities });
+    facts.push(formed);
     lastOwn = facts.length - 1;
   }
   return withSharedImages(facts, photos, noted);
