@@ -148,6 +148,9 @@ describe("chat spelling", () => {
   test("'myself' stressing the subject goes; as the verb's object it is 'themselves'", () => {
     expect(chat("I have two dogs myself")).toEqual(["The user has two dogs."]);
     expect(chat("I push myself hard at the gym")).toEqual(["The user pushes themselves hard at the gym."]);
+    expect(chat("Painting is like therapy for me, letting me express myself.")).toEqual([
+      "Painting is like therapy for the user, letting the user express themselves.",
+    ]);
   });
 });
 

@@ -226,8 +226,8 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           continue;
         case "myself":
         case "ourselves":
-          if (tokens.slice(0, i).some((x) => /^(?:i|we)$/.test(x.lower))) {
-            // "I push myself", "believing in myself": the object is the subject again. "I have two dogs
+          if (tokens.slice(0, i).some((x) => /^(?:i|we|me|us)$/.test(x.lower))) {
+            // "I push myself", "letting me express myself": the object is the speaker again. "I have two dogs
             // myself", "we'll lay the floor ourselves" only stress the subject: the word goes.
             const before = tokens[i - 1]!;
             out[i] = before.pos === "VERB" || before.pos === "ADP" || /ing$/.test(before.lower) ? "themselves" : "";
