@@ -149,7 +149,7 @@ describe("one story, one memory; the listener's own facts are theirs to tell", (
       { participants: ["Melanie", "Caroline"], at: "2023-05-25T13:14:00.000Z" },
     );
     expect(contents(facts)).toEqual([
-      "Melanie's kids are so excited about summer break. Melanie and others are thinking about going camping in June 2023.",
+      "Melanie's kids are so excited about summer break. Melanie and Melanie's kids are thinking about going camping in June 2023.",
     ]);
     expect(facts[0]!.occurredAt?.slice(0, 10)).toBe("2023-06-01");
   });

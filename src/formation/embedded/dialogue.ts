@@ -7,6 +7,7 @@ import { escapeRegExp } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
 import { chosenOption, droppedPlan } from "./corrections.ts";
 import { joinTokens, type Token } from "./nlp.ts";
+import { companionsIn } from "./companions.ts";
 import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
 import { STATES } from "./subjects.ts";
 
@@ -212,7 +213,15 @@ function startsRequest(tokens: Token[], k: number): boolean {
  */
 export function speakersOf(m: MessageInput, people: string[], user: string, withAssistant: boolean): Speakers {
   if (m.role === "assistant") return { speaker: m.speaker ?? "the assistant", other: user };
-  if (m.speaker)
-    return { speaker: m.speaker, other: people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null };
-  return { speaker: user, other: withAssistant ? "the assistant" : null };
+  const companions = companionsIn(m.content, m.speaker ?? user);
+  if (m.speaker) {
+    const other = people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null;
+    return { speaker: m.speaker, other, companions };
+  }
+  return { speaker: user, other: withAssistant ? "the assistant" : null, companions };
+}
+
+/** Who "I" is in a passage: the scope's user; and "we", the user with the people the passage names. */
+export function passageSpeakers(text: string, user: string): Speakers {
+  return { speaker: user, other: null, companions: companionsIn(text, user) };
 }

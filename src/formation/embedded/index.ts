@@ -39,7 +39,7 @@ import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, MAX_FUSED, sameStory } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answered } from "./answers.ts";
-import { closingQuestion, speakersOf, toldAnew } from "./dialogue.ts";
+import { closingQuestion, passageSpeakers, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject, selfIntroduced } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
@@ -223,13 +223,13 @@ export function createEmbeddedExtractor(): Extractor {
   return {
     name: "embedded",
     extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
+      const user = input.user?.name ?? "the user";
       if (input.kind === "passage") {
         const named = new Set<string>();
         introducedNames(input.text, named);
         return statements(nlpOf(), withCapitalNames(input.text, named), {
           mode: "passage",
-          // First person in a passage is the scope's user.
-          speakers: { speaker: input.user?.name ?? "the user", other: null },
+          speakers: passageSpeakers(input.text, user),
           participants: new Set(),
           reference: input.occurredAt ?? input.receivedAt ?? null,
           occurredAt: input.occurredAt,
@@ -240,7 +240,6 @@ export function createEmbeddedExtractor(): Extractor {
       const participants = new Set(people.flatMap((p) => [p.toLowerCase(), ...p.toLowerCase().split(/\s+/)]));
       // Common short forms of participants' names used as vocatives ("Mel" for Melanie).
       for (const p of people) if (p.length > 4) participants.add(p.toLowerCase().slice(0, 3));
-      const user = input.user?.name ?? "the user";
       const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
       let previous: { question: string | null; who: string } | null = null;

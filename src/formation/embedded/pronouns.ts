@@ -1,11 +1,13 @@
 // Facts stand alone: first person becomes the speaker's name ("I adopted a dog" from Caroline →
 // "Caroline adopted a dog"), and in a two-person conversation "you" becomes the other speaker.
 // Works on tagged tokens, and keeps verbs in agreement ("I am" → "Caroline is", "I love" → "Caroline loves").
+import { withOwnPeople } from "./companions.ts";
 import type { Token } from "./nlp.ts";
 
 const CONTRACTIONS: Array<[RegExp, string]> = [
   // Chat spelling without apostrophes or capitals: "im", "ive", "dont", "i".
   [/\b[Ii]m\b/g, "I am"],
+  [/(^|[.!?]\s+)[Mm]e and ((?:my )?[A-Za-z]+)\b/g, "$1$2 and I"], // "Me and Jamal split the rent"
   [/\b[Ii]ve\b/g, "I have"],
   [/\bi\b/g, "I"],
   [/(?<![\w'’-])u(?![\w'’-])/g, "you"], // "can u help me", "thank u"
@@ -117,38 +119,16 @@ export interface Speakers {
   speaker: string | null;
   /** The other participant, when the conversation has exactly two speakers. */
   other: string | null;
+  /** Whom the speaker's "we" takes in ("Melanie's kids"), when the message says (companions.ts). */
+  companions?: string | null;
 }
 
 // Verbs whose past tense is spelt as their base form: "I put it on" may be past, so leave them.
-const SAME_PAST = new Set([
-  "put",
-  "set",
-  "cut",
-  "hit",
-  "let",
-  "read",
-  "hurt",
-  "quit",
-  "shut",
-  "spread",
-  "cost",
-  "bet",
-  "beat",
-  "cast",
-  "burst",
-  "split",
-  "upset",
-  "fit",
-  "bid",
-  "broadcast",
-  "forecast",
-  "thrust",
-  "shed",
-  "slit",
-  "spit",
-  "wed",
-  "rid",
-]);
+const SAME_PAST = new Set(
+  "put set cut hit let read hurt quit shut spread cost bet beat cast burst split upset fit bid broadcast forecast thrust shed slit spit wed rid".split(
+    " ",
+  ),
+);
 
 function isBaseForm(t: Token): boolean {
   return (
@@ -222,7 +202,7 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
         case "i":
           out[i] = s;
           aboutSpeaker = true;
-          agree(tokens, i, out);
+          if (tokens[i - 1]?.lower !== "and") agree(tokens, i, out); // "my wife and I are" stays plural
           continue;
         case "myself":
         case "ourselves":
@@ -247,7 +227,7 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           aboutSpeaker = true;
           continue;
         case "us":
-        case "we":
+        case "we": {
           // "for both of us": them, the speaker and whoever they spoke of.
           if (
             t.lower === "us" &&
@@ -259,10 +239,14 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
             aboutSpeaker = true;
             continue;
           }
-          out[i] = mutual ? `${s} and ${o}` : `${s} and others`;
+          // "we went camping with my fam": the speaker, with the people the clause names.
+          const alone = t.lower === "we" && !mutual && withOwnPeople(tokens, i);
+          out[i] = mutual ? `${s} and ${o}` : alone ? s : `${s} and ${who.companions ?? "others"}`;
+          if (alone) agree(tokens, i, out);
           aboutSpeaker = true;
           aboutOther ||= mutual;
           continue;
+        }
         case "our":
         case "ours":
           out[i] = mutual ? `${s} and ${o}'s` : `${s}'s`;

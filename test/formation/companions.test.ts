@@ -1,0 +1,58 @@
+// Who a speaker's "we" is: the people the message names ("my kids", "my wife and I", "me and Jamal"),
+// the speaker alone when the clause says whom they were with, "<speaker> and others" otherwise.
+import { describe, expect, test } from "bun:test";
+import { companionsIn } from "../../src/formation/embedded/companions.ts";
+import { contents, passage, say, withAssistant } from "./embedded-support.ts";
+
+const PAIR = { participants: ["Melanie", "Caroline"] };
+const melanie = (text: string) => contents(say("Melanie", text, PAIR));
+
+describe("companionsIn", () => {
+  test("the speaker's people by the word the speaker uses, or a name joined to the speaker", () => {
+    expect(companionsIn("My kids had such a blast", "Melanie")).toBe("Melanie's kids");
+    expect(companionsIn("camping with my fam, the kids loved it", "Melanie")).toBe("Melanie's family");
+    expect(companionsIn("Jamal and I split the rent", "the user")).toBe("Jamal");
+    expect(companionsIn("me and Jamal split the rent", "the user")).toBe("Jamal");
+    expect(companionsIn("my gf and I", "the user")).toBe("the user's girlfriend");
+  });
+
+  test("nobody when the text names no one, or people of two kinds", () => {
+    expect(companionsIn("We all have different paths", "Maria")).toBeNull();
+    expect(companionsIn("I love the friends I have. We play games at my family's place", "Maria")).toBeNull();
+    expect(companionsIn("Me and my friends", "Maria")).toBe("Maria's friends");
+  });
+});
+
+describe("'we' in a memory", () => {
+  test("a chat between people: the speaker with the people the message names", () => {
+    expect(melanie("We went to the beach recently. My kids had such a blast.")).toEqual([
+      "Melanie and Melanie's kids went to the beach recently.",
+      "Melanie's kids had such a blast.",
+    ]);
+  });
+
+  test("'we ... with my fam': the speaker, with the people the clause names", () => {
+    expect(melanie("I had a quiet weekend after we went camping with my fam two weekends ago.")).toEqual([
+      "Melanie had a quiet weekend after Melanie went camping with Melanie's fam two weekends ago.",
+    ]);
+  });
+
+  test("a user's partner named once is the 'we' of the user's next sentence, told with it, and the verb stays plural", () => {
+    expect(
+      withAssistant(
+        ["Me and Jamal split the rent. We are saving for a flat.", "Noted."],
+        "user",
+        "2026-05-04T10:00:00.000Z",
+      ),
+    ).toEqual(["Jamal and the user split the rent. The user and Jamal are saving for a flat."]);
+    expect(
+      contents(passage("My wife and I are moving to Munich. We fly out in December.", "2026-05-04T10:00:00.000Z")),
+    ).toEqual([
+      "The user's wife and the user are moving to Munich. The user and the user's wife fly out in December 2026.",
+    ]);
+  });
+
+  test("without a word for whom, 'we' stays the speaker and others", () => {
+    expect(melanie("We went camping.")).toEqual(["Melanie and others went camping."]);
+  });
+});
