@@ -316,6 +316,63 @@ describe("short answers and plans typed to an assistant", () => {
   });
 });
 
+describe("a reply to an assistant's numbered list of questions", () => {
+  const asks = (list: string, reply: string) => withAssistant([list, reply], "assistant", AT);
+
+  test("answered in order, each part with its own question", () => {
+    expect(
+      asks(
+        "Good plan.\n\n## Quick questions\n\n1. What's the **interest rate** on the card?\n2. How long is **left on the car finance**?",
+        "22.9% i think. car finance 2 years left",
+      ),
+    ).toContain('Asked "What\'s the interest rate on the card?", the user answered "22.9% the user thinks".');
+    // A prompt without a question mark is asked too.
+    expect(
+      asks(
+        "I need a few details.\n\n1. **Current weight and height**\n2. **Goal**: how much would you like to lose?\n3. Any **allergies**?",
+        "78 kg, 172 cm. want to lose 6 kg by end of march",
+      ),
+    ).toEqual([
+      'Asked "Current weight and height", the user answered "78 kg, 172 cm".',
+      "The user wants to lose 6 kg by March 2027.",
+    ]);
+  });
+
+  test("a part that says something on its own stays a statement and takes its place in the order", () => {
+    const said = asks(
+      "Happy to help!\n\n1. When is her birthday, and when would you like the party?\n2. Roughly how many guests?\n3. What's the total budget?\n4. Surprise, or will she know about it?",
+      "her names emma, shes 40 on the 1st of october. thinking the saturday after. about 40 people, friends and family. total budget 800 quid max. and i want it to be a surprise",
+    );
+    expect(said).toContain(
+      'Asked "Roughly how many guests?", the user answered "about 40 people, friends and family".',
+    );
+    expect(said).toContain("The user's total budget is 800 quid max. The user wants it to be a surprise.");
+    expect(said.filter((f) => f.startsWith("Asked"))).toHaveLength(1);
+  });
+
+  test("numbered answers go with the question of their number", () => {
+    expect(
+      asks(
+        "A few questions:\n\n1. How old are you?\n2. Do you have a car?\n3. Which city do you live in?",
+        "1. 34\n2. yes\n3. Leeds",
+      ),
+    ).toEqual([
+      'Asked "How old is the user?", the user answered "34".',
+      "The user has a car.",
+      'Asked "Which city does the user live in?", the user answered "Leeds".',
+    ]);
+  });
+
+  test("a list closed by a question after it asks only that question", () => {
+    expect(
+      asks(
+        "## What to ask testers\n\n1. Does onboarding make sense?\n2. Do notifications arrive?\n\nHow many do you want to invite?",
+        "50",
+      ),
+    ).toEqual(['Asked "How many does the user want to invite?", the user answered "50".']);
+  });
+});
+
 describe("a passage given to remember", () => {
   const at = "2026-11-20T09:00:00.000Z";
 

@@ -137,3 +137,65 @@ export function answered(
   const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
   return fact && { fact: { ...fact, entities: [who] }, replaces };
 }
+
+/** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1). */
+function replyParts(reply: string, count: number): Array<{ part: string; at: number }> {
+  const numbered = /(?:^|\s)1[.)]\s/.test(reply) && /\s2[.)]\s/.test(reply);
+  const parts = reply
+    .split(numbered ? /(?:^|\s+)(?=\d{1,2}[.)]\s)/ : /\n+|(?<=[.!?])\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts
+    .map((p) => {
+      const n = numbered ? /^(\d{1,2})[.)]\s+/.exec(p) : null;
+      return n ? { part: p.slice(n[0].length), at: Number(n[1]) - 1 } : { part: p, at: -1 };
+    })
+    .filter((p) => p.at < count);
+}
+
+/** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
+const ADDING = /^(?:and|also|oh|btw|ps|plus)\b/i;
+
+/**
+ * A reply fused with what the message before asked: its one question (`answered`), or a numbered list
+ * of them answered part by part ("22.9% i think. car finance 2 years left" to "1. What's the interest
+ * rate? 2. How long is left on the car finance?"). A part goes with the question sharing a noun with it
+ * ("car finance"), or with its number ("1. 34 2. yes"), else with the question after the one the part
+ * before answered: users answer in the list's order, skipping some ("her names emma. thinking the
+ * saturday after. about 40 people" to "1. When is the party? 2. How many guests?"). A part that says
+ * something of the speaker on its own is the statements' to keep ("want to lose 6 kg by march").
+ */
+export function answeredEach(
+  nlp: Nlp,
+  questions: readonly string[],
+  asker: string,
+  reply: string,
+  ctx: WritingContext & { speakers: Speakers; participants: ReadonlySet<string> },
+  ownFacts: (text: string) => string[] = () => [],
+): Array<{ fact: Omit<Fact, "messageIndexes">; replaces: string[] }> {
+  if (questions.length <= 1) {
+    const one = questions[0] ? answered(nlp, questions[0], asker, reply, ctx, ownFacts) : null;
+    return one ? [one] : [];
+  }
+  const nouns = (text: string) =>
+    new Set(nlp.sentences(text).flatMap((x) => x.tokens.filter((t) => t.pos === "NOUN").map((t) => t.lemma)));
+  const asked = questions.map(nouns);
+  let next = 0;
+  return replyParts(reply, questions.length).flatMap(({ part, at }) => {
+    const words = nouns(part);
+    const sharing = asked.findIndex((q) => [...words].some((w) => q.has(w)));
+    const index = at >= 0 ? at : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
+    const own = ownFacts(part);
+    // ... not when the statements only repeat it as typed ("car finance 2 years left").
+    const bare = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim();
+    const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part);
+    if (index < 0 || index >= questions.length) return [];
+    const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts);
+    if (!ownsIt || sharing >= 0 || at >= 0) next = index + 1;
+    return one ? [{ ...one, replaces: [...one.replaces, ...own] }] : [];
+  });
+}

@@ -44,6 +44,45 @@ export function closingQuestion(text: string, within = false): string | null {
   return (about ? `${about} ${q}` : q).slice(0, 300);
 }
 
+/**
+ * A numbered list of questions an assistant's message closes with ("1. What's the rate on the card?\n2.
+ * How long is left on the car finance?"), in order; an item may be a prompt without a mark ("1.
+ * **Current weight and height**"). Null when fewer than two items ask, or a question after the list
+ * closes the message ("How many do you want to invite?" after a list of what to ask testers).
+ */
+export function askedList(text: string): string[] | null {
+  const lines = text
+    .replace(/```[\s\S]*?```/g, " ")
+    .trim()
+    .split("\n");
+  let items: string[] = [];
+  let last = -1;
+  lines.forEach((line, i) => {
+    const item = /^\s*(\d{1,2})[.)]\s+(.+)$/.exec(line);
+    if (!item) return;
+    const said = item[2]!.replace(/\*+|`/g, "").trim();
+    if (item[1] === "1") items = [said];
+    else if (Number(item[1]) === items.length + 1) items.push(said);
+    else return;
+    last = i;
+  });
+  if (
+    items.filter((q) => q.endsWith("?")).length < 2 ||
+    lines
+      .slice(last + 1)
+      .join(" ")
+      .includes("?")
+  )
+    return null;
+  return items;
+}
+
+/** What a message asks its reply: a closing list of questions, or its closing question (none when it asks nothing). */
+export function questionsAsked(text: string, assistant: boolean): string[] {
+  const closing = closingQuestion(text, assistant);
+  return (assistant ? askedList(text) : null) ?? (closing ? [closing] : []);
+}
+
 export type Answer = { kind: "yes" } | { kind: "no" } | { kind: "short"; text: string };
 
 /** A reply that only makes sense with the question before it: yes/no, or a few words without a verb. */

@@ -38,8 +38,8 @@ export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, MAX_FUSED, sameStory } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
-import { answered } from "./answers.ts";
-import { closingQuestion, passageSpeakers, speakersOf, toldAnew } from "./dialogue.ts";
+import { answeredEach } from "./answers.ts";
+import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject, selfIntroduced } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
@@ -242,7 +242,7 @@ export function createEmbeddedExtractor(): Extractor {
       for (const p of people) if (p.length > 4) participants.add(p.toLowerCase().slice(0, 3));
       const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
-      let previous: { question: string | null; who: string } | null = null;
+      let previous: { questions: string[]; who: string } | null = null;
       // Whom the talk is about, carried to the next message or two ("She had to leave" a message after
       // "my cousin had a tough time", across the other's "How is she doing?").
       // A group only to the same speaker's next message: the other's "they" is often someone else.
@@ -279,12 +279,12 @@ export function createEmbeddedExtractor(): Extractor {
           // What the statements form of a clause alone (they see who "he" is), on a copy of what is carried.
           const carried = () => ctx.carried && { ...ctx.carried, earlier: [...ctx.carried.earlier] };
           const own = (text: string) => statements(nlpOf(), text, { ...ctx, carried: carried() }).map((f) => f.content);
-          const fused = asked?.question ? answered(nlpOf(), asked.question, asked.who, m.content, ctx, own) : null;
-          if (fused) facts.push({ ...fused.fact, messageIndexes: [m.index] });
+          const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, m.content, ctx, own) : [];
+          for (const f of fused) facts.push({ ...f.fact, messageIndexes: [m.index] });
           for (const f of statements(nlpOf(), m.content, ctx))
-            if (!fused?.replaces.includes(f.content)) facts.push({ ...f, messageIndexes: [m.index] });
+            if (!fused.some((a) => a.replaces.includes(f.content))) facts.push({ ...f, messageIndexes: [m.index] });
         }
-        previous = { question: closingQuestion(m.content, m.role === "assistant"), who: speakers.speaker! };
+        previous = { questions: questionsAsked(m.content, m.role === "assistant"), who: speakers.speaker! };
         const { person, group, fresh, earlier } = ctx.carried!;
         const by = group && group !== carry.group ? speakers.speaker! : carry.by;
         // An assistant's words are not the user's talk: the user's "he" in their next message is still theirs.
