@@ -2,7 +2,7 @@
 // the speaker alone when the clause says whom they were with, "<speaker> and others" otherwise.
 import { describe, expect, test } from "bun:test";
 import { companionsIn } from "../../src/formation/embedded/companions.ts";
-import { contents, passage, say, withAssistant } from "./embedded-support.ts";
+import { contents, extractor, passage, say, withAssistant } from "./embedded-support.ts";
 
 const PAIR = { participants: ["Melanie", "Caroline"] };
 const melanie = (text: string) => contents(say("Melanie", text, PAIR));
@@ -50,6 +50,37 @@ describe("'we' in a memory", () => {
     ).toEqual([
       "The user's wife and the user are moving to Munich. The user and the user's wife fly out in December 2026.",
     ]);
+  });
+
+  test("a user's household named in an earlier message is the 'we' of a later one; 'between us' is them", () => {
+    expect(
+      withAssistant(
+        ["rent is 1,400 but i split it with my boyfriend", "Noted.", "we want a 30k deposit between us", "Good goal."],
+        "user",
+        "2026-05-04T10:00:00.000Z",
+      ),
+    ).toContain("The user and the user's boyfriend want a 30k deposit between them.");
+  });
+
+  test("between people, a 'we' of a later message is not carried from an earlier one", () => {
+    const said = contents(
+      extractor.extract({
+        kind: "messages",
+        participants: ["Melanie", "Caroline"],
+        messages: [
+          { index: 0, role: "user", speaker: "Melanie", content: "My kids loved the museum.", occurredAt: null },
+          { index: 1, role: "user", speaker: "Caroline", content: "That's great!", occurredAt: null },
+          {
+            index: 2,
+            role: "user",
+            speaker: "Melanie",
+            content: "We have come so far as a community.",
+            occurredAt: null,
+          },
+        ],
+      }),
+    );
+    expect(said).toContain("Melanie and others have come so far as a community.");
   });
 
   test("without a word for whom, 'we' stays the speaker and others", () => {

@@ -250,9 +250,20 @@ function startsRequest(tokens: Token[], k: number): boolean {
  * other is "you". An unnamed `user` message is the user's (by name when known, else "the user"), and
  * its "you" is the assistant; an assistant's "I" is "the assistant" and its "you" the user.
  */
-export function speakersOf(m: MessageInput, people: string[], user: string, withAssistant: boolean): Speakers {
+export function speakersOf(
+  m: MessageInput,
+  people: string[],
+  user: string,
+  withAssistant: boolean,
+  earlier = new Map<string, string>(),
+): Speakers {
   if (m.role === "assistant") return { speaker: m.speaker ?? "the assistant", other: user };
-  const companions = companionsIn(m.content, m.speaker ?? user);
+  // "we" is the people this message names; a user's to an assistant, also those an earlier message
+  // named (their household: "my boyfriend", later "we want a 30k deposit"). Between people "we" is as
+  // often everyone ("we have come so far"), so only the message's own word counts there.
+  const who = m.speaker ?? user;
+  const companions = companionsIn(m.content, who) ?? (withAssistant ? (earlier.get(who) ?? null) : null);
+  if (companions) earlier.set(who, companions);
   if (m.speaker) {
     const other = people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null;
     return { speaker: m.speaker, other, companions };

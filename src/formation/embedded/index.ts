@@ -251,11 +251,12 @@ export function createEmbeddedExtractor(): Extractor {
       const none: Carry = { person: null, group: null, fresh: false, earlier: [], age: 0, by: "" };
       let carry = none;
       const named = new Set<string>(); // names the users typed in lower case ("my gf lena")
+      const companions = new Map<string, string>(); // whom each speaker's "we" took in
       for (const message of input.messages) {
         if (message.role === "system" || message.role === "tool") continue;
         if (message.role !== "assistant") introducedNames(message.content, named);
         const m = { ...message, content: withCapitalNames(message.content, named) };
-        const speakers = speakersOf(m, people, user, withAssistant);
+        const speakers = speakersOf(m, people, user, withAssistant, companions);
         const ctx: StatementContext = {
           mode: "conversation",
           speakers,

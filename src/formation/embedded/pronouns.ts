@@ -228,12 +228,12 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           continue;
         case "us":
         case "we": {
-          // "for both of us": them, the speaker and whoever they spoke of.
+          // "for both of us", "between us": them, the speaker and whoever they spoke of.
           if (
             t.lower === "us" &&
             !mutual &&
-            tokens[i - 1]?.lower === "of" &&
-            /^(?:both|all|each|two|three|four)$/.test(tokens[i - 2]?.lower ?? "")
+            ((tokens[i - 1]?.lower === "of" && /^(?:both|all|each|two|three|four)$/.test(tokens[i - 2]?.lower ?? "")) ||
+              tokens[i - 1]?.lower === "between")
           ) {
             out[i] = "them";
             aboutSpeaker = true;
