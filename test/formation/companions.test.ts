@@ -1,6 +1,7 @@
 // Who a speaker's "we" is: the people the message names ("my kids", "my wife and I", "me and Jamal"),
 // the speaker alone when the clause says whom they were with, "<speaker> and others" otherwise.
 import { describe, expect, test } from "bun:test";
+import type { Fact } from "../../src/formation/extractor.ts";
 import { companionsIn } from "../../src/formation/embedded/companions.ts";
 import { contents, extractor, passage, say, withAssistant } from "./embedded-support.ts";
 
@@ -78,7 +79,7 @@ describe("'we' in a memory", () => {
             occurredAt: null,
           },
         ],
-      }),
+      }) as Fact[],
     );
     expect(said).toContain("Melanie and others have come so far as a community.");
   });
