@@ -83,7 +83,10 @@ describe("a choice said in passing", () => {
 
 describe("a user's own plan without its subject", () => {
   test("'start jan 4' is when the user starts; 'start with the pricing' asks the assistant", () => {
-    expect(chat("start jan 4. notice is 4 weeks")).toEqual(["The user starts jan 4.", "The user's notice is 4 weeks."]);
+    expect(chat("start jan 4. notice is 4 weeks")).toEqual([
+      "The user starts on 4 January 2027.",
+      "The user's notice is 4 weeks.",
+    ]);
     expect(chat("start with the pricing")).toEqual([]);
     // A word that only begins like a day or a month ("friends", "marketing") says no time.
     expect(chat("leave friends out of it")).toEqual([]);
@@ -99,7 +102,7 @@ describe("a user's own plan without its subject", () => {
 describe("chat spelling", () => {
   test("'its', 'shes', 'hes', 'thats' without the apostrophe are 'it is', 'she has', 'he is', 'that is'", () => {
     expect(chat("signed up for my first half marathon, its on sept 13")).toEqual([
-      "The user signed up for the user's first half marathon, it is on sept 13.",
+      "The user signed up for the user's first half marathon, it is on 13 September 2026.",
     ]);
     expect(chat("my sister jo is running it too, shes done 3 halfs already")).toEqual([
       "The user's sister Jo is running it too. Jo has done 3 halfs already.",
@@ -298,6 +301,13 @@ describe("short answers and plans typed to an assistant", () => {
   test("a question after a word of discourse ('now how do i ...') forms nothing", () => {
     expect(chat("now how do i actually do the budget month to month, i always lose track by the 15th")).toEqual([]);
     expect(chat("also should i tell his teacher")).toEqual([]);
+  });
+
+  test("a month and day typed without a year gets the year it falls in; a yearly day keeps none", () => {
+    expect(chat("launch is march 3")).toEqual(["The user's launch is on 3 March 2027."]);
+    // Said in May 2026: moved to a March is moved ahead, to next year's.
+    expect(chat("they moved the launch to march 17")).toEqual(["They moved the launch to 17 March 2027."]);
+    expect(chat("my birthday is on the 1st of october")).toEqual(["The user's birthday is on the 1st of october."]);
   });
 
   test("'28th' and '22.9% i think' answer the assistant's question, once", () => {

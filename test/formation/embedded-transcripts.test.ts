@@ -251,7 +251,7 @@ describe("a user's note to an assistant that drops 'my' or 'I'", () => {
       ["assistant", "Great. Shall I use axios for the API calls?"],
       ["user", "Use fetch, we are on bun anyway. Time flies. lena is vegan."],
     ]);
-    expect(said).toContain("The user's lease ends oct 15 too luckily.");
+    expect(said).toContain("The user's lease ends on 15 October 2027 too luckily.");
     expect(said).toContain("The user's salary is 72k gross.");
     expect(said).toContain("The user does not need a car in berlin.");
     expect(said.join(" ")).not.toMatch(/user's (?:use|time|lena)\b/i);

@@ -46,6 +46,8 @@ const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
 const HAS_YEAR = /\b(1[89]\d\d|2\d\d\d)\b/;
+/** Days that come back each year: a month and day beside them keeps no year. */
+const YEARLY = /\b(?:birthdays?|b-?days?|anniversar(?:y|ies)|every year|each year|annual(?:ly)?|yearly)\b/i;
 const MONTH_NAME =
   /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 const DAY_OR_MONTH = new RegExp(`^(?:${WEEKDAY_WORD}|${MONTH_NAME.source.slice(2, -2)})$`, "i");
@@ -194,9 +196,12 @@ export function resolveDates(text: string, reference: string | null, past = true
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
     let date = r.start.date();
     if (Number.isNaN(date.getTime())) continue;
-    const absolute = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
+    // "march 17" has its day but not its year: written out with the year it falls in ("17 March 2027"),
+    // unless it comes back each year ("my birthday is on October 1st").
+    const dated = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
+    const absolute = HAS_YEAR.test(matched) || (dated && YEARLY.test(text));
     if (!absolute && !MONTH_NAME.test(matched) && !RELATIVE_ANCHOR.test(matched)) continue;
-    const g = absolute
+    const g = dated
       ? r.start.isCertain("day")
         ? "day"
         : r.start.isCertain("month")
@@ -209,8 +214,11 @@ export function resolveDates(text: string, reference: string | null, past = true
     const direction = lead?.[1]?.toLowerCase();
     const deadline = WEEKDAY.test(matched) && DEADLINE_BEFORE.test(textBefore);
     while (deadline && date < startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
-    const moved = WEEKDAY.test(matched) && MOVED_TO.test(textBefore);
-    while (moved && startOf(date, "day") <= startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
+    const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);
+    while (moved && startOf(date, "day") <= startOf(ref, "day"))
+      date = dated
+        ? new Date(date.setUTCFullYear(date.getUTCFullYear() + 1))
+        : new Date(date.getTime() + 7 * 86_400_000);
     if (direction === "last") while (date > ref) date = shiftBack(date, true);
     else if (/\blast\b/i.test(matched))
       while (date > ref) date = shiftBack(date, false); // "last weekend"

@@ -213,6 +213,20 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
 }
 
+/** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please". */
+const NO_FORM =
+  /^(?:(?:and|also|oh|but|just|pls|please|plz)\s+)*no\s+((?:more\s+)?[\p{L}\s-]{2,40}?)(?:\s+(?:pls|please|plz|thx|thanks))?[\s.!]*$/iu;
+/** The parts of an answer a user may not want (not "no meat": that is about the user, not the answers). */
+const ANSWER_PARTS =
+  /^(?:more\s+)?(?:emojis?|jargon|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
+
+function unwantedInAnswers(text: string, who: string | null): string | null {
+  const part = NO_FORM.exec(text.trim())?.[1]?.trim();
+  return part && who && ANSWER_PARTS.test(part)
+    ? `${who} wants no ${part.toLowerCase()} in the assistant's answers`
+    : null;
+}
+
 /**
  * What a statement tells as a whole, written anew, or null: a plan dropped ("scrap the quartz"), a
  * choice ("sqlite it is"), a standing instruction to an assistant ("Always format code with ...").
@@ -231,7 +245,8 @@ export function toldAnew(
   return (
     (why === "a request" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
     chosenOption(joinTokens(written), speakers.speaker) ??
-    (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null)
+    (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
+    (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker) : null)
   );
 }
 
