@@ -373,6 +373,20 @@ describe("a reply to an assistant's numbered list of questions", () => {
     ]);
   });
 
+  test("a list typed inline ('1. ... 2. ...') is read item by item, by statements and answers alike", () => {
+    const said = asks(
+      "Quick questions:\n\n1. What is he allergic to?\n2. Have you got a date yet?\n3. Roughly how many children are you inviting?\n4. What's your budget?",
+      "1. peanuts and egg 2. yes the party is on sat 16th may 3. prob around 15 4. about £300 all in",
+    );
+    expect(said).toContain(
+      'Asked "Roughly how many children is the user inviting?", the user answered "probably around 15".',
+    );
+    expect(said).toContain('Asked "What\'s the user\'s budget?", the user answered "about £300 all in".');
+    // A weekday with the date picks the year in which that date is that weekday (said in May 2026).
+    expect(said.join(" ")).toContain("Saturday, 16 May 2026");
+    expect(said.join(" ")).not.toMatch(/\b[1-4]\.(?:\s|$)/);
+  });
+
   test("a list closed by a question after it asks only that question", () => {
     expect(
       asks(

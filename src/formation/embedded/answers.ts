@@ -186,9 +186,10 @@ export function answeredEach(
     const sharing = asked.findIndex((q) => [...words].some((w) => q.has(w)));
     const index = at >= 0 ? at : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
     const own = ownFacts(part);
-    // ... not when the statements only repeat it as typed ("car finance 2 years left").
+    // ... not when the statements only repeat it as typed ("car finance 2 years left", "According to ...").
     const bare = (text: string) =>
       text
+        .replace(/^according to [^,]+,\s*/i, "")
         .toLowerCase()
         .replace(/[^\p{L}\p{N}]+/gu, " ")
         .trim();

@@ -196,6 +196,9 @@ export function resolveDates(text: string, reference: string | null, past = true
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
     let date = r.start.date();
     if (Number.isNaN(date.getTime())) continue;
+    // "sat 16th may": of the years around, the one whose 16 May is a Saturday.
+    const weekday = r.start.isCertain("weekday") && r.start.isCertain("month") && !HAS_YEAR.test(matched);
+    if (weekday) date = sameWeekday(date, r.start.get("weekday")!, ref);
     // "march 17" has its day but not its year: written out with the year it falls in ("17 March 2027"),
     // unless it comes back each year ("my birthday is on October 1st").
     const dated = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
@@ -230,6 +233,7 @@ export function resolveDates(text: string, reference: string | null, past = true
       !moved &&
       !BOOKED.test(textBefore) &&
       !absolute &&
+      !weekday &&
       date > ref &&
       !/^(?:in|within)\s/i.test(matched) && // "in 6 months" counts from the reference either way
       !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched)
@@ -259,4 +263,12 @@ export function resolveDates(text: string, reference: string | null, past = true
       eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
   }
   return { text: out + text.slice(last), eventAt };
+}
+
+/** The date with the same month and day in the year nearest `ref` on which it falls on `weekday`. */
+function sameWeekday(date: Date, weekday: number, ref: Date): Date {
+  const years = [0, 1, -1].map(
+    (k) => new Date(Date.UTC(ref.getUTCFullYear() + k, date.getUTCMonth(), date.getUTCDate())),
+  );
+  return years.find((d) => d.getUTCDay() === weekday) ?? date;
 }

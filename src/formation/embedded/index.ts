@@ -32,7 +32,7 @@ import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, withCapitalNames } from "./typed-names.ts";
 import { measureWithVerb } from "./measures.ts";
-import { PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
+import { listedApart, PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
@@ -78,7 +78,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images } = sharedImages(text);
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
-  const clean = noted.replace(PART_LABEL, "$1");
+  const clean = listedApart(noted.replace(PART_LABEL, "$1"));
   for (const caption of images) {
     if (!ctx.speakers.speaker) continue;
     const content = finish(`${ctx.speakers.speaker} shared ${caption}`);

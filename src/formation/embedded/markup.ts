@@ -35,3 +35,24 @@ export function withSharedImages<F extends { content: string }>(facts: F[], imag
   const last = facts.at(-1)!;
   return [...facts.slice(0, -1), { ...last, content: [last.content, ...images.map((i) => i.content)].join(" ") }];
 }
+
+/** Words a period follows inside a sentence, before a number ("approx. 12", "No. 5"). */
+const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|fig|vol|ch|pt|ref)$/i;
+
+/**
+ * A list typed inline, one item a line: "1. saltmarsh studio 2. day rate mostly 3. net 30" answers a
+ * numbered list of questions item by item; and a sentence ending before a number ("cant do sunday.
+ * 12 kids now") ends there, not in a date "sunday 12".
+ */
+export function listedApart(text: string): string {
+  let next = 1;
+  const listed =
+    /(?:^|\s)1[.)]\s/.test(text) && /\s2[.)]\s/.test(text)
+      ? text.replace(/(^|\s+)(\d{1,2})[.)]\s+/g, (whole, _space: string, n: string) =>
+          Number(n) === next ? (next++ === 1 ? "" : "\n\n") : whole,
+        )
+      : text;
+  return listed.replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) =>
+    ABBREVIATED.test(word) ? whole : `${word}.\n`,
+  );
+}

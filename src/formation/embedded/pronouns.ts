@@ -57,6 +57,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bwon['’]t\b/gi, "will not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
   [/\bdef (?=(?:my|a|an|the|not|going|want|need|will|gonna|worth)\b)/gi, "definitely "], // "def my weak spot"
+  [/\bprob (?=(?:around|about|like|going|gonna|will|not|just|the|a|\d)\b)/gi, "probably "], // "prob around 15"
   [/\bgonna\b/gi, "going to"],
   [/\bwanna\b/gi, "want to"],
   [/\bgotta\b/gi, "have to"],
