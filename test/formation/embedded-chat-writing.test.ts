@@ -310,6 +310,21 @@ describe("short answers and plans typed to an assistant", () => {
     expect(chat("my birthday is on the 1st of october")).toEqual(["The user's birthday is on the 1st of october."]);
   });
 
+  test("a lead that only asks ('last q,', 'which store tho,') is no part of what the user tells", () => {
+    expect(chat("last q, can i still have coffee. i drink like 3 cups a night at work")).toEqual([
+      "The user drinks like 3 cups a night at work.",
+    ]);
+    expect(chat("which store tho, i have an aldi and a walmart both like 10 min away")).toEqual([
+      "The user has an aldi and a walmart both like 10 min away.",
+    ]);
+  });
+
+  test("what comes next lies ahead, though the sentence tells the past", () => {
+    expect(chat("my a1c was 7.8 btw, doc wants it under 7 by my next appt in september")).toEqual([
+      "The user's a1c was 7.8, doc wants it under 7 by the user's next appt in September 2026.",
+    ]);
+  });
+
   test("'28th' and '22.9% i think' answer the assistant's question, once", () => {
     expect(
       chat(

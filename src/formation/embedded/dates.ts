@@ -36,6 +36,8 @@ const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
 const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
 /** A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by Friday"). */
 const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
+/** "my a1c was 7.8, doc wants it under 7 by my next appt in september": what comes next lies ahead. */
+const AHEAD_BEFORE = /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$/i;
 /** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
 const MOVED_TO =
   /\b(?:moved?|moving|changed?|changing|pushed|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
@@ -234,6 +236,7 @@ export function resolveDates(text: string, reference: string | null, past = true
       !BOOKED.test(textBefore) &&
       !absolute &&
       !weekday &&
+      !AHEAD_BEFORE.test(textBefore) &&
       date > ref &&
       !/^(?:in|within)\s/i.test(matched) && // "in 6 months" counts from the reference either way
       !/\b(next|this|coming|tomorrow|tonight)\b/i.test(matched)

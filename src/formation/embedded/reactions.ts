@@ -143,10 +143,23 @@ const SINCE_LAST_AT = new RegExp(String.raw`(,\s*)?\b${SINCE_LAST}\b,?`, "gi");
  * joined an activist group" → "I joined an activist group"; "Since we last spoke, I took my kids to a
  * park" → "I took my kids to a park"): no memory opens with "Much has happened since ...".
  */
-export function withoutCatchUp(text: string): string {
+function withoutCatchUp(text: string): string {
   if (!/\bsince\b|happened|been a|been ages/i.test(text)) return text;
   return text
     .replace(CATCH_UP, "")
     .replace(SINCE_LAST_AT, (_, comma?: string) => (comma ? "," : ""))
     .replace(/^\s+/, "");
+}
+
+/**
+ * A sentence's lead that only announces a question or asks one back before telling: "last q, can i
+ * still have coffee" is a question ("can i ..."); "which store tho, i have an aldi and a walmart" tells
+ * what the user has.
+ */
+const ASKING_LEAD =
+  /(^|[.!?]\s+)(?:(?:last|one more|quick|final|another|random|dumb|silly|stupid)\s+(?:q|qq|question|thing)\s*[,:-]\s*|real talk,?\s+|(?:which|what)\s+\p{L}+(?:\s+(?:tho|though|then))?\s*,\s*(?=(?:i|we|my|our|there)\b))/giu;
+
+/** The text without its catching up on the talk and its leads that only ask (both above). */
+export function withoutLeads(text: string): string {
+  return withoutCatchUp(text).replace(ASKING_LEAD, "$1");
 }

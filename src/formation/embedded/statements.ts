@@ -5,7 +5,7 @@
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
-import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutCatchUp } from "./reactions.ts";
+import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
 import {
   DISCOURSE,
   FIRST_PERSON,
@@ -285,7 +285,7 @@ export interface RawClause {
 /** Sentences → clauses → filler stripped. */
 export function splitStatements(nlp: Nlp, text: string, participants: ReadonlySet<string>): Token[][] {
   const out: Token[][] = [];
-  for (const s of nlp.sentences(withoutCatchUp(text))) {
+  for (const s of nlp.sentences(withoutLeads(text))) {
     for (const c of clauses(s.tokens)) {
       if (SMALL_TALK.test(joinTokens(c))) continue; // "Thanks, Caroline, for ..." is thanks however it goes on
       const stripped = stripFiller(c, participants);
