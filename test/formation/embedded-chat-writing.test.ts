@@ -325,6 +325,24 @@ describe("short answers and plans typed to an assistant", () => {
     ]);
   });
 
+  test("'just give me the commands, no explanation' and 'no emojis pls' say what the answers should be", () => {
+    expect(chat("just give me the commands, no explanation. i know what they do")).toEqual([
+      "The user wants just the commands from the assistant, no explanation.",
+    ]);
+    expect(chat("and no emojis pls")).toEqual(["The user wants no emojis in the assistant's answers."]);
+    expect(chat("no meat pls")).toEqual([]);
+  });
+
+  test("chat shorthand: 'bc' is because (not a year BC), 'ur' is your, '5 of us' is them; 'oct 11' is a date, not an amount", () => {
+    expect(chat("deadline got pulled in to oct 16 bc of the aws billing thing")).toEqual([
+      "The user's deadline got pulled in to 16 October 2026 because of the aws billing thing.",
+    ]);
+    expect(chat("im on the platform team at parcelwise, 5 of us")).toEqual([
+      "The user is on the platform team at parcelwise, 5 of them.",
+    ]);
+    expect(chat("oct 11")).toEqual([]);
+  });
+
   test("'28th' and '22.9% i think' answer the assistant's question, once", () => {
     expect(
       chat(

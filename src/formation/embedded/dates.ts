@@ -40,7 +40,7 @@ const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
 const AHEAD_BEFORE = /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$/i;
 /** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
 const MOVED_TO =
-  /\b(?:moved?|moving|changed?|changing|pushed|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
+  /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
 /** "friday takeaway", "sunday roast", "tuesday meetings": a weekday before a habit's noun is no date. */
 const HABIT_AFTER =
   /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?)\b/i;

@@ -220,7 +220,14 @@ const NO_FORM =
 const ANSWER_PARTS =
   /^(?:more\s+)?(?:emojis?|jargon|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
 
+/** "just give me the commands, no explanation": what the answers should hold, and what not. */
+const JUST_THIS =
+  /^(?:(?:pls|please|ok|so)\s+)*just (?:give|show|send|tell) me (.{2,40}?),?\s+no\s+(.{2,30}?)[\s.!]*$/i;
+
 function unwantedInAnswers(text: string, who: string | null): string | null {
+  const just = JUST_THIS.exec(text.trim());
+  if (just && who && ANSWER_PARTS.test(just[2]!))
+    return `${who} wants just ${just[1]} from the assistant, no ${just[2]}`;
   const part = NO_FORM.exec(text.trim())?.[1]?.trim();
   return part && who && ANSWER_PARTS.test(part)
     ? `${who} wants no ${part.toLowerCase()} in the assistant's answers`

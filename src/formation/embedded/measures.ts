@@ -2,6 +2,7 @@
 // Chat users answer an assistant tersely; the fact is the speaker's thing and its amount, written
 // with "is" so that it stands alone ("The user's total budget is 800 quid max").
 import type { Token } from "./nlp.ts";
+import { namesDayOrMonth } from "./dates.ts";
 import { synthetic } from "./subjects.ts";
 
 /** Words between a thing and its amount ("max 150"): a bound or an estimate. */
@@ -18,7 +19,8 @@ export function measureWithVerb(tokens: Token[]): Token[] {
   while (tokens[i]?.pos === "ADJ") i++;
   const start = i;
   while (tokens[i]?.pos === "NOUN" && !BOUND.test(tokens[i]!.lower)) i++;
-  if (i === start) return tokens;
+  // "oct 11", "march 3": a date, not a thing and its amount.
+  if (i === start || tokens.slice(start, i).some((t) => namesDayOrMonth(t.lower))) return tokens;
   let amount = i;
   if (BOUND.test(tokens[amount]?.lower ?? "")) amount++;
   if (tokens[amount]?.pos === "SYM") amount++; // "£950"

@@ -58,6 +58,9 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
   [/\bdef (?=(?:my|a|an|the|not|going|want|need|will|gonna|worth)\b)/gi, "definitely "], // "def my weak spot"
   [/\bprob (?=(?:around|about|like|going|gonna|will|not|just|the|a|\d)\b)/gi, "probably "], // "prob around 15"
+  [/\b(?:bc|b\/c) (?=(?:of|i|im|we|it|its|the|my|he|she|they|you|u|that|there)\b)/g, "because "], // not "16 bc"
+  [/\bur (?=(?:right|welcome|so|too|not|going|gonna|the best|amazing)\b)/g, "you are "],
+  [/\bur\b/g, "your"], // "in ur examples"
   [/\bgonna\b/gi, "going to"],
   [/\bwanna\b/gi, "want to"],
   [/\bgotta\b/gi, "have to"],
@@ -229,11 +232,12 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           continue;
         case "us":
         case "we": {
-          // "for both of us", "between us": them, the speaker and whoever they spoke of.
+          // "for both of us", "5 of us", "between us": them, the speaker and whoever they spoke of.
           if (
             t.lower === "us" &&
             !mutual &&
-            ((tokens[i - 1]?.lower === "of" && /^(?:both|all|each|two|three|four)$/.test(tokens[i - 2]?.lower ?? "")) ||
+            ((tokens[i - 1]?.lower === "of" &&
+              /^(?:both|all|each|two|three|four|five|six|\d+)$/.test(tokens[i - 2]?.lower ?? "")) ||
               tokens[i - 1]?.lower === "between")
           ) {
             out[i] = "them";
