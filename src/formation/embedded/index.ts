@@ -30,7 +30,7 @@ import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
 import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
-import { introducedNames, withCapitalNames } from "./typed-names.ts";
+import { introducedNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
 import { measureWithVerb } from "./measures.ts";
 import { listedApart, PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
@@ -40,7 +40,7 @@ import { continued, MAX_FUSED, sameStory } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answeredEach } from "./answers.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
-import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject, selfIntroduced } from "./subjects.ts";
+import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
@@ -157,7 +157,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       const named = lead === ctx.speakers.speaker || tokens.some((t) => t.pos === "PROPN" && t.text === lead);
       joined = `According to ${ctx.speakers.speaker}, ${named ? joined : lowerFirst(joined)}`;
     }
-    const introduced = selfIntroduced(joined, ctx.speakers.speaker);
+    const introduced = selfIntroduced(joined, ctx.speakers.speaker, !!ctx.toAssistant || ctx.mode === "passage");
     if (introduced === null) continue;
     joined = introduced;
     const fact = written(joined, ctx, isPastTense(tokens));

@@ -3,7 +3,6 @@
 // speaker, so the clause gets its "I" back (and then its name, in pronouns.ts). Imperatives
 // ("Check this out", "Come join us") have no subject either: they are requests, not facts.
 // Decisions use the tagger's parts of speech and lemmas.
-import { escapeRegExp } from "../../domain/text.ts";
 import { namesDayOrMonth } from "./dates.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
@@ -278,22 +277,4 @@ export function dislocated(tokens: Token[]): boolean {
   return tokens
     .slice(0, comma)
     .every((t) => NOUN_PHRASE.has(t.pos) || (t.pos === "PRON" && /^(?:my|our|your|his|her)$/.test(t.lower)));
-}
-
-/** A past verb opening what follows "I am Nadia," ("taught maths for 7 years"), not a state ("married"). */
-const PAST_LEAD =
-  /^(?!(?:married|divorced|engaged|retired|separated|widowed)\b)\p{Ll}+ed\b|^(?:taught|worked|moved|grew|went|came|left|lived|studied|spent|got|made|built|ran|did)\b/u;
-
-/**
- * A speaker introducing themselves, as a memory: "I am Dana, a backend engineer" → "Dana is a backend
- * engineer"; "I'm Nadia, taught maths for 7 years" → "Nadia taught maths for 7 years". null: the
- * statement only says the name ("I am Dana", "my name is Dana"); otherwise `joined` unchanged.
- */
-export function selfIntroduced(joined: string, speaker: string | null): string | null {
-  if (!speaker) return joined;
-  if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(speaker)}\\b`).test(joined)) return null;
-  if (!joined.startsWith(`${speaker} is ${speaker}`)) return joined;
-  const rest = joined.slice(`${speaker} is ${speaker}`.length).replace(/^\s*(,|and\b)\s*/, "");
-  if (!/[\p{L}\p{N}]/u.test(rest)) return null;
-  return `${speaker} ${PAST_LEAD.test(rest) ? "" : "is "}${rest}`;
 }

@@ -1,7 +1,8 @@
 // Chat users type names in lower case: "my gf lena", "my physio karen", "my manager is karen". A word
 // after "my <relative or role>" that compromise's lexicon knows as a given name is a name: it is
 // capitalised there and wherever it is written again in the same import or passage ("lena is vegan"),
-// so that the tagger reads it as a name and the memory writes it as one ("Lena is vegan").
+// so that the tagger reads it as a name and the memory writes it as one ("Lena is vegan"). And a
+// speaker introducing themselves ("I am Dana, a backend engineer"), as a memory (selfIntroduced).
 import { escapeRegExp } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
 
@@ -36,4 +37,29 @@ export function withCapitalNames(text: string, names: ReadonlySet<string>): stri
   if (names.size === 0) return text;
   const pattern = new RegExp(`(?<![\\p{L}'’-])(${[...names].map(escapeRegExp).join("|")})(?![\\p{L}-])`, "gu");
   return text.replace(pattern, (w) => w.charAt(0).toUpperCase() + w.slice(1));
+}
+
+/** A past verb opening what follows "I am Nadia," ("taught maths for 7 years"), not a state ("married"). */
+const PAST_LEAD =
+  /^(?!(?:married|divorced|engaged|retired|separated|widowed)\b)\p{Ll}+ed\b|^(?:taught|worked|moved|grew|went|came|left|lived|studied|spent|got|made|built|ran|did)\b/u;
+
+/** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
+const REQUEST_LEAD =
+  /^(?:put|sign|send|make|use|call|write|add|give|keep|show|tell|help|remind|change|set|let|can|could|pls|please)\b/i;
+
+/**
+ * A speaker introducing themselves, as a memory: "I am Dana, a backend engineer" → "Dana is a backend
+ * engineer"; "I'm Nadia, taught maths for 7 years" → "Nadia taught maths for 7 years". A statement that
+ * only says the name ("I am Dana", "my name is Dana", "btw im Sophie, put rsvp to me") is "The user's
+ * name is Dana" when `user` (the scope's user, whom the name is kept for), else null (a named speaker).
+ * Otherwise `joined` unchanged.
+ */
+export function selfIntroduced(joined: string, speaker: string | null, user = false): string | null {
+  if (!speaker) return joined;
+  const named = user && speaker !== "the user" ? `The user's name is ${speaker}` : null;
+  if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(speaker)}\\b`).test(joined)) return named;
+  if (!joined.startsWith(`${speaker} is ${speaker}`)) return joined;
+  const rest = joined.slice(`${speaker} is ${speaker}`.length).replace(/^\s*(,|and\b)\s*/, "");
+  if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest)) return named;
+  return `${speaker} ${PAST_LEAD.test(rest) ? "" : "is "}${rest}`;
 }
