@@ -124,6 +124,15 @@ describe("the question an assistant asks before going on", () => {
     ).toEqual(["The user does not want a car for any of the days."]);
   });
 
+  test("'no accountant, its just me' to 'an accountant, or your own taxes?' is a no to the first", () => {
+    expect(
+      asked(
+        "Do you work with an accountant, or do you do your own taxes?",
+        "no accountant, its just me. i use freetaxusa at year end",
+      ),
+    ).toEqual(["The user does not work with an accountant.", "The user uses freetaxusa at year end."]);
+  });
+
   test("an assistant's answer with several questions asks none of them alone", () => {
     expect(asked("Do you want a car? Or a day ticket?\n\nBoth work well.", "no car")).toEqual([]);
   });

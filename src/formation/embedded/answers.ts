@@ -85,7 +85,7 @@ export function answered(
     (t) => (t.pos === "VERB" || t.pos === "AUX") && !(hedged && HEDGE_VERBS.has(t.lower)),
   );
   // "no car" to "Do you want a car ...?" is a no: the thing refused is the thing asked about.
-  const refused = /^no\s+([\p{L}-]+)[\s.!]*$/iu.exec(first.text)?.[1];
+  const refused = /^no\s+([\p{L}-]+)(?:[\s.!]*$|\s*,)/iu.exec(first.text)?.[1]; // "no accountant, its just me"
   const answer =
     refused && new RegExp(`\\b${escapeRegExp(refused)}\\b`, "i").test(asked)
       ? { kind: "no" as const }

@@ -8,6 +8,7 @@ import type { MessageInput } from "../extractor.ts";
 import { chosenOption, droppedPlan } from "./corrections.ts";
 import { joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
+import { unwantedInAnswers } from "./answer-form.ts";
 import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
 import { STATES } from "./subjects.ts";
 
@@ -129,6 +130,7 @@ export const SMALL_TALK_QUESTION =
 /**
  * The decision a yes or no makes of the question asked, written about `who`, or null when the
  * question is not one a yes or no decides. `asker` is how the one who asked is written ("the assistant").
+ * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
  */
 export function decision(question: string, yes: boolean, who: string, asker: string): string | null {
   const q = question
@@ -140,7 +142,7 @@ export function decision(question: string, yes: boolean, who: string, asker: str
   if (offer) return `${who} ${yes ? "asked" : "did not want"} ${asker} to ${swap(offer[1]!)}`;
   const ask = ASKS.exec(q);
   if (!ask) return null;
-  const rest = swap(ask[2]!);
+  const rest = swap(yes ? ask[2]! : ask[2]!.split(/,?\s+or\s+(?=do|are|have|would|will|did)\b/i)[0]!);
   switch (ask[1]!.toLowerCase()) {
     case "do you": {
       const [verb, ...more] = rest.split(" ");
@@ -211,27 +213,6 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
   const what = request!.replace(/[\s,.!?]+$/, "");
   return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
-}
-
-/** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please". */
-const NO_FORM =
-  /^(?:(?:and|also|oh|but|just|pls|please|plz)\s+)*no\s+((?:more\s+)?[\p{L}\s-]{2,40}?)(?:\s+(?:pls|please|plz|thx|thanks))?[\s.!]*$/iu;
-/** The parts of an answer a user may not want (not "no meat": that is about the user, not the answers). */
-const ANSWER_PARTS =
-  /^(?:more\s+)?(?:emojis?|jargon|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
-
-/** "just give me the commands, no explanation": what the answers should hold, and what not. */
-const JUST_THIS =
-  /^(?:(?:pls|please|ok|so)\s+)*just (?:give|show|send|tell) me (.{2,40}?),?\s+no\s+(.{2,30}?)[\s.!]*$/i;
-
-function unwantedInAnswers(text: string, who: string | null): string | null {
-  const just = JUST_THIS.exec(text.trim());
-  if (just && who && ANSWER_PARTS.test(just[2]!))
-    return `${who} wants just ${just[1]} from the assistant, no ${just[2]}`;
-  const part = NO_FORM.exec(text.trim())?.[1]?.trim();
-  return part && who && ANSWER_PARTS.test(part)
-    ? `${who} wants no ${part.toLowerCase()} in the assistant's answers`
-    : null;
 }
 
 /**

@@ -1,0 +1,24 @@
+// What a user wants the assistant's answers to be, typed without a verb: "and no emojis pls", "just
+// give me the commands, no explanation". Only parts of an answer count: "no meat pls" is about the
+// user's food, not the answers.
+
+/** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please". */
+const NO_FORM =
+  /^(?:(?:and|also|oh|but|just|pls|please|plz)\s+)*no\s+((?:more\s+)?[\p{L}\s-]{2,40}?)(?:\s+(?:pls|please|plz|thx|thanks))?[\s.!]*$/iu;
+/** The parts of an answer a user may not want (not "no meat": that is about the user, not the answers). */
+const ANSWER_PARTS =
+  /^(?:more\s+)?(?:emojis?|jargon|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
+
+/** "just give me the commands, no explanation": what the answers should hold, and what not. */
+const JUST_THIS =
+  /^(?:(?:pls|please|ok|so)\s+)*just (?:give|show|send|tell) me (.{2,40}?),?\s+no\s+(.{2,30}?)[\s.!]*$/i;
+
+export function unwantedInAnswers(text: string, who: string | null): string | null {
+  const just = JUST_THIS.exec(text.trim());
+  if (just && who && ANSWER_PARTS.test(just[2]!))
+    return `${who} wants just ${just[1]} from the assistant, no ${just[2]}`;
+  const part = NO_FORM.exec(text.trim())?.[1]?.trim();
+  return part && who && ANSWER_PARTS.test(part)
+    ? `${who} wants no ${part.toLowerCase()} in the assistant's answers`
+    : null;
+}
