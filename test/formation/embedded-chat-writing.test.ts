@@ -38,6 +38,12 @@ describe("a standing instruction to the assistant", () => {
 });
 
 describe("a plan dropped in a later message", () => {
+  test("'actually make the new rate 500 not 520' sets the user's value anew", () => {
+    expect(chat("actually make the new rate 500 not 520")).toEqual(["The user's new rate is 500, not 520."]);
+    expect(chat("change my budget to £250 a month")).toEqual(["The user's budget is £250 a month."]);
+    expect(chat("make it way less apologetic")).toEqual([]);
+  });
+
   test("'scrap the quartz', 'forget the 2:30 goal' say what the user dropped, and what instead", () => {
     expect(chat("actually scrap the quartz, we're going with laminate")).toEqual([
       "The user dropped the quartz, the user and others are going with laminate.",

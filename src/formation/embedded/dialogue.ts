@@ -5,7 +5,7 @@
 // kept as what the user wants.
 import { escapeRegExp } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
-import { chosenOption, droppedPlan } from "./corrections.ts";
+import { changedValue, chosenOption, droppedPlan } from "./corrections.ts";
 import { joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
@@ -233,6 +233,7 @@ export function toldAnew(
   return (
     (why === "a request" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
     chosenOption(joinTokens(written), speakers.speaker) ??
+    changedValue(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
     (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker) : null)
   );
