@@ -316,13 +316,18 @@ describe("short answers and plans typed to an assistant", () => {
     expect(chat("my birthday is on the 1st of october")).toEqual(["The user's birthday is on the 1st of october."]);
   });
 
-  test("a lead that only asks ('last q,', 'which store tho,') is no part of what the user tells", () => {
+  test("a lead that only asks or announces ('last q,', 'which store tho,', 'sent. other thing,') is no part of what the user tells", () => {
     expect(chat("last q, can i still have coffee. i drink like 3 cups a night at work")).toEqual([
       "The user drinks like 3 cups a night at work.",
     ]);
     expect(chat("which store tho, i have an aldi and a walmart both like 10 min away")).toEqual([
       "The user has an aldi and a walmart both like 10 min away.",
     ]);
+    expect(chat("sent. ok other thing, im raising my day rate")).toEqual(["The user is raising the user's day rate."]);
+    expect(chat("so the real reason im here tbh, i have a client whos late paying")).toEqual([
+      "The user has a client whos late paying.",
+    ]);
+    expect(chat("thx. last thing can u give me a one line late fee clause")).toEqual([]);
   });
 
   test("what comes next lies ahead, though the sentence tells the past", () => {
