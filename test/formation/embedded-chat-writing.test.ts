@@ -328,6 +328,10 @@ describe("short answers and plans typed to an assistant", () => {
       "The user has a client whos late paying.",
     ]);
     expect(chat("thx. last thing can u give me a one line late fee clause")).toEqual([]);
+    expect(chat("this is great but can u keep it shorter pls, im reading on my phone")).toEqual([
+      "The user wants the assistant to keep it shorter.",
+      "The user is reading on the user's phone.",
+    ]);
   });
 
   test("what comes next lies ahead, though the sentence tells the past", () => {
