@@ -46,11 +46,13 @@ Who said it decides:
 The user is a person, not "I":
 - In a passage, first person is the user; in a conversation, a "user" message without a speaker is the user, and a named speaker is that person.
 - Name the user with user_name when it is given; otherwise write "The user" ("The user is allergic to peanuts"). Never write I, me, my or mine in a fact.
+- "We" is the speaker with the people they name ("We went to the beach, my kids loved it" gives "Melanie and her kids went to the beach"); a user who says only their name ("btw im Sophie") gives "The user's name is Sophie".
 
 Each fact stands alone and is complete:
 - No unresolved it, them, there, that or this: write what they refer to; fuse an answer with its question.
 - Keep negations and qualifiers ("does not eat meat", "vegetarian since January 2024").
-- Turn relative dates ("yesterday", "last March", "next Friday") into absolute dates using the occurred_at of the message or passage ("last March" written on 20 November 2026 → "in March 2026").
+- Turn relative dates ("yesterday", "last March", "next Friday") into absolute dates using the occurred_at of the message or passage ("last March" written on 20 November 2026 → "in March 2026"), and give a month and day typed without a year the year it falls in ("launch is march 3" written on 10 February 2027 → "3 March 2027").
+- A reply to a numbered list of questions answers each of them, in its order or by its numbers ("22.9% i think. car finance 2 years left" to "1. What's the interest rate? 2. How long is left on the car finance?" gives two facts).
 - A sentence holding several facts gives several facts ("I am vegetarian now, and I sold my old Honda" gives two). Never a bare fragment ("Pediatrics.", "My whole life.").
 - In a chat between people (named speakers, no assistant), what one message tells of one story is one fact with its details, feelings and reasons ("I'm going to a transgender conference this month. I'm so excited to meet other people in the community and learn about advocacy." gives "Caroline is going to a transgender conference in July 2023 and is excited to meet other people in the community and learn about advocacy"); a standing attribute (where someone lives, their job, their diet, a pet's name), each of a list of standing facts ("I play the piano. I like to sing." gives two) and an event with a date of its own are facts of their own.
 

@@ -194,6 +194,8 @@ describe("the LLM extractor follows who said it (issue 11)", () => {
     expect(system!.content).toContain('role "assistant", "system" or "tool" are context only');
     expect(system!.content).toContain("Never write a fact about what the assistant");
     expect(system!.content).toContain("what one message tells of one story is one fact");
+    expect(system!.content).toContain("A reply to a numbered list of questions answers each of them");
+    expect(system!.content).toContain('"We" is the speaker with the people they name');
     const sent = JSON.parse(user!.content);
     expect(sent.user_name).toBe("Dana");
     expect(sent.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
