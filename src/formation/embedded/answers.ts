@@ -153,6 +153,14 @@ function replyParts(reply: string, count: number): Array<{ part: string; at: num
     .filter((p) => p.at < count);
 }
 
+/** A text's words alone, without a report's "According to X," ("car finance 2 years left" as typed and as formed). */
+const bare = (text: string) =>
+  text
+    .replace(/^according to [^,]+,\s*/i, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
 /** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
 const ADDING = /^(?:and|also|oh|btw|ps|plus)\b/i;
 
@@ -186,13 +194,7 @@ export function answeredEach(
     const sharing = asked.findIndex((q) => [...words].some((w) => q.has(w)));
     const index = at >= 0 ? at : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
     const own = ownFacts(part);
-    // ... not when the statements only repeat it as typed ("car finance 2 years left", "According to ...").
-    const bare = (text: string) =>
-      text
-        .replace(/^according to [^,]+,\s*/i, "")
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, " ")
-        .trim();
+    // The statements' own: what they say of the part, unless they only repeat it as typed.
     const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part);
     if (index < 0 || index >= questions.length) return [];
     const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts);
