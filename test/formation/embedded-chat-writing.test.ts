@@ -309,6 +309,25 @@ describe("short answers and plans typed to an assistant", () => {
     expect(chat("also should i tell his teacher")).toEqual([]);
   });
 
+  test("from a fourth held-out set: a state denied with an adverb, an owner after 'oh yeah', a conditional instruction", () => {
+    expect(chat("dont really want a monthly payment hanging over me tbh")).toEqual([
+      "The user does not really want a monthly payment hanging over the user.",
+    ]);
+    expect(chat("oh yeah budget is 9k now")).toEqual(["The user's budget is 9k now."]);
+    expect(chat("swimming is fun")).toEqual([]);
+    expect(chat("wedding is in june")).toEqual(["The user's wedding is in June 2026."]);
+    expect(chat("when u compare cars for me pls always include the insurance group")).toEqual([
+      "The user wants the assistant to always include the insurance group when the assistant compares cars for the user.",
+    ]);
+    expect(chat("ok update - forget the corolla, were looking at a civic now")).toEqual([
+      "The user dropped the corolla, the user and others are looking at a civic now.",
+    ]);
+    // "wait no" only turns the talk: what follows is read as said.
+    expect(chat("wait no the test drive is sunday not saturday, they just called and moved it").join(" ")).toMatch(
+      /^According to the user, the test drive is on Sunday, /,
+    );
+  });
+
   test("a month and day typed without a year gets the year it falls in; a yearly day keeps none", () => {
     expect(chat("launch is march 3")).toEqual(["The user's launch is on 3 March 2027."]);
     // Said in May 2026: moved to a March is moved ahead, to next year's.

@@ -10,7 +10,7 @@ import { joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
 import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
-import { STATES } from "./subjects.ts";
+import { STATES, stateAfter } from "./subjects.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
@@ -187,7 +187,10 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   if (!STANDING.test(joinTokens(tokens))) return null;
   // "From now on, call me Sam": the words that make it last may open it.
   const lead = LASTING_OPENINGS.find((o) => o.every((w, i) => tokens[i]?.lower === w))?.length ?? 0;
-  let k = lead + (tokens[lead]?.text === "," ? 1 : 0);
+  // "when u compare cars for me pls always include ...": the request after "pls", on the condition before.
+  const opensOnWhen = /^(?:when|whenever|if|anytime)$/.test(tokens[0]?.lower ?? "");
+  const polite = opensOnWhen ? tokens.findIndex((t) => POLITE.has(t.lower)) : -1;
+  let k = polite > 0 ? polite : lead + (tokens[lead]?.text === "," ? 1 : 0);
   const asked = ASKING.has(tokens[k]?.lower ?? "") && /^(?:you|u)$/.test(tokens[k + 1]?.lower ?? "");
   if (asked) k += 2;
   while (POLITE.has(tokens[k]?.lower ?? "")) k++;
@@ -211,7 +214,9 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
     .replace(/,?\s*\b(?:pls|plz)\b/gi, "")
     .replace(POLITE_END, "")
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
-  const what = request!.replace(/[\s,.!?]+$/, "");
+  const condition =
+    polite > 0 ? ` ${joinTokens(tokens.slice(0, polite).map((t, i) => ({ ...t, text: said[i]! })))}` : "";
+  const what = request!.replace(/[\s,.!?]+$/, "") + condition.replace(/^ W/, " w").replace(/[\s,]+$/, "");
   return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
 }
 
@@ -243,8 +248,8 @@ export function toldAnew(
 function startsRequest(tokens: Token[], k: number): boolean {
   const t = tokens[k];
   if (!t) return false;
-  // "dont explain the basics" asks; "dont need a car" tells a state of the user.
-  if (t.lower === "do" && tokens[k + 1]?.lower === "not") return !STATES.has(tokens[k + 2]?.lemma ?? "");
+  // "dont explain the basics" asks; "dont (really) need a car" tells a state of the user.
+  if (t.lower === "do" && tokens[k + 1]?.lower === "not") return !STATES.has(stateAfter(tokens, k + 2)?.lemma ?? "");
   const v = t.lower === "never" || t.lower === "always" ? tokens[k + 1] : t;
   return !!v && (v.pos === "VERB" || v.pos === "AUX") && v.lower === v.lemma;
 }

@@ -102,6 +102,9 @@ function firstVerbIndex(tokens: Token[]): number {
   return i;
 }
 
+/** The verb after "do not" and its adverbs ("dont really want"). */
+export const stateAfter = (tokens: Token[], from: number): Token | undefined =>
+  tokens.slice(from).find((x) => !/^(?:really|actually|even|just|ever|totally)$/.test(x.lower));
 /** Verbs that tell a state of the speaker, not a request, after a subject-less "do not". */
 export const STATES = new Set([
   "need",
@@ -178,7 +181,10 @@ export function restoreSubject(tokens: Token[]): Token[] {
   const v =
     read?.pos === "NOUN" && /ing$/.test(read.lower) && tokens[i + 1]?.pos === "DET" ? { ...read, pos: "VERB" } : read;
   if (!v || !isVerb(v) || MODALS.has(v.lower)) return tokens;
-  if (tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
+  // "dont really want it hanging over me": a state of the speaker's, "me" and all.
+  const stateDenied =
+    v.lower === "do" && tokens[i + 1]?.lower === "not" && STATES.has(stateAfter(tokens, i + 2)?.lemma ?? "");
+  if (!stateDenied && tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
   // "Wishing you many happy years": about the listener, not a fact about the speaker.
   if (LISTENER.has(tokens[i + 1]?.lower ?? "") && !tokens.some((t) => SPEAKER.has(t.lower))) return tokens;
   const next = tokens[i + 1];
@@ -214,7 +220,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party"
   } else if (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) {
     insert = [synthetic("I", "PRON", "i")]; // "start jan 4", "leave on friday": the speaker's own plan
-  } else if (v.lower === "do" && next?.lower === "not" && STATES.has(tokens[i + 2]?.lemma ?? "")) {
+  } else if (stateDenied) {
     insert = [synthetic("I", "PRON", "i")]; // "dont need a car in berlin"; "Don't explain ..." stays a request
   }
   if (!insert) return tokens;
@@ -249,17 +255,24 @@ export function isPastTense(tokens: Token[]): boolean {
  * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
  * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts).
  */
+const ING_THINGS =
+  /^(?:wedding|meeting|building|morning|evening|ring|thing|booking|ceiling|clothing|housing|funding|parking|heating|lighting|plumbing|wiring|flooring|bedding|setting|listing|filing|offering|ceiling|siding|railing|pudding|stuffing|frosting|icing|dressing|topping|filling|seating|wording|ranking|rating|earring|spring|string|king|sibling|offspring|duckling|dumpling|pudding)$/;
+
 export function restoreOwner(tokens: Token[]): Token[] {
   const [noun, verb] = tokens;
-  if (noun?.pos !== "NOUN" || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower)) return tokens;
+  // "oh yeah budget is 9k": after a stripped "oh yeah" the tagger may read the noun as a verb; "is" says not.
+  const asNoun = noun?.pos === "NOUN" || (noun?.pos === "VERB" && /^(?:is|was)$/.test(verb?.lower ?? ""));
+  // "swimming is fun": an activity, nobody's thing ("wedding is in june" is a thing).
+  const activity = /ing$/.test(noun!.lower) && !ING_THINGS.test(noun!.lower);
+  if (!asNoun || noun!.lemma !== noun!.lower || NO_OWNER.has(noun!.lower) || activity) return tokens;
   // "lena is vegan": a name written in lower case is nobody's.
-  if (lexicon().isName(noun.lower)) return tokens;
+  if (lexicon().isName(noun!.lower)) return tokens;
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
   if (isThirdPerson(verb) && tokens[2]?.pos === "AUX") return tokens; // "window functions are": a plural
   return [
     { ...synthetic("My", "PRON", "my"), space: "" },
-    { ...noun, text: noun.lower, space: " " },
+    { ...noun!, text: noun!.lower, pos: "NOUN", space: " " },
     ...tokens.slice(1),
   ];
 }
