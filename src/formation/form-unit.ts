@@ -81,8 +81,13 @@ export function createUnitFormer(deps: {
    * The user of the write: named when this write says the name ("I'm Dana") or an earlier write of
    * the same scope.user_id did; otherwise facts call them "the user".
    */
-  function userOf(job: JobRow, scope: Scope, ownWords: string[]): { name: string | null; learned: string | null } {
-    const learned = ownWords.map(statedName).find((n) => n !== null) ?? null;
+  function userOf(
+    job: JobRow,
+    scope: Scope,
+    ownWords: string[],
+    others = "",
+  ): { name: string | null; learned: string | null } {
+    const learned = ownWords.map((w) => statedName(w, others)).find((n) => n !== null) ?? null;
     const known = scope.user_id ? people.nameOf(job.project_id, scope.user_id) : null;
     // Only a new name is written (an import's later chunks find it already kept).
     return { name: learned ?? known, learned: learned !== known ? learned : null };
@@ -121,6 +126,10 @@ export function createUnitFormer(deps: {
       job,
       p.scope,
       p.messages.filter((m) => m.role === "user" && !m.speaker).map((m) => m.content),
+      p.messages
+        .filter((m) => m.role === "assistant")
+        .map((m) => m.content)
+        .join("\n"),
     );
     const input: MessagesInput = {
       kind: "messages",

@@ -2,7 +2,7 @@
 // passage or from an import's `user` messages before extraction, so that every memory of the write
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { lexicon } from "./embedded/lexicon.ts";
-import { introducedNames, withCapitalNames } from "./embedded/typed-names.ts";
+import { introducedNames, selfTyped, withCapitalNames } from "./embedded/typed-names.ts";
 
 const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
 /** Said outright: any capitalised word is the name. */
@@ -22,14 +22,24 @@ function notAName(word: string): boolean {
   return tags.length > 0 && !tags.includes("Noun");
 }
 
-export function statedName(text: string): string | null {
+/**
+ * The name `text` says its writer has, or null. `others`: what the other side of the talk wrote; a
+ * word the lexicon does not know at all ("btw im priya") is a name when it writes it as one,
+ * capitalised inside a sentence ("Thanks, Priya").
+ */
+export function statedName(text: string, others = ""): string | null {
   const stated = STATED.exec(text);
   if (stated) return stated[1]!.trim();
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
   const typed = new Set<string>();
   introducedNames(text, typed);
   const introduced = INTRODUCED.exec(withCapitalNames(text, typed));
-  if (!introduced) return null;
+  if (!introduced) {
+    const word = selfTyped(text);
+    if (!word || lexicon().tagsOf(word).length > 0) return null;
+    const name = word.charAt(0).toUpperCase() + word.slice(1);
+    return new RegExp(`[\\p{Ll},]\\s+${name}(?![\\p{L}'’-])`, "u").test(others) ? name : null;
+  }
   const name = introduced[1]!.trim();
   if (notAName(name.split(/\s/)[0]!)) return null;
   return name;

@@ -63,6 +63,30 @@ describe("the user of a scope", () => {
     expect(texts.join(" ")).not.toContain("help"); // "can u help me budget" is a request, as "can you help me" is
   });
 
+  test("a name the lexicon does not know ('btw im priya') names the user once the assistant writes it as a name", async () => {
+    const chat = (reply: string) => [
+      { role: "user", content: "my supervisor wants a full draft by end of august" },
+      { role: "assistant", content: "That's doable. What else is on your plate?" },
+      { role: "user", content: "btw im priya. i work at the library 12 hrs a week" },
+      { role: "assistant", content: reply },
+    ];
+    for (const [user, reply] of [
+      ["u4", "Thanks, Priya. Here is a plan."],
+      ["u5", "Thanks! Here is a plan."],
+    ] as const) {
+      const r = await h.call("POST", "/v1/memories/import", {
+        body: { scope: { user_id: user }, messages: chat(reply) },
+      });
+      expect(r.status).toBe(202);
+    }
+    await h.form();
+    const named = await contents("u4");
+    expect(named).toContain("The user's name is Priya.");
+    expect(named.some((t) => t.startsWith("Priya's supervisor wants a full draft by August"))).toBe(true);
+    // Unconfirmed, "priya" may be any word the lexicon lacks ("btw im knackered"): the user stays "the user".
+    expect((await contents("u5")).join(" ")).not.toMatch(/Priya/);
+  });
+
   test("the memory's occurred_at is the event's time, not the request's", async () => {
     await create("I moved from Lisbon to Berlin last March.", "u1");
     const r = await h.call("GET", "/v1/memories?user_id=u1");

@@ -225,7 +225,7 @@ export function createEmbeddedExtractor(): Extractor {
     extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
       const user = input.user?.name ?? "the user";
       if (input.kind === "passage") {
-        const named = new Set<string>();
+        const named = new Set<string>(input.user?.name ? [input.user.name.toLowerCase()] : []);
         introducedNames(input.text, named);
         return statements(nlpOf(), withCapitalNames(input.text, named), {
           mode: "passage",
@@ -250,7 +250,7 @@ export function createEmbeddedExtractor(): Extractor {
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
       const none: Carry = { person: null, group: null, fresh: false, earlier: [], age: 0, by: "" };
       let carry = none;
-      const named = new Set<string>(); // names the users typed in lower case ("my gf lena")
+      const named = new Set<string>(input.user?.name ? [input.user.name.toLowerCase()] : []); // the user, "my gf lena"
       const companions = new Map<string, string>(); // whom each speaker's "we" took in
       for (const message of input.messages) {
         if (message.role === "system" || message.role === "tool") continue;

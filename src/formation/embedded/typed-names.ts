@@ -32,6 +32,11 @@ export function introducedNames(text: string, names: Set<string>): void {
   }
 }
 
+/** The word a speaker introduces themselves with, as typed ("btw im priya" → "priya"), or null. */
+export function selfTyped(text: string): string | null {
+  return new RegExp(SELF.source, "i").exec(text)?.[1] ?? null;
+}
+
 /** `text` with each of `names` written with its capital. */
 export function withCapitalNames(text: string, names: ReadonlySet<string>): string {
   if (names.size === 0) return text;
