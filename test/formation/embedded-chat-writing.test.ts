@@ -347,6 +347,7 @@ describe("short answers and plans typed to an assistant", () => {
       "The user has a client whos late paying.",
     ]);
     expect(chat("thx. last thing can u give me a one line late fee clause")).toEqual([]);
+    expect(chat("yes pls what should the next 3 weeks look like, up to the ch3 deadline")).toEqual([]);
     expect(chat("this is great but can u keep it shorter pls, im reading on my phone")).toEqual([
       "The user wants the assistant to keep it shorter.",
       "The user is reading on the user's phone.",
