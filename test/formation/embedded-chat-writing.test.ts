@@ -455,6 +455,15 @@ describe("a reply to an assistant's numbered list of questions", () => {
     expect(said.join(" ")).not.toMatch(/\b[1-4]\.(?:\s|$)/);
   });
 
+  test("answers on lines of their own, numbers skipped, each read apart ('4. yes roommate sam\nher name is ...')", () => {
+    const said = asks(
+      "Quick questions:\n\n1. How old is she?\n2. How long have you had her?\n3. Any other pets?\n4. Do you live with anyone?",
+      "2. 5 days\n4. yes my roommate sam\nwe got her from a rescue",
+    );
+    expect(said).toContain('Asked "How long has the user had her?", the user answered "5 days".');
+    expect(said.join(" ")).not.toMatch(/Sam we got/i);
+  });
+
   test("a list closed by a question after it asks only that question", () => {
     expect(
       asks(

@@ -41,18 +41,23 @@ const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|
 
 /**
  * A list typed inline, one item a line: "1. saltmarsh studio 2. day rate mostly 3. net 30" answers a
- * numbered list of questions item by item; and a sentence ending before a number ("cant do sunday.
+ * numbered list of questions item by item, as does a short line ("yes roommate sam\nher name is juno");
+ * and a sentence ending before a number ("cant do sunday.
  * 12 kids now") ends there, not in a date "sunday 12".
  */
 export function listedApart(text: string): string {
-  let next = 1;
+  let last = 0;
+  // Items in order, some skipped ("1. ... 2. ... 4. ..." answering the questions it chose).
   const listed =
     /(?:^|\s)1[.)]\s/.test(text) && /\s2[.)]\s/.test(text)
-      ? text.replace(/(^|\s+)(\d{1,2})[.)]\s+/g, (whole, _space: string, n: string) =>
-          Number(n) === next ? (next++ === 1 ? "" : "\n\n") : whole,
-        )
+      ? text.replace(/(^|\s+)(\d{1,2})[.)]\s+/g, (whole, _space: string, n: string) => {
+          if (Number(n) <= last || Number(n) > last + 3) return whole;
+          const first = last === 0;
+          last = Number(n);
+          return first ? "" : "\n\n";
+        })
       : text;
-  return listed.replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) =>
-    ABBREVIATED.test(word) ? whole : `${word}.\n`,
-  );
+  return listed
+    .replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) => (ABBREVIATED.test(word) ? whole : `${word}.\n`))
+    .replace(/^([^\n]{1,50})\n(?=[^\n])/gmu, "$1\n\n"); // a short line typed in a chat ends its sentence
 }

@@ -28,7 +28,9 @@ export function introducedNames(text: string, names: Set<string>): void {
   for (const m of [...text.matchAll(INTRODUCED), ...text.matchAll(NAMED), ...text.matchAll(SELF)]) {
     const word = m[1]!;
     if (/\p{Lu}/u.test(word)) continue; // "I'm Dana" needs no capital
-    if (!ALSO_WORDS.has(word) && lexicon().isName(word)) names.add(word);
+    // "her name is juno": after "name is" any word the lexicon does not know is the name.
+    const asName = /\bname\b/i.test(m[0]) && lexicon().tagsOf(word).length === 0;
+    if (!ALSO_WORDS.has(word) && (asName || lexicon().isName(word))) names.add(word);
   }
 }
 
