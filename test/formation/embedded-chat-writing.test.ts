@@ -166,6 +166,16 @@ describe("chat spelling", () => {
 describe("he and she across the assistant's replies", () => {
   const long = "Good question! Here is what most people do:\n\n- **Check** the quote\n- **Ask** for references";
 
+  test("what 'she' was is no 'he' later: a puppy called she is never the ER nurse", () => {
+    const said = chat(
+      "just got a puppy. she keeps crying in her crate",
+      "Who else lives with you?",
+      "sam works nights, hes an ER nurse",
+    );
+    expect(said).toContain("The user's puppy keeps crying in her crate.");
+    expect(said.join(" ")).not.toContain("puppy is an ER nurse");
+  });
+
   test("the contractor the user named two messages before is 'he'", () => {
     const said = chat(
       "We have one quote from a local contractor called Gary, £11,400 for labour.",

@@ -200,7 +200,7 @@ export function resolveOpeningPronoun(
   }
   const pronoun = tokens[k];
   if (!pronoun || (k > 0 && !/^(she|he)$/.test(pronoun.lower))) return { tokens, person: null };
-  const gender = /^(she|her)$/.test(pronoun.lower) ? "f" : "m";
+  const gender: "f" | "m" = /^(she|her)$/.test(pronoun.lower) ? "f" : "m";
   if (focus.gender && focus.gender !== gender) return { tokens, person: null };
   // "The user's sister" opening the statement is written as a name is, capitalised.
   const replace = (name: string) => [
@@ -213,9 +213,10 @@ export function resolveOpeningPronoun(
     },
     ...tokens.slice(k + 1),
   ];
-  if (/^(she|he)$/.test(pronoun.lower)) return { tokens: replace(focus.text), person: focus };
+  const known = focus.gender ? focus : { ...focus, gender }; // "she" told us: a later "he" is someone else
+  if (/^(she|he)$/.test(pronoun.lower)) return { tokens: replace(focus.text), person: known };
   if (tokens[k + 1]?.pos === "NOUN" || tokens[k + 1]?.pos === "ADJ")
-    return { tokens: replace(`${focus.text}'s`), person: focus };
+    return { tokens: replace(`${focus.text}'s`), person: known };
   return { tokens, person: null };
 }
 

@@ -108,7 +108,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // The person in focus gives way to someone new named by a noun ("a little girl"), whom "she" may be.
     if (!seen && namesSomeoneNew(tokens)) focus = null;
     const person = they ? null : coref.person;
-    focus = seen && seen.text !== person?.text ? seen : (person ?? seen ?? focus);
+    focus = seen && seen.text.toLowerCase() !== person?.text.toLowerCase() ? seen : (person ?? seen ?? focus);
     focus = stepAside(carried.earlier, before, focus);
     // Someone surely a person is carried on; a name that may be no one ("Kudos", "Max") ends the carry.
     if (seen || person) carried.person = focus && surelySomeone(focus) ? focus : null;
