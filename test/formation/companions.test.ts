@@ -84,6 +84,16 @@ describe("'we' in a memory", () => {
     expect(said).toContain("Melanie and others have come so far as a community.");
   });
 
+  test("'and I' joining a clause of its own agrees as 'I' always did", () => {
+    expect(
+      withAssistant(
+        ["im switching to nights in june and im dreading it", "Noted."],
+        "user",
+        "2026-05-04T10:00:00.000Z",
+      ),
+    ).toEqual(["The user is switching to nights in June 2026. The user is dreading it."]);
+  });
+
   test("without a word for whom, 'we' stays the speaker and others", () => {
     expect(melanie("We went camping.")).toEqual(["Melanie and others went camping."]);
   });

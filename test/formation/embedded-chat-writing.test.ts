@@ -474,6 +474,18 @@ describe("a reply to an assistant's numbered list of questions", () => {
     expect(said.join(" ")).not.toMatch(/Sam we got/i);
   });
 
+  test("numbered answers in any order, one without its period, a long one: each with its question, no number alone", () => {
+    const said = asks(
+      "A few questions:\n\n1. Where is the property?\n2. What's the tenant's name?\n3. What's the current rent?\n4. Any pets?",
+      "2. marek nowak, since 1st sept 2024. 1. leeds, its flat 2, 14 ashgrove rd LS6. 3. 875 a month, want to go to 950. 4 no pets",
+    );
+    expect(said).toContain(
+      'Asked "Where is the property?", the user answered "leeds, its flat 2, 14 ashgrove rd LS6".',
+    );
+    expect(said).toContain('Asked "What\'s the current rent?", the user answered "875 a month, want to go to 950".');
+    expect(said.join(" ")).not.toMatch(/answered "\d"/);
+  });
+
   test("a list closed by a question after it asks only that question", () => {
     expect(
       asks(

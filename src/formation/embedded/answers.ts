@@ -7,7 +7,7 @@ import type { Fact } from "../extractor.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
-import { sharedImages } from "./markup.ts";
+import { numberedItems, sharedImages } from "./markup.ts";
 import { joinTokens, type Nlp } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { splitStatements, worthRemembering } from "./statements.ts";
@@ -65,6 +65,7 @@ export function answered(
   reply: string,
   ctx: WritingContext & { speakers: Speakers; participants: ReadonlySet<string> },
   ownFacts: (text: string) => string[] = () => [],
+  listed = false,
 ): { fact: Omit<Fact, "messageIndexes">; replaces: string[] } | null {
   const who = ctx.speakers.speaker;
   // The question without a greeting or a name before it ("Hey Jon, how are you?").
@@ -89,7 +90,8 @@ export function answered(
   const answer =
     refused && new RegExp(`\\b${escapeRegExp(refused)}\\b`, "i").test(asked)
       ? { kind: "no" as const }
-      : shortAnswer(first.text, hasVerb);
+      : // An item of a numbered reply answers its question by its place, verb or none ("leeds, its flat 2").
+        shortAnswer(first.text, hasVerb && !listed, listed ? 16 : 8);
   let replaces: string[] = []; // the statements' own facts of the clause, which the fused fact replaces
   const listener = ctx.speakers.other?.toLowerCase();
   const leans = () => {
@@ -140,17 +142,12 @@ export function answered(
 
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1). */
 function replyParts(reply: string, count: number): Array<{ part: string; at: number }> {
-  const numbered = /(?:^|\s)1[.)]\s/.test(reply) && /\s2[.)]\s/.test(reply);
-  const parts = reply
-    .split(numbered ? /(?:^|\s+)(?=\d{1,2}[.)]\s)/ : /\n+|(?<=[.!?])\s+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return parts
-    .map((p) => {
-      const n = numbered ? /^(\d{1,2})[.)]\s+/.exec(p) : null;
-      return n ? { part: p.slice(n[0].length), at: Number(n[1]) - 1 } : { part: p, at: -1 };
-    })
-    .filter((p) => p.at < count);
+  const items = numberedItems(reply);
+  if (items) return items.map((it) => ({ part: it.text, at: it.n - 1 })).filter((p) => p.at < count && p.part); // 0: -1
+  return reply
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((p) => ({ part: p.trim(), at: -1 }))
+    .filter((p) => p.part);
 }
 
 /** A text's words alone, without a report's "According to X," ("car finance 2 years left" as typed and as formed). */
@@ -197,7 +194,7 @@ export function answeredEach(
     // The statements' own: what they say of the part, unless they only repeat it as typed.
     const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part);
     if (index < 0 || index >= questions.length) return [];
-    const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts);
+    const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts, at >= 0);
     if (!ownsIt || sharing >= 0 || at >= 0) next = index + 1;
     return one ? [{ ...one, replaces: [...one.replaces, ...own] }] : [];
   });

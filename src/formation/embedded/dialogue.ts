@@ -86,14 +86,14 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
 
 export type Answer = { kind: "yes" } | { kind: "no" } | { kind: "short"; text: string };
 
-/** A reply that only makes sense with the question before it: yes/no, or a few words without a verb. */
-export function shortAnswer(text: string, hasVerb: boolean): Answer | null {
+/** A reply that only makes sense with the question before it: yes/no, or a few words (`most`) without a verb. */
+export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | null {
   const t = text.trim();
   if (YES.test(t)) return { kind: "yes" };
   if (NO.test(t)) return { kind: "no" };
   const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   // "what about music", "how about Friday": a question back, typed without its mark.
-  if (words.length === 0 || words.length > 8 || hasVerb || t.includes("?") || /^(?:what|how|why)\b/i.test(t))
+  if (words.length === 0 || words.length > most || hasVerb || t.includes("?") || /^(?:what|how|why)\b/i.test(t))
     return null;
   return { kind: "short", text: t.replace(/[.!]+$/, "") };
 }

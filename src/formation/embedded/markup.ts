@@ -40,23 +40,48 @@ export function withSharedImages<F extends { content: string }>(facts: F[], imag
 const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|fig|vol|ch|pt|ref)$/i;
 
 /**
- * A list typed inline, one item a line: "1. saltmarsh studio 2. day rate mostly 3. net 30" answers a
- * numbered list of questions item by item, as does a short line ("yes roommate sam\nher name is juno");
- * and a sentence ending before a number ("cant do sunday.
- * 12 kids now") ends there, not in a date "sunday 12".
+ * The items of a list typed inline or on lines, by their numbers: "1. saltmarsh studio 2. day rate
+ * mostly 3. net 30", "1. 7.30pm to 8am. 3. maisie is 7. 4 dan is a postman" (inside a list, a number
+ * opening a sentence marks an item without its period). Numbers may skip some (the questions the writer
+ * chose to answer) and, marked, come in any order; the first is 1, or at most 3 at the start of a line. Text before the first
+ * item is item 0. Null when the text holds no such list of two items or more.
+ */
+export function numberedItems(text: string): Array<{ n: number; text: string }> | null {
+  const marks = [...text.matchAll(/(?<![\p{L}\p{N}.,:$£€-])(\d{1,2})(?:[.)](?=\s)|(?=\s+\p{L}))/gu)];
+  const items: Array<{ n: number; at: number; from: number }> = [];
+  for (const m of marks) {
+    const n = Number(m[1]);
+    const last = items.at(-1)?.n ?? 0;
+    const before = text.slice(0, m.index);
+    const lineStart = /(?:^|\n)[ \t]*$/.test(before);
+    const marked = /[.)]$/.test(m[0]); // "4 weeks" is no item; "4 dan ..." after "3. ..." is
+    const sentenceStart = lineStart || /[.!?]\s*$/.test(before);
+    const empty = items.length > 0 && text.slice(items.at(-1)!.from, m.index).trim() === ""; // "2. 5 days"
+    // In any order once marked at a sentence's start ("2. marek nowak. 1. leeds"); unmarked, the next few.
+    const used = items.some((it) => it.n === n);
+    if (empty || used || (!marked && (n <= last || n > last + 3))) continue;
+    if (
+      last === 0
+        ? !marked || (n !== 1 && !(lineStart && n <= 3))
+        : !(marked ? sentenceStart || n === last + 1 : sentenceStart)
+    )
+      continue;
+    items.push({ n, at: m.index, from: m.index + m[0].length });
+  }
+  if (items.length < 2) return null;
+  const preamble = text.slice(0, items[0]!.at).trim();
+  const listed = items.map((it, i) => ({ n: it.n, text: text.slice(it.from, items[i + 1]?.at ?? text.length).trim() }));
+  return preamble ? [{ n: 0, text: preamble }, ...listed] : listed;
+}
+
+/**
+ * A list typed inline, one item a line (`numberedItems`), answers a numbered list of questions item by
+ * item, as does a short line ("yes roommate sam\nher name is juno"); and a sentence ending before a
+ * number ("cant do sunday. 12 kids now") ends there, not in a date "sunday 12".
  */
 export function listedApart(text: string): string {
-  let last = 0;
-  // Items in order, some skipped ("1. ... 2. ... 4. ..." answering the questions it chose).
-  const listed =
-    /(?:^|\s)1[.)]\s/.test(text) && /\s2[.)]\s/.test(text)
-      ? text.replace(/(^|\s+)(\d{1,2})[.)]\s+/g, (whole, _space: string, n: string) => {
-          if (Number(n) <= last || Number(n) > last + 3) return whole;
-          const first = last === 0;
-          last = Number(n);
-          return first ? "" : "\n\n";
-        })
-      : text;
+  const items = numberedItems(text);
+  const listed = items ? items.map((it) => it.text).join("\n\n") : text;
   return listed
     .replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) => (ABBREVIATED.test(word) ? whole : `${word}.\n`))
     .replace(/^([^\n]{1,50})\n(?=[^\n])/gmu, "$1\n\n"); // a short line typed in a chat ends its sentence

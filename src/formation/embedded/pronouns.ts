@@ -207,7 +207,9 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
         case "i":
           out[i] = s;
           aboutSpeaker = true;
-          if (tokens[i - 1]?.lower !== "and") agree(tokens, i, out); // "my wife and I are" stays plural
+          // "my wife and I are" stays plural; "..., and I'm dreading it" is a clause of its own.
+          if (tokens[i - 1]?.lower !== "and" || tokens.slice(0, i).some((x) => x.pos === "VERB" || x.pos === "AUX"))
+            agree(tokens, i, out);
           continue;
         case "myself":
         case "ourselves":
