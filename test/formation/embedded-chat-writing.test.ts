@@ -3,6 +3,7 @@
 // the assistant's replies (issue 11).
 import { describe, expect, test } from "bun:test";
 import type { Fact } from "../../src/formation/extractor.ts";
+import { withCapitalNames } from "../../src/formation/embedded/typed-names.ts";
 import { contents, extractor, passage, withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-05-04T10:00:00.000Z";
@@ -335,6 +336,20 @@ describe("short answers and plans typed to an assistant", () => {
     // "wait no" only turns the talk: what follows is read as said.
     expect(chat("wait no the test drive is sunday not saturday, they just called and moved it").join(" ")).toMatch(
       /^According to the user, the test drive is on Sunday, /,
+    );
+  });
+
+  test("from a fifth held-out set: a date settled on, 'wait sorry', someone the lexicon lacks saying something, an address", () => {
+    expect(chat("yeah rent is due on the 1st. ok 1st sept then")).toEqual([
+      "The user's rent is due on the 1st.",
+      "The user settled on 1 September 2026.",
+    ]);
+    expect(chat("ok bye then")).toEqual([]);
+    expect(chat("wait sorry kev said 340 not 380, thats inc vat")).toEqual(["Kev said 340 not 380, that is inc vat."]);
+    expect(chat("landlord said yes")).toEqual(["The user's landlord said yes."]);
+    // A name typed in lower case is written with its capital, but not inside an address.
+    expect(withCapitalNames("im priya, use priya.shah@outlook.com", new Set(["priya"]))).toBe(
+      "im Priya, use priya.shah@outlook.com",
     );
   });
 

@@ -58,6 +58,9 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
   return `${speaker} dropped ${what}`;
 }
 
+/** "ok 1st sept then", "fine, the 14th then": a date settled on. */
+const SETTLED_DATE =
+  /^(?:(?:ok(?:ay)?|alright|fine|right|cool)[,!.]?\s+)?((?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+\p{L}{3,9}|\p{L}{3,9}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)))\s+then\b[\s.!]*$/iu;
 /** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then". */
 const CHOSEN =
   /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book)|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
@@ -68,6 +71,8 @@ const CHOSEN =
  * something, in a few words and no verb.
  */
 export function chosenOption(text: string, speaker: string | null): string | null {
+  const date = SETTLED_DATE.exec(text.trim())?.[1];
+  if (date && speaker) return `${speaker} settled on ${date}`;
   const m = CHOSEN.exec(text.trim());
   const what = (m?.[1] ?? m?.[2])?.trim();
   if (!speaker || !what || what.split(/\s+/).length > 5) return null;

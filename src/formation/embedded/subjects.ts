@@ -269,6 +269,9 @@ export function restoreOwner(tokens: Token[]): Token[] {
   if (lexicon().isName(noun!.lower)) return tokens;
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
+  // "kev said 340": a word the lexicon lacks, saying something, is someone ("landlord said yes" is the user's).
+  const says = /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma);
+  if (says && lexicon().tagsOf(noun!.lower).length === 0) return tokens;
   if (isThirdPerson(verb) && tokens[2]?.pos === "AUX") return tokens; // "window functions are": a plural
   return [
     { ...synthetic("My", "PRON", "my"), space: "" },

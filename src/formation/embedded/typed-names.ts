@@ -42,7 +42,11 @@ export function selfTyped(text: string): string | null {
 /** `text` with each of `names` written with its capital. */
 export function withCapitalNames(text: string, names: ReadonlySet<string>): string {
   if (names.size === 0) return text;
-  const pattern = new RegExp(`(?<![\\p{L}'’-])(${[...names].map(escapeRegExp).join("|")})(?![\\p{L}-])`, "gu");
+  // Not inside an address ("priya.shah.lets@outlook.com").
+  const pattern = new RegExp(
+    `(?<![\\p{L}'’.@-])(${[...names].map(escapeRegExp).join("|")})(?![\\p{L}-]|[.@]\\w)`,
+    "gu",
+  );
   return text.replace(pattern, (w) => w.charAt(0).toUpperCase() + w.slice(1));
 }
 
