@@ -353,6 +353,16 @@ describe("short answers and plans typed to an assistant", () => {
     );
   });
 
+  test("'me and my mate jess', 'my friend Sam and I' are one subject; 'weve', 'shud'; 'is coffee ... ok' asks", () => {
+    expect(chat("me and my mate jess are doing a charity hike in june")).toEqual([
+      "The user's mate Jess and the user are doing a charity hike in June 2026.",
+    ]);
+    expect(chat("my friend Sam and I went hiking")).toEqual(["The user's friend Sam and the user went hiking."]);
+    expect(chat("weve got 620 so far")).toEqual(["The user and others have got 620 so far."]);
+    expect(chat("what shud i actually eat")).toEqual([]);
+    expect(chat("is coffee before a shift ok or will it wreck my sleep")).toEqual([]);
+  });
+
   test("a month and day typed without a year gets the year it falls in; a yearly day keeps none", () => {
     expect(chat("launch is march 3")).toEqual(["The user's launch is on 3 March 2027."]);
     // Said in May 2026: moved to a March is moved ahead, to next year's.

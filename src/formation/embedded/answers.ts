@@ -147,7 +147,7 @@ function replyParts(reply: string, count: number): Array<{ part: string; at: num
   return reply
     .split(/\n+|(?<=[.!?])\s+/)
     .map((p) => ({ part: p.trim(), at: -1 }))
-    .filter((p) => p.part);
+    .filter((p) => p.part && !/^\d{1,2}[.)]?$/.test(p.part)); // "4." alone marks an item, answers nothing
 }
 
 /** A text's words alone, without a report's "According to X," ("car finance 2 years left" as typed and as formed). */

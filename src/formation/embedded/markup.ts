@@ -60,16 +60,13 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
     // In any order once marked at a sentence's start ("2. marek nowak. 1. leeds"); unmarked, the next few.
     const used = items.some((it) => it.n === n);
     if (empty || used || (!marked && (n <= last || n > last + 3))) continue;
-    if (
-      last === 0
-        ? !marked || (n !== 1 && !(lineStart && n <= 3))
-        : !(marked ? sentenceStart || n === last + 1 : sentenceStart)
-    )
-      continue;
+    // The first: 1, or another after sentences that answered the questions before it ("... june. 4. my knee").
+    const first = marked && (n === 1 || (lineStart && n <= 3) || (sentenceStart && before.trim() !== ""));
+    if (last === 0 ? !first : !(marked ? sentenceStart || n === last + 1 : sentenceStart)) continue;
     items.push({ n, at: m.index, from: m.index + m[0].length });
   }
-  if (items.length < 2) return null;
-  const preamble = text.slice(0, items[0]!.at).trim();
+  const preamble = text.slice(0, items[0]?.at ?? 0).trim();
+  if (items.length < 2 && !(items.length === 1 && preamble && items[0]!.n > 1)) return null;
   const listed = items.map((it, i) => ({ n: it.n, text: text.slice(it.from, items[i + 1]?.at ?? text.length).trim() }));
   return preamble ? [{ n: 0, text: preamble }, ...listed] : listed;
 }

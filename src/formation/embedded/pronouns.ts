@@ -7,7 +7,13 @@ import type { Token } from "./nlp.ts";
 const CONTRACTIONS: Array<[RegExp, string]> = [
   // Chat spelling without apostrophes or capitals: "im", "ive", "dont", "i".
   [/\b[Ii]m\b/g, "I am"],
-  [/(^|[.!?]\s+)[Mm]e and ((?:my )?[A-Za-z]+)\b/g, "$1$2 and I"], // "Me and Jamal split the rent"
+  // "Me and Jamal split the rent", "me and my mate jess are doing ..."
+  [
+    /(^|[.!?]\s+)[Mm]e and ((?:my \w+(?: (?!(?:are|were|is|was|have|had|will|did|do|can|went|got)\b)[A-Za-z]+)?)|[A-Za-z]+)\b/g,
+    "$1$2 and I",
+  ],
+  [/\b([Ww]e|[Tt]hey|[Yy]ou)ve\b/g, "$1 have"], // "weve got 620 so far"
+  [/\bsh(?:u|ou)ld\b|\bshud\b/gi, "should"],
   [/\b[Ii]ve\b/g, "I have"],
   [/\bi\b/g, "I"],
   [/(?<![\w'’-])u(?![\w'’-])/g, "you"], // "can u help me", "thank u"

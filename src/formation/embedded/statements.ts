@@ -37,7 +37,7 @@ function newSubject(tokens: Token[], i: number): boolean {
   // too, when what comes before is a clause of its own ("Since we last spoke, I moved" is not).
   const splice = t.text === "," && !SUBORDINATORS.has(tokens[0]?.lower ?? "") && hasFiniteVerb(tokens.slice(0, i));
   if (!(t.pos === "CCONJ" && /^(and|but)$/.test(t.lower)) && !splice) return false;
-  if (i < 3) return false;
+  if (i < 3 || (t.lower === "and" && !hasFiniteVerb(tokens.slice(0, i)))) return false; // "my friend Sam and I went"
   const subject = tokens[i + 1];
   if (!subject || !SUBJECTS.has(subject.lower)) return false;
   const verb = tokens.slice(i + 2, i + 4).find((x) => x.pos !== "ADV");
@@ -183,7 +183,7 @@ const REPORT_MIN_CONTENT = 3;
  * "also should i tell him").
  */
 const UNMARKED_QUESTION =
-  /^(?:(?:now|so|ok|okay|and|but|also|then|yes|yeah|yep|pls|please)\s+){0,3}(?:(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b)|(?:^|,\s*)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
+  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|and|but|also|then|yes|yeah|yep|pls|please)\s+){0,3}(?:(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b)|(?:^|,\s*)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
 
 /** Code typed into a message ("q1: SELECT depot, COUNT(*) FROM shipments ..."), not a statement. */
 const CODE =
