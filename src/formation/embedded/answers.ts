@@ -143,7 +143,8 @@ export function answered(
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1). */
 function replyParts(reply: string, count: number): Array<{ part: string; at: number }> {
   const items = numberedItems(reply);
-  if (items) return items.map((it) => ({ part: it.text, at: it.n - 1 })).filter((p) => p.at < count && p.part); // 0: -1
+  // Item 0, the text before the first number, goes by order (`at` -1) like an unnumbered part.
+  if (items) return items.map((it) => ({ part: it.text, at: it.n - 1 })).filter((p) => p.at < count && p.part);
   return reply
     .split(/\n+|(?<=[.!?])\s+/)
     .map((p) => ({ part: p.trim(), at: -1 }))

@@ -43,8 +43,10 @@ const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|
  * The items of a list typed inline or on lines, by their numbers: "1. saltmarsh studio 2. day rate
  * mostly 3. net 30", "1. 7.30pm to 8am. 3. maisie is 7. 4 dan is a postman" (inside a list, a number
  * opening a sentence marks an item without its period). Numbers may skip some (the questions the writer
- * chose to answer) and, marked, come in any order; the first is 1, or at most 3 at the start of a line. Text before the first
- * item is item 0. Null when the text holds no such list of two items or more.
+ * chose to answer) and, marked, come in any order ("2. marek nowak. 1. leeds"). The first is 1, at most
+ * 3 at the start of a line, or any after sentences that answered the questions before it ("its abt 26
+ * miles. 4. my knee hurts"). Text before the first item is item 0. Null when the text holds no list
+ * (two items, or one after such sentences).
  */
 export function numberedItems(text: string): Array<{ n: number; text: string }> | null {
   const marks = [...text.matchAll(/(?<![\p{L}\p{N}.,:$£€-])(\d{1,2})(?:[.)](?=\s)|(?=\s+\p{L}))/gu)];
