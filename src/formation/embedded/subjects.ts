@@ -256,26 +256,27 @@ export function isPastTense(tokens: Token[]): boolean {
  * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts).
  */
 const ING_THINGS =
-  /^(?:wedding|meeting|building|morning|evening|ring|thing|booking|ceiling|clothing|housing|funding|parking|heating|lighting|plumbing|wiring|flooring|bedding|setting|listing|filing|offering|ceiling|siding|railing|pudding|stuffing|frosting|icing|dressing|topping|filling|seating|wording|ranking|rating|earring|spring|string|king|sibling|offspring|duckling|dumpling|pudding)$/;
+  /^(?:wedding|meeting|building|morning|evening|ring|thing|booking|ceiling|clothing|housing|funding|parking|heating|lighting|plumbing|wiring|flooring|bedding|setting|listing|filing|offering|siding|railing|pudding|stuffing|frosting|icing|dressing|topping|filling|seating|wording|ranking|rating|earring|spring|string|king|sibling|offspring|duckling|dumpling)$/;
 
 export function restoreOwner(tokens: Token[]): Token[] {
   const [noun, verb] = tokens;
+  if (!noun) return tokens;
   // "oh yeah budget is 9k": after a stripped "oh yeah" the tagger may read the noun as a verb; "is" says not.
-  const asNoun = noun?.pos === "NOUN" || (noun?.pos === "VERB" && /^(?:is|was)$/.test(verb?.lower ?? ""));
+  const asNoun = noun.pos === "NOUN" || (noun.pos === "VERB" && /^(?:is|was)$/.test(verb?.lower ?? ""));
   // "swimming is fun": an activity, nobody's thing ("wedding is in june" is a thing).
-  const activity = /ing$/.test(noun!.lower) && !ING_THINGS.test(noun!.lower);
-  if (!asNoun || noun!.lemma !== noun!.lower || NO_OWNER.has(noun!.lower) || activity) return tokens;
+  const activity = /ing$/.test(noun.lower) && !ING_THINGS.test(noun.lower);
+  if (!asNoun || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower) || activity) return tokens;
   // "lena is vegan": a name written in lower case is nobody's.
-  if (lexicon().isName(noun!.lower)) return tokens;
+  if (lexicon().isName(noun.lower)) return tokens;
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
   // "kev said 340": a word the lexicon lacks, saying something, is someone ("landlord said yes" is the user's).
   const says = /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma);
-  if (says && lexicon().tagsOf(noun!.lower).length === 0) return tokens;
+  if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
   if (isThirdPerson(verb) && tokens[2]?.pos === "AUX") return tokens; // "window functions are": a plural
   return [
     { ...synthetic("My", "PRON", "my"), space: "" },
-    { ...noun!, text: noun!.lower, pos: "NOUN", space: " " },
+    { ...noun, text: noun.lower, pos: "NOUN", space: " " },
     ...tokens.slice(1),
   ];
 }
