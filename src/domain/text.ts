@@ -34,6 +34,9 @@ export function stem(word: string): string {
  */
 export const SHOWN_IMAGE = /\bshared a photo of\b/u;
 
+/** The text with its first letter a capital ("the user's sister" → "The user's sister"). */
+export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The text as a regular expression that matches it literally (a name inside a pattern). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

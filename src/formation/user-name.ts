@@ -1,6 +1,7 @@
 // The name the user gives themselves ("I'm Dana", "my name is Dana", "call me Dana"), read from a
 // passage or from an import's `user` messages before extraction, so that every memory of the write
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
+import { upperFirst } from "../domain/text.ts";
 import { lexicon } from "./embedded/lexicon.ts";
 import { introducedNames, selfTyped, withCapitalNames } from "./embedded/typed-names.ts";
 
@@ -37,7 +38,7 @@ export function statedName(text: string, others = ""): string | null {
   if (!introduced) {
     const word = selfTyped(text);
     if (!word || lexicon().tagsOf(word).length > 0) return null;
-    const name = word.charAt(0).toUpperCase() + word.slice(1);
+    const name = upperFirst(word);
     return new RegExp(`[\\p{Ll},]\\s+${name}(?![\\p{L}'’-])`, "u").test(others) ? name : null;
   }
   const name = introduced[1]!.trim();

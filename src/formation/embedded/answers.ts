@@ -4,7 +4,7 @@
 // the question ("How did the kids like the memorial?" → "They were awestruck and humbled").
 import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
-import { escapeRegExp } from "../../domain/text.ts";
+import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
 import { numberedItems, sharedImages } from "./markup.ts";
@@ -125,9 +125,9 @@ export function answered(
     const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
     const joined = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
     // A clause is a sentence ("it is around 2k" typed in lower case); a few words are quoted as typed.
-    const said = answer ? joined : `${joined.charAt(0).toUpperCase()}${joined.slice(1)}`;
+    const said = answer ? joined : upperFirst(joined);
     const q = fromQuestion(question, who, asker);
-    text = `Asked "${q.charAt(0).toUpperCase()}${q.slice(1)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
+    text = `Asked "${upperFirst(q)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
   } else text = decision(question, answer.kind === "yes", who, asker);
   // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
   // not the next one: a weekday alone as the answer keeps its name.

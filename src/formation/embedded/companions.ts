@@ -31,13 +31,14 @@ const PEOPLE: Record<string, string> = {
   daughter: "daughter",
 };
 
-const OWNED = new RegExp(`\\b(?:my|our)\\s+(${Object.keys(PEOPLE).join("|")})\\b`, "i");
+const KINDS = Object.keys(PEOPLE).join("|");
+const OWNED = new RegExp(`\\b(?:my|our)\\s+(${KINDS})\\b`, "i");
 /** "Jamal and I", "me and Jamal": a name joined to the speaker. */
 const JOINED = /\b([A-Z][a-z]+) and I\b|\b[Mm]e and ([A-Z][a-z]+)\b/;
 const NOT_A_NAME = /^(?:Me|My|And|But|So|Then|Now|Yes|No|Oh|Well|Also|Mom|Dad)$/;
 
 /** The kinds of people a text speaks of, any determiner ("the friends I have", "my fam", "the kids"). */
-const ANY = new RegExp(`\\b(${Object.keys(PEOPLE).join("|")})\\b`, "gi");
+const ANY = new RegExp(`\\b(${KINDS})\\b`, "gi");
 /** Kinds that one family takes in: "my fam ... the kids" is still the family. */
 const FAMILY = new Set(["family", "kids", "children", "son", "daughter"]);
 

@@ -1,9 +1,9 @@
-// Minimal coreference, so that facts stand alone: a statement that opens with "She/He ..." or
-// "Her/His <noun> ..." refers to the person last mentioned in the same message or passage (or, in a
-// chat, carried from the message before when surely someone, see surelySomeone): a
-// named subject ("Marta Silva moved to Lisbon. She ..."), a relative of the speaker ("a gift
-// from my grandma. She gave it to me" → "Caroline's grandma gave it to Caroline"), or a name
-// met as an object ("I met Anna at work. She ..."). Kinship nouns carry gender; names do not.
+// Minimal coreference, so that facts stand alone: a statement that opens with "She/He ..." or "Her/His <noun> ..."
+// refers to the person last mentioned in the same message or passage (or, in a chat, carried from the message before
+// when surely someone, see surelySomeone): a named subject ("Marta Silva moved to Lisbon. She ..."), a relative of
+// the speaker ("a gift from my grandma. She gave it to me" → "Caroline's grandma gave it to Caroline"), or a name met
+// as an object ("I met Anna at work. She ..."). Kinship nouns carry gender; names do not.
+import { upperFirst } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
 
@@ -207,7 +207,7 @@ export function resolveOpeningPronoun(
     ...tokens.slice(0, k),
     {
       ...pronoun,
-      text: k === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name,
+      text: k === 0 ? upperFirst(name) : name,
       lower: name.toLowerCase(),
       pos: "PROPN",
     },
@@ -293,7 +293,7 @@ function resolveThey(tokens: Token[], group: Person): { tokens: Token[]; person:
   if (first?.pos !== "PRON" || !/^(they|their)$/.test(first.lower)) return { tokens, person: null };
   const possessive = first.lower === "their";
   if (possessive && second?.pos !== "NOUN" && second?.pos !== "ADJ") return { tokens, person: null };
-  let text = group.text.charAt(0).toUpperCase() + group.text.slice(1);
-  if (possessive) text = text.endsWith("s") ? `${text}'` : `${text}'s`;
+  const named = upperFirst(group.text);
+  const text = possessive ? (named.endsWith("s") ? `${named}'` : `${named}'s`) : named;
   return { tokens: [{ ...first, text, lower: text.toLowerCase(), pos: "PROPN" }, ...tokens.slice(1)], person: group };
 }

@@ -3,7 +3,7 @@
 // 9:00 train?" → "Yes please" ⇒ "Maya asked the assistant to book the 9:00 train"; answers.ts fuses
 // them), and a standing instruction to an assistant ("Always format code with syntax highlighting")
 // kept as what the user wants.
-import { escapeRegExp } from "../../domain/text.ts";
+import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
 import { changedValue, chosenOption, droppedPlan } from "./corrections.ts";
 import { joinTokens, type Token } from "./nlp.ts";
@@ -114,7 +114,7 @@ export function fromQuestion(q: string, who: string, asker: string): string {
     /^(?:(?:wow|whoa|oh|ooh|so|and|hey|well|ok(?:ay)?|haha+|cool|nice)\b[,!.]?\s+)+(?=\p{L})/iu,
     "",
   );
-  return (bare === q ? q : `${bare.charAt(0).toUpperCase()}${bare.slice(1)}`)
+  return (bare === q ? q : upperFirst(bare))
     .replace(/\b(do|are|have|were) you\b/gi, (_, v: string) => `${THIRD[v.toLowerCase()]} ${who}`)
     .replace(/\byou (are|have|do|were)\b/gi, (_, v: string) => `${who} ${THIRD[v.toLowerCase()]}`)
     .replace(/\byour(s)?\b/gi, `${who}'s`)

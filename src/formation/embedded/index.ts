@@ -30,7 +30,7 @@ import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
 import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
-import { introducedNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
+import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
 import { measureWithVerb } from "./measures.ts";
 import { listedApart, PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 
@@ -225,7 +225,7 @@ export function createEmbeddedExtractor(): Extractor {
     extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
       const user = input.user?.name ?? "the user";
       if (input.kind === "passage") {
-        const named = new Set<string>(input.user?.name ? [input.user.name.toLowerCase()] : []);
+        const named = knownNames(input.user?.name);
         introducedNames(input.text, named);
         return statements(nlpOf(), withCapitalNames(input.text, named), {
           mode: "passage",
@@ -250,7 +250,7 @@ export function createEmbeddedExtractor(): Extractor {
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
       const none: Carry = { person: null, group: null, fresh: false, earlier: [], age: 0, by: "" };
       let carry = none;
-      const named = new Set<string>(input.user?.name ? [input.user.name.toLowerCase()] : []); // the user, "my gf lena"
+      const named = knownNames(input.user?.name); // and the names typed in lower case ("my gf lena")
       const companions = new Map<string, string>(); // whom each speaker's "we" took in
       for (const message of input.messages) {
         if (message.role === "system" || message.role === "tool") continue;

@@ -3,7 +3,7 @@
 // capitalised there and wherever it is written again in the same import or passage ("lena is vegan"),
 // so that the tagger reads it as a name and the memory writes it as one ("Lena is vegan"). And a
 // speaker introducing themselves ("I am Dana, a backend engineer"), as a memory (selfIntroduced).
-import { escapeRegExp } from "../../domain/text.ts";
+import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
 
 const INTRODUCED =
@@ -39,6 +39,9 @@ export function selfTyped(text: string): string | null {
   return new RegExp(SELF.source, "i").exec(text)?.[1] ?? null;
 }
 
+/** The names a write already knows typed in lower case: the user's own ("btw im priya"), when known. */
+export const knownNames = (user: string | null | undefined) => new Set<string>(user ? [user.toLowerCase()] : []);
+
 /** `text` with each of `names` written with its capital. */
 export function withCapitalNames(text: string, names: ReadonlySet<string>): string {
   if (names.size === 0) return text;
@@ -47,7 +50,7 @@ export function withCapitalNames(text: string, names: ReadonlySet<string>): stri
     `(?<![\\p{L}'’.@-])(${[...names].map(escapeRegExp).join("|")})(?![\\p{L}-]|[.@]\\w)`,
     "gu",
   );
-  return text.replace(pattern, (w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return text.replace(pattern, upperFirst);
 }
 
 /** A past verb opening what follows "I am Nadia," ("taught maths for 7 years"), not a state ("married"). */
