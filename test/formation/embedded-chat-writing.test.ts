@@ -145,7 +145,7 @@ describe("chat spelling", () => {
       "The user is 41 and only started running in 2025.",
     ]);
     expect(chat("longest run is 8k. i run 5k in about 31 min")).toEqual([
-      "Longest run is 8k. The user runs 5k in about 31 min.",
+      "Longest run is 8k. The user runs 5k in about 31 minutes.",
     ]);
   });
 
@@ -303,10 +303,11 @@ describe("terse messages to an assistant", () => {
 });
 
 describe("short answers and plans typed to an assistant", () => {
-  test("a meeting moved to a weekday is moved ahead: said on a Monday, 'to monday' is the next one", () => {
-    expect(chat("cant do the teacher meeting on tuesday, im on shift. moved it to monday 4pm")).toContain(
-      "The user is on shift. The user moved it to Monday, 11 May 2026.",
-    );
+  test("a meeting moved to a weekday is moved ahead: said on a Monday, 'to monday' is the next one, at its time", () => {
+    expect(chat("cant do the teacher meeting on tuesday, im on shift. moved it to monday 4pm")).toEqual([
+      "The user cannot do the teacher meeting on Tuesday, 5 May 2026.",
+      "The user is on shift. The user moved it to Monday, 11 May 2026 at 4pm.",
+    ]);
   });
 
   test("a weekday naming a habit ('friday takeaway') is no date", () => {
@@ -333,9 +334,9 @@ describe("short answers and plans typed to an assistant", () => {
     expect(chat("ok update - forget the corolla, were looking at a civic now")).toEqual([
       "The user dropped the corolla, the user and others are looking at a civic now.",
     ]);
-    // "wait no" only turns the talk: what follows is read as said.
+    // "wait no" only turns the talk: what follows is read as said (the day of something is a fact of its own).
     expect(chat("wait no the test drive is sunday not saturday, they just called and moved it").join(" ")).toMatch(
-      /^According to the user, the test drive is on Sunday, /,
+      /^The test drive is on Sunday, 3 May 2026 not on Saturday, 2 May 2026, /,
     );
   });
 
@@ -375,7 +376,7 @@ describe("short answers and plans typed to an assistant", () => {
       "The user drinks like 3 cups a night at work.",
     ]);
     expect(chat("which store tho, i have an aldi and a walmart both like 10 min away")).toEqual([
-      "The user has an aldi and a walmart both like 10 min away.",
+      "The user has an aldi and a walmart both like 10 minutes away.",
     ]);
     expect(chat("sent. ok other thing, im raising my day rate")).toEqual(["The user is raising the user's day rate."]);
     expect(chat("so the real reason im here tbh, i have a client whos late paying")).toEqual([
@@ -391,7 +392,7 @@ describe("short answers and plans typed to an assistant", () => {
 
   test("what comes next lies ahead, though the sentence tells the past", () => {
     expect(chat("my a1c was 7.8 btw, doc wants it under 7 by my next appt in september")).toEqual([
-      "The user's a1c was 7.8, doc wants it under 7 by the user's next appt in September 2026.",
+      "The user's a1c was 7.8, doc wants it under 7 by the user's next appointment in September 2026.",
     ]);
   });
 

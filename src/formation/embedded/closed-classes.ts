@@ -79,6 +79,8 @@ export const RELATIVE_START = new Set([
 ]);
 // Days and months are proper nouns to the tagger but name no one.
 export const CALENDAR = new Set<string>([...WEEKDAYS, ...MONTHS, "fri", "sat", "sun", "mon", "tue", "wed", "thu"]);
+/** Words that name the day something happens on. */
+export const DAY_NAMED = new Set<string>([...WEEKDAYS, "today", "tonight", "tomorrow"]);
 // Words of address after a comma at the end ("Chase those dreams, buddy!").
 export const ADDRESS = new Set(["buddy", "pal", "mate", "man", "dude", "bro", "girl", "guys", "friend", "hon", "dear"]);
 // Openings that announce a fact without being part of it ("Please remember that ...", "Just so you know, ...").

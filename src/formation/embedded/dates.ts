@@ -26,9 +26,10 @@ const DAY_WORDS = new RegExp(
 const EVERY_BEFORE = /\b(every|each)\s+(other\s+)?$/i;
 const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
-/** Weekdays in a list ("gym mon wed fri", "Mon/Thu") are a schedule, not dates. */
-const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*(?:,|/|&|and|or)?\\s*${WEEKDAY_WORD}\\b`, "i");
-const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*(?:,|/|&|and|or)?\\s*$`, "i");
+/** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
+const BETWEEN_DAYS = "(?:,|/|&|and|or|(?:now|but|and) not|instead of|rather than)?";
+const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*${BETWEEN_DAYS}\\s*${WEEKDAY_WORD}\\b`, "i");
+const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*${BETWEEN_DAYS}\\s*$`, "i");
 /** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it; so does
  * the date said before "that friday". */
 const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
@@ -256,6 +257,7 @@ export function resolveDates(text: string, reference: string | null, past = true
     const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start)) || /\bto\s*$/i.test(text.slice(0, start));
     let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
+    else replacement += timeOfDay(matched, past);
     out += before + (start === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement);
     last = r.index + matched.length + (owner ? owner[0].length : 0);
   }
@@ -266,6 +268,19 @@ export function resolveDates(text: string, reference: string | null, past = true
       eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
   }
   return { text: out + text.slice(last), eventAt };
+}
+
+/** A time of day ("2pm", "14:00", "noon"), or for what lies ahead a part of it ("tomorrow morning"). */
+const CLOCK = /\b(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}|noon|midday|midnight)\b/i;
+const PART_OF_DAY = /\b(morning|afternoon|evening|night)\b/i;
+
+/** The time of day chrono read with a date, which its replacement would otherwise drop: " at 2pm". */
+function timeOfDay(matched: string, past: boolean): string {
+  const clock = CLOCK.exec(matched);
+  if (clock) return ` at ${clock[0]}`;
+  const part = past ? null : PART_OF_DAY.exec(matched);
+  if (!part) return "";
+  return part[1]!.toLowerCase() === "night" ? " at night" : ` in the ${part[1]!.toLowerCase()}`;
 }
 
 /** The date with the same month and day in the year nearest `ref` on which it falls on `weekday`. */

@@ -11,6 +11,7 @@ import { companionsIn } from "./companions.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
 import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
 import { STATES, stateAfter } from "./subjects.ts";
+import { withoutCode } from "./markup.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
@@ -25,7 +26,7 @@ const NO =
  * reply answers.
  */
 export function closingQuestion(text: string, within = false): string | null {
-  const body = text.replace(/```[\s\S]*?```/g, " ").trim();
+  const body = withoutCode(text, " ").trim();
   if (!/\?\s*[)"'”]?\s*$/.test(body)) {
     const asked = within ? body.split("\n").flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : [];
     return asked.length === 1 ? closingQuestion(asked[0]!.trim()) : null;
@@ -52,10 +53,7 @@ export function closingQuestion(text: string, within = false): string | null {
  * closes the message ("How many do you want to invite?" after a list of what to ask testers).
  */
 export function askedList(text: string): string[] | null {
-  const lines = text
-    .replace(/```[\s\S]*?```/g, " ")
-    .trim()
-    .split("\n");
+  const lines = withoutCode(text, " ").trim().split("\n");
   let items: string[] = [];
   let last = -1;
   lines.forEach((line, i) => {

@@ -32,7 +32,7 @@ import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
 import { measureWithVerb } from "./measures.ts";
-import { listedApart, PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
+import { listedApart, PART_LABEL, sharedImages, withoutCode, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
@@ -76,7 +76,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   const carried = ctx.carried ?? { person: null, group: null, fresh: false, earlier: [] };
   carried.fresh = false;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
-  const { text: noted, images } = sharedImages(text);
+  const { text: noted, images } = sharedImages(withoutCode(text));
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
   const clean = listedApart(noted.replace(PART_LABEL, "$1"));
   for (const caption of images) {

@@ -85,3 +85,13 @@ export function listedApart(text: string): string {
     .replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) => (ABBREVIATED.test(word) ? whole : `${word}.\n`))
     .replace(/^([^\n]{1,50})\n(?=[^\n])/gmu, "$1\n\n"); // a short line typed in a chat ends its sentence
 }
+
+/**
+ * The text without its fenced code and logs (an unclosed fence runs to the end): code says no statement. By
+ * default what came before the code ends its sentence there.
+ */
+export function withoutCode(text: string, by?: string): string {
+  return text.replace(/(\S?)\s*```[\s\S]*?(?:```|$)/g, (_, last: string) =>
+    by !== undefined ? `${last}${by}` : `${last}${/^[^.!?:;,]$/.test(last) ? "." : ""}\n\n`,
+  );
+}

@@ -155,11 +155,22 @@ function loadNlp(): Nlp {
     sentences(text: string): Sentence[] {
       const doc = nlp.readDoc(text);
       const out: Sentence[] = [];
+      let at = 0;
+      // The sentence before ended on a full stop inside a version or a name ("v2.14", "no .then chains").
+      let glued = false;
       // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
       doc.sentences().each((s: any) => {
         const raw = s.out() as string;
         const tokens = findMissingVerb(fixVerbs(fixFirst(tag(s), raw)), raw);
-        out.push({ text: raw, tokens, entities: properNames(tokens) });
+        const start = text.indexOf(raw, at);
+        at = start < 0 ? at : start + raw.length;
+        const last = out.at(-1);
+        if (glued && last) {
+          const all = fixVerbs([...last.tokens, ...tag(s)]);
+          out[out.length - 1] = { text: last.text + raw, tokens: all, entities: properNames(all) };
+        } else out.push({ text: raw, tokens, entities: properNames(tokens) });
+        const next = text.slice(at, at + 1);
+        glued = start >= 0 && ((/\d\.$/.test(raw) && /\d/.test(next)) || (/\s\.$/.test(raw) && /\p{L}/u.test(next)));
       });
       return out;
     },

@@ -3,6 +3,7 @@
 // Works on tagged tokens, and keeps verbs in agreement ("I am" → "Caroline is", "I love" → "Caroline loves").
 import { withOwnPeople } from "./companions.ts";
 import type { Token } from "./nlp.ts";
+import { writtenOut } from "./shorthand.ts";
 
 const CONTRACTIONS: Array<[RegExp, string]> = [
   // Chat spelling without apostrophes or capitals: "im", "ive", "dont", "i".
@@ -28,7 +29,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b([Ss]he|[Hh]e|[Tt]hat|[Ww]hat|[Tt]here)s\b/g, "$1's"],
   // "its on sept 13", "its only 2 years old": "its" before a word no possessive takes is "it is".
   [
-    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|around|roughly|maybe|almost|nearly|mostly|probably|actually|literally|honestly|\d)\b)/g,
+    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|around|roughly|maybe|almost|nearly|mostly|probably|actually|literally|honestly|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?|\d)\b)/g,
     "$1t's ",
   ],
   // "so ill run in the morning": "ill" before a verb, opening a clause, is "I'll" ("I was ill" is not).
@@ -74,9 +75,9 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/(^|\s)(['’]cause|cuz|coz)\b/gi, "$1because"],
 ];
 
-/** Expands contractions so that the tagger sees "I am" rather than one odd token "I'm". */
+/** Expands shorthand (shorthand.ts) and contractions, so that the tagger sees "I am", not one odd token "I'm". */
 export function expandContractions(text: string): string {
-  let out = text;
+  let out = writtenOut(text);
   for (const [re, rep] of CONTRACTIONS) out = out.replace(re, rep);
   return out;
 }

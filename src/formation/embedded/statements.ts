@@ -5,22 +5,18 @@
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
+import { weigh } from "./weight.ts";
 import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
 import {
   DISCOURSE,
   FIRST_PERSON,
-  SECOND_PERSON,
   REACTION_SUBJECTS,
   RELATIVE_START,
-  CALENDAR,
   ADDRESS,
   ANNOUNCERS,
-  VAGUE_OBJECTS,
   SOCIAL_VERBS,
-  TIME_WORDS,
   LIGHT_VERBS,
   SMALL_TALK,
-  FEELINGS,
   SUBORDINATORS,
 } from "./closed-classes.ts";
 
@@ -227,37 +223,10 @@ export function worthRemembering(
     return { keep: false, why: "no verb" };
 
   const lower = words.map((w) => w.lower);
-  const firstPerson = lower.some((w) => FIRST_PERSON.has(w));
-  const secondPerson = lower.some((w) => SECOND_PERSON.has(w));
-  const names = words.some(
-    (w) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !participants.has(w.lower) && !CALENDAR.has(w.lower),
+  const { firstPerson, secondPerson, names, participantNamed, numbers, nouns, content, aboutSelf } = weigh(
+    words,
+    participants,
   );
-  const participantNamed = words.some((w) => participants.has(w.lower));
-  const numbers = words.some((w) => w.pos === "NUM");
-  const nouns = words.filter(
-    (w) => (w.pos === "NOUN" || w.pos === "PROPN") && !TIME_WORDS.has(w.lower) && !CALENDAR.has(w.lower),
-  ).length;
-  const content = words.filter(
-    (w) =>
-      !TIME_WORDS.has(w.lower) &&
-      ((["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) && !CALENDAR.has(w.lower)) ||
-        (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma))),
-  ).length;
-
-  // "I am vegetarian", "I have a dog", "I got engaged": one noun or one verb of the speaker's own is
-  // enough, with no "it" or "that" standing for something unsaid; "I am so happy" is not.
-  const vague = lower.some((w) => VAGUE_OBJECTS.has(w));
-  // "I am vegetarian now": a lasting state of the speaker's own, not a feeling ("I am so happy").
-  const state = words.some(
-    (w, i) => w.pos === "ADJ" && !FEELINGS.has(w.lower) && i > 0 && words.slice(0, i).some((x) => x.lemma === "be"),
-  );
-  const aboutSelf =
-    firstPerson &&
-    content === 1 &&
-    !vague &&
-    (nouns === 1 ||
-      state ||
-      words.some((w) => w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma) && !SOCIAL_VERBS.has(w.lemma)));
   if (content < 2 && !names && !numbers && !aboutSelf) return { keep: false, why: "no content" };
   if (lower[0] === "been") return { keep: false, why: "no subject to stand alone" };
   if (RELATIVE_START.has(lower[0]!)) return { keep: false, why: "a fragment of the previous clause" };

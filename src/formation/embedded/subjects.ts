@@ -75,6 +75,7 @@ const PRESENT_AUX = new Set([
 ]);
 export const isPast = (t: Token) =>
   isVerb(t) && t.lower !== t.lemma && !/ing$/.test(t.lower) && !isThirdPerson(t) && !PRESENT_AUX.has(t.lower);
+const isBareVerb = (t?: Token) => isVerb(t) && t!.lower === t!.lemma && t!.lemma !== "be"; // "do", "have"; not "be"
 const isBase = (t: Token) => t.pos === "VERB" && t.lower === t.lemma && !MODALS.has(t.lower) && !isGerund(t);
 
 /** Whether the clause from `from` on has a finite verb (one that can take a subject). */
@@ -169,10 +170,10 @@ export const synthetic = (text: string, pos: string, lemma = text.toLowerCase())
 });
 
 /**
- * Puts the speaker back as the subject of a subject-less clause, as "I" (pronoun resolution then
- * names them): "Lost my job" → "I lost my job"; "Been busy" → "I have been busy"; "Researching
- * agencies" → "I am researching agencies"; "Going to start a studio" → "I am going to start a
- * studio"; "Thrilled to announce" → "I am thrilled to announce". A clause whose object is the speaker ("Really made me think") had another subject: left.
+ * Puts the speaker back as the subject of a subject-less clause, as "I" (pronoun resolution then names them): "Lost my
+ * job" → "I lost my job"; "Been busy" → "I have been busy"; "Researching agencies" → "I am researching agencies";
+ * "Going to start a studio" → "I am going to start a studio"; "Thrilled to announce" → "I am thrilled to announce".
+ * A clause whose object is the speaker ("Really made me think") had another subject: left.
  */
 export function restoreSubject(tokens: Token[]): Token[] {
   const i = firstVerbIndex(tokens);
@@ -180,7 +181,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
   // "planning a trip to munich": the tagger may read an opening -ing word before an article as a noun.
   const v =
     read?.pos === "NOUN" && /ing$/.test(read.lower) && tokens[i + 1]?.pos === "DET" ? { ...read, pos: "VERB" } : read;
-  if (!v || !isVerb(v) || MODALS.has(v.lower)) return tokens;
+  // "cant do the teacher meeting": a modal opening the clause before a verb (not "could be") is the speaker's.
+  const modal = i === 0 && MODALS.has(v?.lower ?? "") && isBareVerb(tokens[tokens[1]?.lower === "not" ? 2 : 1]);
+  if (!v || !isVerb(v) || (MODALS.has(v.lower) && !modal)) return tokens;
   // "dont really want it hanging over me": a state of the speaker's, "me" and all.
   const stateDenied =
     v.lower === "do" && tokens[i + 1]?.lower === "not" && STATES.has(stateAfter(tokens, i + 2)?.lemma ?? "");
@@ -218,10 +221,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
       (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help"))
   ) {
     insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party"
-  } else if (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) {
-    insert = [synthetic("I", "PRON", "i")]; // "start jan 4", "leave on friday": the speaker's own plan
-  } else if (stateDenied) {
-    insert = [synthetic("I", "PRON", "i")]; // "dont need a car in berlin"; "Don't explain ..." stays a request
+  } else if (stateDenied || modal || (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1))) {
+    // "dont need a car in berlin" ("Don't explain ..." stays a request); "start jan 4", "leave on friday": own plans.
+    insert = [synthetic("I", "PRON", "i")];
   }
   if (!insert) return tokens;
   const head = { ...tokens[0]!, space: " ", text: tokens[0]!.pos === "PROPN" ? tokens[0]!.text : tokens[0]!.lower };

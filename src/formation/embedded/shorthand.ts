@@ -1,0 +1,81 @@
+// What users type for speed, written out before a statement is read: "abt", "b4", "tmrw", "ppl",
+// weekdays cut short ("tues and thurs evenings", "sat mornings"), "12.5hr shifts", "w/ my sister".
+// A memory is read later by an agent and searched with whole words ("Thursday", "tomorrow"), and the
+// date resolver knows "tomorrow", not "tmrw". Only forms with no other reading are written out; a
+// weekday that is also a word ("sat", "sun", "wed", "mon") only where it names a day: before a part of
+// the day, after "on/every/next/this/last", or beside another weekday.
+
+const WEEKDAYS: Record<string, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  tues: "Tuesday",
+  wed: "Wednesday",
+  weds: "Wednesday",
+  thu: "Thursday",
+  thur: "Thursday",
+  thurs: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+/** Cut forms that are no English word of their own: written out wherever they stand. */
+const ONLY_DAY = /\b(tues?|weds|thu|thurs?|fri)(s?)\b/gi;
+const DAY_FORM = Object.keys(WEEKDAYS).join("|");
+const FULL_DAY = "(?:mon|tues|wednes|thurs|fri|satur|sun)days?";
+const PART_OF_DAY = "(?:morning|afternoon|evening|night|nite|lunch|lunchtime)s?";
+const JOINED = "(?:\\s*(?:[,/&+-]|and|or|to|n)\\s*|\\s+)";
+
+/** A weekday cut to a form that is also a word ("sat", "sun", "wed", "mon") where it names a day. */
+const CUT_DAY = new RegExp(
+  [
+    // "sat and sun", "mon-fri", "tuesday n sat": beside another weekday, cut or whole.
+    `(?<!['’])\\b(mon|wed|sat|sun)(s?)(?=${JOINED}(?:${DAY_FORM}|${FULL_DAY})\\b)`,
+    `(?<=\\b(?:${DAY_FORM}|${FULL_DAY})s?${JOINED})(mon|wed|sat|sun)(s?)\\b`,
+    // "sat mornings", "sun night", "wed 18th".
+    `(?<!['’])\\b(mon|wed|sat|sun)(s?)(?=\\s+(?:${PART_OF_DAY}|\\d{1,2}(?:st|nd|rd|th))\\b)`,
+    // "on sat", "every sun", "next wed" (not "on sun loungers", "this sun is ...").
+    `(?<=\\b(?:on|every|next|last|til|till|until|by|from)\\s+)(mon|wed|sat|sun)(s?)\\b(?!\\s+(?:\\p{L}+ers?|is|was|cream|block|screen|hat|tan|burn|light|set|rise|down|up|in|at|there|here|with|around|back)\\b)`,
+  ].join("|"),
+  "giu",
+);
+
+const UNITS: Record<string, string> = { hr: "hour", min: "minute", yr: "year", wk: "week" };
+/** "12.5hr shifts", "a 45 min call": a unit before a noun makes one word with its number. */
+const UNIT_BEFORE_NOUN =
+  /\b(\d+(?:\.\d+)?) ?(hr|min|yr|wk) (?=[a-z]{3,}\b)(?!(?:and|but|ago|each|per|of|in|on|at|to|for|with|from|away|max|tops|long|old|is|was|will|then|now)\b)/gi;
+
+const TYPED: Array<[RegExp, string]> = [
+  [/\babt\b/gi, "about"],
+  [/\bb4\b/gi, "before"],
+  [/\bppl\b/gi, "people"],
+  [/\b(?:tmrw|tmrow|tmw|tmr|2moro|2morrow)\b/gi, "tomorrow"],
+  [/\btonite\b/gi, "tonight"],
+  [/\bbday\b/gi, "birthday"],
+  [/\bappt\b/gi, "appointment"],
+  [/\bappts\b/gi, "appointments"],
+  [/\bconvo\b/gi, "conversation"],
+  [/\bmsg\b/gi, "message"],
+  [/\bw\/o\b/gi, "without"],
+  [/(?<![\w/])w\/(?=\s)/gi, "with"],
+  [/\b(\d+(?:\.\d+)?)\s?hrs?\b/gi, "$1 hours"], // "2 hrs", "8hr"
+  [/\b(\d+(?:\.\d+)?)\s?mins?\b/gi, "$1 minutes"],
+  [/\b(\d+(?:\.\d+)?)\s?yrs?\b/gi, "$1 years"],
+  [/\b(\d+(?:\.\d+)?)\s?wks?\b/gi, "$1 weeks"],
+  [/\b(last|this|next|a|per|every|each) (?:yr)\b/gi, "$1 year"],
+  [/\b(last|this|next|a|per|every|each) (?:wk)\b/gi, "$1 week"],
+  // "saturdays r out", "we r going": "r" between a subject and what it is.
+  [/\b(we|they|you|u|people|kids|\w+s) r (?=\w)/gi, "$1 are "],
+];
+
+const dayOf = (form: string, plural: string | undefined) => `${WEEKDAYS[form.toLowerCase()]}${plural ? "s" : ""}`;
+
+/** The text with the shorthand users type written out (see the module comment). */
+export function writtenOut(text: string): string {
+  let out = text.replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
+  for (const [re, rep] of TYPED) out = out.replace(re, rep);
+  out = out.replace(ONLY_DAY, (_, form: string, plural: string) => dayOf(form, plural));
+  return out.replace(CUT_DAY, (_: string, ...groups: Array<string | undefined>) => {
+    const at = groups.findIndex((g, i) => i % 2 === 0 && i < 8 && g !== undefined);
+    return dayOf(groups[at]!, groups[at + 1]);
+  });
+}

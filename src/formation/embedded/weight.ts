@@ -1,0 +1,72 @@
+// What a clause holds, counted for deciding whether it is worth remembering (statements.ts): who it is
+// about (the speaker, the listener, someone named), its numbers and dates, and how many content words.
+import {
+  CALENDAR,
+  DAY_NAMED,
+  FEELINGS,
+  FIRST_PERSON,
+  LIGHT_VERBS,
+  SECOND_PERSON,
+  SOCIAL_VERBS,
+  TIME_WORDS,
+  VAGUE_OBJECTS,
+} from "./closed-classes.ts";
+import type { Token } from "./nlp.ts";
+import { WEEKDAYS as WEEKDAY_LIST } from "../../domain/calendar.ts";
+
+const WEEKDAYS = new Set<string>(WEEKDAY_LIST);
+
+export interface Weight {
+  firstPerson: boolean;
+  secondPerson: boolean;
+  /** Someone or something named other than the conversation's participants. */
+  names: boolean;
+  participantNamed: boolean;
+  /** A number, a time ("2pm"), or the day of something ("the interview is friday"). */
+  numbers: boolean;
+  nouns: number;
+  /** Content words: nouns, adjectives, numbers and verbs of their own, and the weekdays of a schedule. */
+  content: number;
+  /** One content word is enough for a lasting fact of the speaker's own ("I am vegetarian"). */
+  aboutSelf: boolean;
+}
+
+/** The weight of a clause's words (punctuation left out). */
+export function weigh(words: Token[], participants: ReadonlySet<string>): Weight {
+  const lower = words.map((w) => w.lower);
+  const firstPerson = lower.some((w) => FIRST_PERSON.has(w));
+  const secondPerson = lower.some((w) => SECOND_PERSON.has(w));
+  const names = words.some(
+    (w) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !participants.has(w.lower) && !CALENDAR.has(w.lower),
+  );
+  const participantNamed = words.some((w) => participants.has(w.lower));
+  const nouns = words.filter(
+    (w) => (w.pos === "NOUN" || w.pos === "PROPN") && !TIME_WORDS.has(w.lower) && !CALENDAR.has(w.lower),
+  ).length;
+  const numbers = words.some((w) => w.pos === "NUM" || /\d/.test(w.text) || (nouns > 0 && DAY_NAMED.has(w.lower)));
+  // "my days off are sunday, monday and tuesday": weekdays tell a schedule (one alone is a date).
+  const days = words.filter((w) => WEEKDAYS.has(w.lower.replace(/s$/, ""))).length;
+  const content =
+    words.filter(
+      (w) =>
+        !TIME_WORDS.has(w.lower) &&
+        ((["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) && !CALENDAR.has(w.lower)) ||
+          (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma))),
+    ).length + (days > 1 ? days : 0);
+
+  // "I am vegetarian", "I have a dog", "I got engaged": one noun or one verb of the speaker's own is
+  // enough, with no "it" or "that" standing for something unsaid; "I am so happy" is not.
+  const vague = lower.some((w) => VAGUE_OBJECTS.has(w));
+  // "I am vegetarian now": a lasting state of the speaker's own, not a feeling ("I am so happy").
+  const state = words.some(
+    (w, i) => w.pos === "ADJ" && !FEELINGS.has(w.lower) && i > 0 && words.slice(0, i).some((x) => x.lemma === "be"),
+  );
+  const aboutSelf =
+    firstPerson &&
+    content === 1 &&
+    !vague &&
+    (nouns === 1 ||
+      state ||
+      words.some((w) => w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma) && !SOCIAL_VERBS.has(w.lemma)));
+  return { firstPerson, secondPerson, names, participantNamed, numbers, nouns, content, aboutSelf };
+}
