@@ -1,4 +1,4 @@
-// The name the user gives themselves ("I'm Dana", "my name is Dana", "call me Dana"), read from a
+// The name the user gives themselves ("I'm Dana", "my name is Dana", "call me Dana", "sign it as Dana"), read from a
 // passage or from an import's `user` messages before extraction, so that every memory of the write
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { upperFirst } from "../domain/text.ts";
@@ -6,8 +6,11 @@ import { lexicon } from "./embedded/lexicon.ts";
 import { introducedNames, selfTyped, withCapitalNames } from "./embedded/typed-names.ts";
 
 const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
-/** Said outright: any capitalised word is the name. */
-const STATED = new RegExp(String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by)\s+${NAME}`, "u");
+/** Said outright, or as the name to sign with ("sign it off as Priya", "name at the bottom is Tomasz Nowak"). */
+const STATED = new RegExp(
+  String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?as|[Nn]ame at the (?:bottom|end) is)\s+${NAME}`,
+  "u",
+);
 /** "I'm Dana, a backend engineer", "Hi! I am Dana." : a name only when it ends the clause. */
 const INTRODUCED = new RegExp(
   String.raw`(?:^|[.!?]\s+|,\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is)\s+${NAME}(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))`,

@@ -448,7 +448,7 @@ describe("a reply to an assistant's numbered list of questions", () => {
       ),
     ).toEqual([
       'Asked "Current weight and height", the user answered "78 kg, 172 cm".',
-      "The user wants to lose 6 kg by March 2027.",
+      "The user wants to lose 6 kg by the end of March 2027.",
     ]);
   });
 

@@ -3,6 +3,7 @@
 // a modal with no subject, "wait" before news, version numbers, and code or logs pasted into a message.
 import { describe, expect, test } from "bun:test";
 import { writtenOut } from "../../src/formation/embedded/shorthand.ts";
+import { statedName } from "../../src/formation/user-name.ts";
 import { withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-05-04T10:00:00.000Z"; // a Monday
@@ -39,6 +40,13 @@ describe("shorthand written out", () => {
       "see u tomorrow about the appointment with people before noon",
     );
     expect(writtenOut("saturdays r out")).toBe("saturdays are out");
+    expect(writtenOut("£12.60 an hr, normal tax yr, w the kids rn, paid thru monzo, self catering defo")).toBe(
+      "£12.60 an hour, normal tax year, with the kids right now, paid through monzo, self catering definitely",
+    );
+    expect(writtenOut("id rather wait, kev said hell review it")).toBe(
+      "I would rather wait, kev said he will review it",
+    );
+    expect(writtenOut("go to hell, my id is 4411, a w b")).toBe("go to hell, my id is 4411, a w b");
   });
 
   test("what the user types short is stored in words an agent searches for", () => {
@@ -66,6 +74,19 @@ describe("days and times", () => {
     // A part of the day is kept for what lies ahead, not for a story.
     expect(chat("i fly out sunday night")).toEqual(["The user flies out on Sunday, 10 May 2026 at night."]);
     expect(chat("last night i went to a concert")).toEqual(["On 3 May 2026 the user went to a concert."]);
+  });
+
+  test("a weekday with a day of the month and no month is in the month where they meet", () => {
+    expect(chat("the deadline is sunday 17th")).toEqual(["The deadline is Sunday, 17 May 2026."]);
+    expect(chat("kev said hell review it on sat 16th")).toEqual([
+      "Kev said he will review it on Saturday, 16 May 2026.",
+    ]);
+  });
+
+  test("a month something is wanted done by lies ahead, and its end stays said", () => {
+    expect(chat("my accountant wants the books tidied by end of june")).toEqual([
+      "The user's accountant wants the books tidied by the end of June 2026.",
+    ]);
   });
 
   test("the day of something is a fact of its own", () => {
@@ -120,5 +141,65 @@ describe("how a message opens and what it holds", () => {
     expect(chat("we are on postgres 15\n```\nERROR: relation entries does not exist\n  at main (index.ts:3)")).toEqual([
       "The user and others are on postgres 15.",
     ]);
+  });
+});
+
+describe("answers and instructions as users type them", () => {
+  const asked = (question: string, reply: string) => withAssistant([question, reply], "assistant", AT);
+
+  test("fragments after a short answer answer with it, to 8 words", () => {
+    expect(
+      asked(
+        "Got it. Which kind of specialist is it, and does the letter give a date and time?",
+        "Cardiology. September 9th at 10:30. Karen is going to drive me.",
+      ),
+    ).toEqual([
+      'Asked "Which kind of specialist is it, and does the letter give a date and time?", the user answered "Cardiology, on 9 September 2026 at 10:30".',
+      "Karen is going to drive the user.",
+    ]);
+  });
+
+  test("news announced, or words not understood, answer nothing", () => {
+    expect(asked("Which evenings are the live sessions on?", "ok big news. my mate kev just sent me a job ad")).toEqual(
+      ["The user's mate kev just sent the user a job ad."],
+    );
+    expect(asked("When do you have breakfast?", "That is a lot of words I do not understand.")).toEqual([
+      "That is a lot of words the user does not understand.",
+    ]);
+  });
+
+  test("numbered answers marked with a dash, in any order", () => {
+    expect(
+      asked(
+        "A few questions:\n\n1. Which area appeals most?\n2. How many hours a week can you give it?\n3. Where are you based?\n4. Anything in a portfolio yet?",
+        "4 - nothing really, just the exercises. 1 - data stuff. 3 - manchester, hybrid is fine",
+      ),
+    ).toEqual([
+      'Asked "Anything in a portfolio yet?", the user answered "nothing really, just the exercises".',
+      'Asked "Which area appeals most?", the user answered "data stuff".',
+      'Asked "Where is the user based?", the user answered "manchester, hybrid is fine".',
+    ]);
+  });
+
+  test("what the answers should leave out keeps the reason given with it", () => {
+    expect(chat("And no charts please, I would like to print this out and put it on the fridge.")).toEqual([
+      "The user wants no charts in the assistant's answers; the user would like to print this out and put it on the fridge.",
+    ]);
+    expect(chat("pls no giant tables, im reading this on my phone")).toEqual([
+      "The user wants no giant tables in the assistant's answers; the user is reading this on the user's phone.",
+    ]);
+  });
+
+  test("asking for plain words or units is a way of answering the user wants", () => {
+    expect(chat("Could you please explain things in plain words, I am not a doctor.")).toEqual([
+      "The user wants the assistant to explain things in plain words.",
+      "The user is not a doctor.",
+    ]);
+  });
+
+  test("the name to sign with is the user's name", () => {
+    expect(statedName("yes pls, sign it off as Priya at Muddy Paws. dont make it cringe")).toBe("Priya");
+    expect(statedName("name at the bottom is Tomasz Nowak. mention the restaurant")).toBe("Tomasz Nowak");
+    expect(statedName("sign it as the team")).toBeNull();
   });
 });

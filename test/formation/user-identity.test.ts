@@ -82,7 +82,7 @@ describe("the user of a scope", () => {
     await h.form();
     const named = await contents("u4");
     expect(named).toContain("The user's name is Priya.");
-    expect(named.some((t) => t.startsWith("Priya's supervisor wants a full draft by August"))).toBe(true);
+    expect(named.some((t) => t.startsWith("Priya's supervisor wants a full draft by the end of August"))).toBe(true);
     // Unconfirmed, "priya" may be any word the lexicon lacks ("btw im knackered"): the user stays "the user".
     expect((await contents("u5")).join(" ")).not.toMatch(/Priya/);
   });

@@ -2,23 +2,25 @@
 // give me the commands, no explanation". Only parts of an answer count: "no meat pls" is about the
 // user's food, not the answers.
 
-/** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please". */
+/** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please, i get lost". */
 const NO_FORM =
-  /^(?:(?:and|also|oh|but|just|pls|please|plz)\s+)*no\s+((?:more\s+)?[\p{L}\s-]{2,40}?)(?:\s+(?:pls|please|plz|thx|thanks))?[\s.!]*$/iu;
+  /^(?:(?:and|also|oh|but|just|pls|please|plz)\s+)*no\s+((?:more\s+)?[\p{L}\s-]{2,40}?)(?:\s+(?:pls|please|plz|thx|thanks))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
 /** The parts of an answer a user may not want (not "no meat": that is about the user, not the answers). */
 const ANSWER_PARTS =
-  /^(?:more\s+)?(?:emojis?|jargon|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
+  /^(?:more\s+)?(?:(?:big|giant|huge|long)\s+)?(?:emojis?|jargon|charts?|graphs?|diagrams?|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
 
 /** "just give me the commands, no explanation": what the answers should hold, and what not. */
 const JUST_THIS =
   /^(?:(?:pls|please|ok|so)\s+)*just (?:give|show|send|tell) me (.{2,40}?),?\s+no\s+(.{2,30}?)[\s.!]*$/i;
 
-export function unwantedInAnswers(text: string, who: string | null): string | null {
+/** `resolved`: the text with its pronouns resolved, which a reason after the request is written with. */
+export function unwantedInAnswers(text: string, who: string | null, resolved = text): string | null {
   const just = JUST_THIS.exec(text.trim());
   if (just && who && ANSWER_PARTS.test(just[2]!))
     return `${who} wants just ${just[1]} from the assistant, no ${just[2]}`;
-  const part = NO_FORM.exec(text.trim())?.[1]?.trim();
-  return part && who && ANSWER_PARTS.test(part)
-    ? `${who} wants no ${part.toLowerCase()} in the assistant's answers`
+  const [, part, why] = NO_FORM.exec(resolved.trim()) ?? [];
+  // The reason the user gives after it stays with it: "no charts please, I would like to print this out".
+  return part && who && ANSWER_PARTS.test(part.trim())
+    ? `${who} wants no ${part.trim().toLowerCase()} in the assistant's answers${why ? `; ${why}` : ""}`
     : null;
 }

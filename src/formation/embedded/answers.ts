@@ -8,7 +8,7 @@ import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
 import { numberedItems, sharedImages } from "./markup.ts";
-import { joinTokens, type Nlp } from "./nlp.ts";
+import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { written, type WritingContext } from "./written.ts";
@@ -26,22 +26,45 @@ const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
 const WH_QUESTION = /^(?:what|which|where|when|who|why|how)\b/i;
 /** A question asking what someone thinks or how something went: a reaction is its answer. */
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
-/** Not an answer: "Not sure", "That is a tough question", "That sounds fun". */
-const NON_ANSWER = /\b(?:not (?:know|sure)|no idea|(?:tough|good|great|hard) question|sounds?|looks?|you|your)\b/i;
+/** A reply that announces or balks rather than answers: "ok big news", "a lot of words I do not understand". */
+const ANNOUNCING = /\b(?:news|update|understand|confus\w*)\b/i;
+/** Not an answer: "Not sure", "That is a tough question", "That sounds fun", and what announces. */
+const NON_ANSWER = new RegExp(
+  String.raw`\b(?:not (?:know|sure)|no idea|(?:tough|good|great|hard) question|sounds?|looks?|you|your)\b|${ANNOUNCING.source}`,
+  "i",
+);
 /** Whether a word (lower case) is one of the names or its short form ("mel" for Melanie). */
 const nameOrShort = (word: string, names: readonly string[]) =>
   word.length >= 2 && names.some((n) => n.startsWith(word));
 
+const COMMA = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "" };
+const verbless = (s: Sentence) => !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+const wordsIn = (s: Sentence) => s.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text)).length;
+
 /**
  * The part of a reply that answers: its first sentence after thanks, greetings and the listener's
  * name ("Thanks, Maria! I see them at least once a week."), up to a semicolon or a dash ("Three
- * times a week; it keeps us on track").
+ * times a week; it keeps us on track"). Fragments without a verb after one answer with it, to 8
+ * words in all ("Cardiology. September 9th at 10:30.", "Breakfast around 8. Supper around 6.").
  */
-function answeringPart(nlp: Nlp, reply: string, names: readonly string[]) {
+function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sentence | undefined {
   const unnamed = (text: string) => text.replace(/\p{L}+/gu, (w) => (nameOrShort(w.toLowerCase(), names) ? "" : w));
-  for (const sentence of nlp.sentences(expandContractions(sharedImages(reply).text)).slice(0, 3)) {
+  const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
+  for (const [i, sentence] of sentences.slice(0, 3).entries()) {
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
-    if (!OPENING.test(unnamed(part))) return part === sentence.text ? sentence : nlp.sentences(part)[0];
+    if (OPENING.test(unnamed(part))) continue;
+    if (part !== sentence.text) return nlp.sentences(part)[0];
+    let answer = sentence;
+    for (const next of sentences.slice(i + 1)) {
+      const names = next.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos)) && !OPENING.test(next.text);
+      if (!verbless(answer) || !verbless(next) || !names || /\?/.test(next.text) || wordsIn(answer) + wordsIn(next) > 8)
+        break;
+      // Joined by a comma: "Cardiology, September 9th at 10:30".
+      const head = answer.tokens.at(-1)?.pos === "PUNCT" ? answer.tokens.slice(0, -1) : answer.tokens;
+      const tokens = [...head, { ...COMMA }, { ...next.tokens[0]!, space: " " }, ...next.tokens.slice(1)];
+      answer = { text: joinTokens(tokens), tokens, entities: [...answer.entities, ...next.entities] };
+    }
+    return answer;
   }
   return undefined;
 }
@@ -112,6 +135,7 @@ export function answered(
     return worth.why !== "reaction" && worth.why !== "an appraisal" && (namesThing || /^how\b/i.test(asked));
   };
   if (!answer && !leans()) return null;
+  if (answer?.kind === "short" && ANNOUNCING.test(first.text)) return null; // "ok big news": what follows answers
   if (answer && hedged) replaces = ownFacts(first.text); // "22.9% i think" is no statement of its own
   let text: string | null;
   if (!answer || answer.kind === "short") {
@@ -123,7 +147,7 @@ export function answered(
       !nameOrShort(t.lower, names);
     if (!first.tokens.some(naming)) return null;
     const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
-    const joined = joinTokens(first.tokens.map((t, i) => ({ ...t, text: resolved[i]! })));
+    const joined = joinedAs(first.tokens, resolved);
     // A clause is a sentence ("it is around 2k" typed in lower case); a few words are quoted as typed.
     const said = answer ? joined : upperFirst(joined);
     const q = fromQuestion(question, who, asker);

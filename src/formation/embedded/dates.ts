@@ -1,6 +1,7 @@
 // Relative dates become absolute against the message's (or request's) time: "yesterday" in a
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
+import { withMonthOfWeekday } from "./weekday-dates.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
 /** Month names as a memory writes them ("7 May 2023"). */
@@ -37,6 +38,8 @@ const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
 const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
 /** A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by Friday"). */
 const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
+/** "wants the books tidied by end of may": what someone wants done by a month lies ahead too. */
+const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
 /** "my a1c was 7.8, doc wants it under 7 by my next appt in september": what comes next lies ahead. */
 const AHEAD_BEFORE = /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$/i;
 /** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
@@ -118,10 +121,11 @@ function startOf(d: Date, g: Granularity): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - back));
 }
 
-function shiftBack(d: Date, byYear: boolean): Date {
+/** The date a year (or a week) earlier; `by` -1 moves it later. */
+function shiftBack(d: Date, byYear: boolean, by = 1): Date {
   return byYear
-    ? new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate()))
-    : new Date(d.getTime() - 7 * 86_400_000);
+    ? new Date(Date.UTC(d.getUTCFullYear() - by, d.getUTCMonth(), d.getUTCDate()))
+    : new Date(d.getTime() - by * 7 * 86_400_000);
 }
 
 function anchorVague(matched: string, ref: Date, g: Granularity): string {
@@ -160,9 +164,10 @@ function resolveSeason(text: string, ref: Date): ResolvedDates | null {
   return { text: before + phrase + text.slice(m.index + m[0].length), eventAt: begins(year).toISOString() };
 }
 
-export function resolveDates(text: string, reference: string | null, past = true): ResolvedDates {
-  if (!reference) return { text, eventAt: null };
+export function resolveDates(said: string, reference: string | null, past = true): ResolvedDates {
+  if (!reference) return { text: said, eventAt: null };
   const ref = new Date(reference);
+  const text = withMonthOfWeekday(said, ref, past);
   const season = resolveSeason(text, ref);
   if (season) {
     const rest = resolveDates(season.text, reference, past);
@@ -218,8 +223,9 @@ export function resolveDates(text: string, reference: string | null, past = true
         : granularityOf(matched, r.start.isCertain("day"));
     // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
     const direction = lead?.[1]?.toLowerCase();
-    const deadline = WEEKDAY.test(matched) && DEADLINE_BEFORE.test(textBefore);
-    while (deadline && date < startOf(ref, "day")) date = new Date(date.getTime() + 7 * 86_400_000);
+    const deadline = DEADLINE_BEFORE.test(textBefore) && (WEEKDAY.test(matched) || WANTED_BY.test(textBefore));
+    while (deadline && date < startOf(ref, "day"))
+      date = WEEKDAY.test(matched) ? new Date(date.getTime() + 7 * 86_400_000) : shiftBack(date, true, -1);
     const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);
     while (moved && startOf(date, "day") <= startOf(ref, "day"))
       date = dated
@@ -258,6 +264,7 @@ export function resolveDates(text: string, reference: string | null, past = true
     let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
     else replacement += timeOfDay(matched, past);
+    if (/^end of\b/i.test(matched)) replacement = `${bare ? "" : "at "}the end of ${replacement.replace(/^in /, "")}`;
     out += before + (start === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement);
     last = r.index + matched.length + (owner ? owner[0].length : 0);
   }

@@ -6,7 +6,7 @@
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
 import { changedValue, chosenOption, droppedPlan } from "./corrections.ts";
-import { joinTokens, type Token } from "./nlp.ts";
+import { joinedAs, joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
 import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
@@ -161,9 +161,12 @@ export function decision(question: string, yes: boolean, who: string, asker: str
   }
 }
 
-/** Words that make a request to an assistant a standing instruction rather than a one-off. */
+/**
+ * Words that make a request to an assistant a standing instruction rather than a one-off, or ask for a
+ * way of answering ("explain things in plain words", "give it in metric").
+ */
 const STANDING =
-  /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(it|them|answers?|responses?|replies|things|code)|call me|prefer)\b/i;
+  /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(it|them|answers?|responses?|replies|things|code)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams))\b/i;
 
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);
@@ -212,8 +215,7 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
     .replace(/,?\s*\b(?:pls|plz)\b/gi, "")
     .replace(POLITE_END, "")
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
-  const condition =
-    polite > 0 ? ` ${joinTokens(tokens.slice(0, polite).map((t, i) => ({ ...t, text: said[i]! })))}` : "";
+  const condition = polite > 0 ? ` ${joinedAs(tokens.slice(0, polite), said)}` : "";
   const what = request!.replace(/[\s,.!?]+$/, "") + condition.replace(/^ W/, " w").replace(/[\s,]+$/, "");
   return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
 }
@@ -238,7 +240,7 @@ export function toldAnew(
     chosenOption(joinTokens(written), speakers.speaker) ??
     changedValue(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
-    (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker) : null)
+    (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null)
   );
 }
 

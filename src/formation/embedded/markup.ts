@@ -41,29 +41,31 @@ const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|
 
 /**
  * The items of a list typed inline or on lines, by their numbers: "1. saltmarsh studio 2. day rate
- * mostly 3. net 30", "1. 7.30pm to 8am. 3. maisie is 7. 4 dan is a postman" (inside a list, a number
- * opening a sentence marks an item without its period). Numbers may skip some (the questions the writer
- * chose to answer) and, marked, come in any order ("2. marek nowak. 1. leeds"). The first is 1, at most
- * 3 at the start of a line, or any after sentences that answered the questions before it ("its abt 26
- * miles. 4. my knee hurts"). Text before the first item is item 0. Null when the text holds no list
- * (two items, or one after such sentences).
+ * mostly 3. net 30", "1 - leeds 2: marek", "1. 7.30pm to 8am. 3. maisie is 7. 4 dan is a postman"
+ * (inside a list, a number opening a sentence marks an item without its period). Numbers may skip some
+ * (the questions the writer chose to answer) and, marked, come in any order ("2. marek nowak. 1. leeds").
+ * The first is 1, any at the start of a line, or any after sentences that answered the questions before
+ * it ("its abt 26 miles. 4. my knee hurts"). Text before the first item is item 0. Null when the text
+ * holds no list (two items, or one after such sentences).
  */
 export function numberedItems(text: string): Array<{ n: number; text: string }> | null {
-  const marks = [...text.matchAll(/(?<![\p{L}\p{N}.,:$£€-])(\d{1,2})(?:[.)](?=\s)|(?=\s+\p{L}))/gu)];
+  const marks = [
+    ...text.matchAll(/(?<![\p{L}\p{N}.,:$£€-])(\d{1,2})(?:[.)](?=\s)|\s?[-–—:]\s+(?=\p{L})|(?=\s+\p{L}))/gu),
+  ];
   const items: Array<{ n: number; at: number; from: number }> = [];
   for (const m of marks) {
     const n = Number(m[1]);
     const last = items.at(-1)?.n ?? 0;
     const before = text.slice(0, m.index);
     const lineStart = /(?:^|\n)[ \t]*$/.test(before);
-    const marked = /[.)]$/.test(m[0]); // "4 weeks" is no item; "4 dan ..." after "3. ..." is
+    const marked = /[.)\-–—:]\s*$/.test(m[0]); // "4 weeks" is no item; "4 dan ..." after "3. ..." is
     const sentenceStart = lineStart || /[.!?]\s*$/.test(before);
     const empty = items.length > 0 && text.slice(items.at(-1)!.from, m.index).trim() === ""; // "2. 5 days"
     // In any order once marked at a sentence's start ("2. marek nowak. 1. leeds"); unmarked, the next few.
     const used = items.some((it) => it.n === n);
     if (empty || used || (!marked && (n <= last || n > last + 3))) continue;
     // The first: 1, or another after sentences that answered the questions before it ("... june. 4. my knee").
-    const first = marked && (n === 1 || (lineStart && n <= 3) || (sentenceStart && before.trim() !== ""));
+    const first = marked && (n === 1 || (lineStart && n <= 9) || (sentenceStart && before.trim() !== ""));
     if (last === 0 ? !first : !(marked ? sentenceStart || n === last + 1 : sentenceStart)) continue;
     items.push({ n, at: m.index, from: m.index + m[0].length });
   }

@@ -180,3 +180,8 @@ function loadNlp(): Nlp {
 export function joinTokens(tokens: Token[]): string {
   return tokens.map((t, i) => (i === 0 ? "" : t.space) + t.text).join("");
 }
+
+/** The tokens joined with other texts in their place (each token's text after pronoun resolution). */
+export function joinedAs(tokens: Token[], texts: readonly string[]): string {
+  return joinTokens(tokens.map((t, i) => ({ ...t, text: texts[i]! })));
+}

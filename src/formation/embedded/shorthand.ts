@@ -46,6 +46,11 @@ const UNIT_BEFORE_NOUN =
 
 const TYPED: Array<[RegExp, string]> = [
   [/\babt\b/gi, "about"],
+  [/\brn\b/gi, "right now"],
+  [/\bthru\b/gi, "through"],
+  [/\bdefo\b/gi, "definitely"],
+  [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|\p{Ll}+s)\b)/giu, "with"], // "w the kids"
+  [/\bparas\b/gi, "paragraphs"],
   [/\bb4\b/gi, "before"],
   [/\bppl\b/gi, "people"],
   [/\b(?:tmrw|tmrow|tmw|tmr|2moro|2morrow)\b/gi, "tomorrow"],
@@ -61,8 +66,21 @@ const TYPED: Array<[RegExp, string]> = [
   [/\b(\d+(?:\.\d+)?)\s?mins?\b/gi, "$1 minutes"],
   [/\b(\d+(?:\.\d+)?)\s?yrs?\b/gi, "$1 years"],
   [/\b(\d+(?:\.\d+)?)\s?wks?\b/gi, "$1 weeks"],
-  [/\b(last|this|next|a|per|every|each) (?:yr)\b/gi, "$1 year"],
-  [/\b(last|this|next|a|per|every|each) (?:wk)\b/gi, "$1 week"],
+  [/\byrs\b/gi, "years"], // "tax yr", "an hr", "per wk": after the numbers above
+  [/\byr\b/gi, "year"],
+  [/\bhrs\b/gi, "hours"],
+  [/\bhr\b/gi, "hour"],
+  [/\bwks\b/gi, "weeks"],
+  [/\bwk\b/gi, "week"],
+  // "id rather", "hell review it", "shell be there": no apostrophe, before a verb.
+  [
+    /\bid (?=(?:rather|love|like|prefer|need|say|be|have|go|want|get|take|never|probably|definitely|also|still|just)\b)/g,
+    "I would ",
+  ],
+  [
+    /\b([Hh]e|[Ss]he)ll (?=(?:be|do|go|have|get|make|take|review|check|send|call|come|help|look|pick|drop|need|want|start|finish|bring|let|probably|definitely|never|always|also|still|just)\b)/g,
+    "$1 will ",
+  ],
   // "saturdays r out", "we r going": "r" between a subject and what it is.
   [/\b(we|they|you|u|people|kids|\w+s) r (?=\w)/gi, "$1 are "],
 ];
