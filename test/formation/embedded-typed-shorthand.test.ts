@@ -202,4 +202,30 @@ describe("answers and instructions as users type them", () => {
     expect(statedName("name at the bottom is Tomasz Nowak. mention the restaurant")).toBe("Tomasz Nowak");
     expect(statedName("sign it as the team")).toBeNull();
   });
+
+  test("a name said as 'its nora btw' is the user's", () => {
+    expect(statedName("this is so helpful omg. its nora btw lol i realize i never said")).toBe("Nora");
+    expect(statedName("its monday.")).toBeNull();
+  });
+});
+
+describe("how a clause is read", () => {
+  test("a participle after its noun, once a present verb told the tense, is no story of the past", () => {
+    expect(chat("they only have 2 saturdays left this fall: sept 26 or oct 17")).toEqual([
+      "They only have 2 saturdays left in autumn 2026: on 26 September 2026 or on 17 October 2026.",
+    ]);
+    expect(chat("i went to rome in october")).toEqual(["The user went to rome in October 2025."]);
+  });
+
+  test("'its' before a number is 'it is'; 'were' opening a clause is 'we are'; a known name's 's' is its possessive", () => {
+    expect(chat("called them!! its 2400 for the whole day, holds 100")).toEqual([
+      "It is 2400 for the whole day, holds 100.",
+    ]);
+    expect(chat("were 5 ppl and the other 4 dont start til 10")).toEqual([
+      "The user and others are 5 people and the other 4 do not start til 10.",
+    ]);
+    expect(chat("my fiance jake is great. jakes mom linda is giving 3k")).toEqual([
+      "The user's fiance Jake is great. Jake's mom linda is giving 3k.",
+    ]);
+  });
 });

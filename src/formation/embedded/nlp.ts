@@ -23,6 +23,8 @@ export interface Nlp {
   sentences(text: string): Sentence[];
 }
 
+const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body)$/i;
+
 /**
  * The lite tagger reads some verbs after a subject as plural nouns ("Marta lives in Porto" →
  * lives/NOUN/life). A "noun" ending in -s right after a name or pronoun and before a preposition,
@@ -107,7 +109,8 @@ function loadNlp(): Nlp {
     return words.map((w, i) => ({
       text: w,
       lower: w.toLowerCase(),
-      pos: pos[i]!,
+      // "everything hits the same container": an indefinite pronoun is never the verb.
+      pos: INDEFINITE.test(w) ? "PRON" : pos[i]!,
       lemma: lemmas[i]!,
       space: i === 0 ? "" : spaces[i]!,
     }));

@@ -81,6 +81,11 @@ const TYPED: Array<[RegExp, string]> = [
     /\b([Hh]e|[Ss]he)ll (?=(?:be|do|go|have|get|make|take|review|check|send|call|come|help|look|pick|drop|need|want|start|finish|bring|let|probably|definitely|never|always|also|still|just)\b)/g,
     "$1 will ",
   ],
+  // "were 5 ppl", "were all in": "we're" opening a clause (a question "were you ...?" has its subject after it).
+  [
+    /(^|[.!?,;:]\s*)were (?=\d|(?:all|both|still|just|also|not|so|only|nearly|almost|basically|already)\b)/gi,
+    "$1we are ",
+  ],
   // "saturdays r out", "we r going": "r" between a subject and what it is.
   [/\b(we|they|you|u|people|kids|\w+s) r (?=\w)/gi, "$1 are "],
 ];

@@ -56,23 +56,7 @@ const isGerund = (t: Token) => isVerb(t) && /ing$/.test(t.lower) && !ING_BASES.h
 /** Third person singular present ("works", "goes"). */
 const isThirdPerson = (t: Token) => t.lower !== t.lemma && /s$/.test(t.lower) && !/ss$/.test(t.lower);
 /** Past tense or participle ("lost", "started", "made"): inflected, neither -ing nor -s. */
-const PRESENT_AUX = new Set([
-  "am",
-  "is",
-  "are",
-  "'s",
-  "'re",
-  "'m",
-  "has",
-  "have",
-  "do",
-  "does",
-  "can",
-  "will",
-  "shall",
-  "may",
-  "must",
-]);
+const PRESENT_AUX = new Set("am is are 's 're 'm has have do does can will shall may must".split(" "));
 export const isPast = (t: Token) =>
   isVerb(t) && t.lower !== t.lemma && !/ing$/.test(t.lower) && !isThirdPerson(t) && !PRESENT_AUX.has(t.lower);
 const isBareVerb = (t?: Token) => isVerb(t) && t!.lower === t!.lemma && t!.lemma !== "be"; // "do", "have"; not "be"
@@ -241,15 +225,17 @@ export function isImperative(tokens: Token[]): boolean {
   return i === 0 || OPENING_ADVERBS.has(tokens[0]!.lower);
 }
 
-/** Whether a clause tells of the past: its verbs are past forms and nothing points ahead. */
+/**
+ * Whether a clause tells of the past: a past form, nothing pointing ahead, and no participle after its noun
+ * once a present verb told the tense ("they have 2 saturdays left", "wants the books tidied by may").
+ */
 export function isPastTense(tokens: Token[]): boolean {
-  if (
-    tokens.some(
-      (t, j) => t.lower === "will" || t.lower === "gonna" || (t.lower === "going" && tokens[j + 1]?.lower === "to"),
-    )
-  )
+  if (tokens.some((t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to")))
     return false;
-  return tokens.some((t) => isPast(t) || t.lower === "was" || t.lower === "were");
+  const present = (j: number) =>
+    tokens.slice(0, j).some((x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower)));
+  const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
+  return tokens.some((t, j) => (isPast(t) && !afterNoun(j)) || t.lower === "was" || t.lower === "were");
 }
 
 /**

@@ -10,9 +10,9 @@ const INTRODUCED =
   /\b(?:my|our|her|his|their)\s+(?:gf|bf|mate|bestie|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer)\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b/g;
 /** "her name's emma", "a lurcher called maple", "a friend named dev": a word named as someone's name. */
 const NAMED = /\b(?:(?:my|our|her|his|their)\s+name(?:['’]?s|\s+is)|called|named)\s+([a-z][a-z'-]+)\b/g;
-/** "sorry im carla btw", "hi i'm dev": a speaker introducing themselves, the name ending the clause. */
+/** "sorry im carla btw", "hi i'm dev", "its nora btw": a speaker introducing themselves, the name ending the clause. */
 const SELF =
-  /(?:^|[.!?,]\s*|\b(?:hi|hey|hello|sorry|oh|btw|and)\s+)i(?:['’]?m|\s+am)\s+([a-z][a-z'-]+)(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))/gi;
+  /(?:^|[.!?,]\s*|\b(?:hi|hey|hello|sorry|oh|btw|and)\s+)(?:i(?:['’]?m|\s+am)|it['’]?s)\s+([a-z][a-z'-]+)(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))/gi;
 /** Given names that are also everyday words ("my wife may come", "my son will"): never taken as names. */
 const ALSO_WORDS = new Set(
   "may will can mark bill sue pat rich frank hope grace faith joy art ray june april august summer rose dawn eve chase hunter jack ginger sandy honey buddy angel sunny".split(
@@ -42,15 +42,15 @@ export function selfTyped(text: string): string | null {
 /** The names a write already knows typed in lower case: the user's own ("btw im priya"), when known. */
 export const knownNames = (user: string | null | undefined) => new Set<string>(user ? [user.toLowerCase()] : []);
 
-/** `text` with each of `names` written with its capital. */
+/** `text` with each of `names` written with its capital, and its "s" before a noun as a possessive ("jakes mom"). */
 export function withCapitalNames(text: string, names: ReadonlySet<string>): string {
   if (names.size === 0) return text;
   // Not inside an address ("priya.shah.lets@outlook.com").
   const pattern = new RegExp(
-    `(?<![\\p{L}'’.@-])(${[...names].map(escapeRegExp).join("|")})(?![\\p{L}-]|[.@]\\w)`,
+    `(?<![\\p{L}'’.@-])(${[...names].map(escapeRegExp).join("|")})(s(?=\\s+\\p{Ll}))?(?![\\p{L}-]|[.@]\\w)`,
     "gu",
   );
-  return text.replace(pattern, upperFirst);
+  return text.replace(pattern, (_, name: string, s?: string) => `${upperFirst(name)}${s ? "'s" : ""}`);
 }
 
 /** A past verb opening what follows "I am Nadia," ("taught maths for 7 years"), not a state ("married"). */
