@@ -60,7 +60,7 @@ describe("'we' in a memory", () => {
         "user",
         "2026-05-04T10:00:00.000Z",
       ),
-    ).toContain("The user and the user's boyfriend want a 30k deposit between them.");
+    ).toContain("The user and the user's boyfriend want a 30,000 deposit between them.");
   });
 
   test("between people, a 'we' of a later message is not carried from an earlier one", () => {

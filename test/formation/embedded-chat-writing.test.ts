@@ -325,7 +325,7 @@ describe("short answers and plans typed to an assistant", () => {
     expect(chat("dont really want a monthly payment hanging over me tbh")).toEqual([
       "The user does not really want a monthly payment hanging over the user.",
     ]);
-    expect(chat("oh yeah budget is 9k now")).toEqual(["The user's budget is 9k now."]);
+    expect(chat("oh yeah budget is 9k now")).toEqual(["The user's budget is 9,000 now."]);
     expect(chat("swimming is fun")).toEqual([]);
     expect(chat("wedding is in june")).toEqual(["The user's wedding is in June 2026."]);
     expect(chat("when u compare cars for me pls always include the insurance group")).toEqual([
@@ -380,7 +380,7 @@ describe("short answers and plans typed to an assistant", () => {
     ]);
     expect(chat("sent. ok other thing, im raising my day rate")).toEqual(["The user is raising the user's day rate."]);
     expect(chat("so the real reason im here tbh, i have a client whos late paying")).toEqual([
-      "The user has a client whos late paying.",
+      "The user has a client who is late paying.",
     ]);
     expect(chat("thx. last thing can u give me a one line late fee clause")).toEqual([]);
     expect(chat("yes pls what should the next 3 weeks look like, up to the ch3 deadline")).toEqual([]);

@@ -252,7 +252,7 @@ describe("a user's note to an assistant that drops 'my' or 'I'", () => {
       ["user", "Use fetch, we are on bun anyway. Time flies. lena is vegan."],
     ]);
     expect(said).toContain("The user's lease ends on 15 October 2027 too luckily.");
-    expect(said).toContain("The user's salary is 72k gross.");
+    expect(said).toContain("The user's salary is 72,000 gross.");
     expect(said).toContain("The user does not need a car in berlin.");
     expect(said.join(" ")).not.toMatch(/user's (?:use|time|lena)\b/i);
   });
@@ -282,7 +282,7 @@ describe("a question typed without its mark", () => {
       ["assistant", "Let's make a plan. What are your savings?"],
       ["user", "i have 18k savings. is that enough for the move"],
     ]);
-    expect(said).toContain("The user has 18k savings.");
+    expect(said).toContain("The user has 18,000 savings.");
     expect(said.join(" ")).not.toMatch(/where do|is that enough/i);
   });
 });

@@ -49,6 +49,16 @@ describe("shorthand written out", () => {
     expect(writtenOut("go to hell, my id is 4411, a w b")).toBe("go to hell, my id is 4411, a w b");
   });
 
+  test("money in thousands typed with a 'k' is written out; a distance is not", () => {
+    expect(writtenOut("turnover was abt 48k last yr, budget 1.2k, £9k for a saturday")).toBe(
+      "turnover was about 48,000 last year, budget 1,200, £9,000 for a saturday",
+    );
+    expect(writtenOut("longest run is 8k. i run 5k in about 31 min. physio gave me exercises")).toBe(
+      "longest run is 8k. i run 5k in about 31 minutes. physio gave me exercises",
+    );
+    expect(writtenOut("1.5k followers, im on 36k now")).toBe("1.5k followers, im on 36k now");
+  });
+
   test("what the user types short is stored in words an agent searches for", () => {
     expect(chat("i can do tues and thurs evenings after work")).toEqual([
       "The user can do Tuesday and Thursday evenings after work.",
@@ -225,7 +235,7 @@ describe("how a clause is read", () => {
       "The user and others are 5 people and the other 4 do not start til 10.",
     ]);
     expect(chat("my fiance jake is great. jakes mom linda is giving 3k")).toEqual([
-      "The user's fiance Jake is great. Jake's mom linda is giving 3k.",
+      "The user's fiance Jake is great. Jake's mom linda is giving 3,000.",
     ]);
   });
 });

@@ -1,4 +1,4 @@
-// What users type for speed, written out before a statement is read: "abt", "b4", "tmrw", "ppl",
+// What users type for speed, written out before a statement is read: "abt", "b4", "tmrw", "ppl", "48k" of money,
 // weekdays cut short ("tues and thurs evenings", "sat mornings"), "12.5hr shifts", "w/ my sister".
 // A memory is read later by an agent and searched with whole words ("Thursday", "tomorrow"), and the
 // date resolver knows "tomorrow", not "tmrw". Only forms with no other reading are written out; a
@@ -44,12 +44,32 @@ const UNITS: Record<string, string> = { hr: "hour", min: "minute", yr: "year", w
 const UNIT_BEFORE_NOUN =
   /\b(\d+(?:\.\d+)?) ?(hr|min|yr|wk) (?=[a-z]{3,}\b)(?!(?:and|but|ago|each|per|of|in|on|at|to|for|with|from|away|max|tops|long|old|is|was|will|then|now)\b)/gi;
 
+/** Money in thousands typed with a "k": after a currency sign, or where the clause speaks of money. */
+const THOUSANDS =
+  /([£$€]\s?)?\b(\d{1,3}(?:\.\d{1,2})?)k\b(?!\s*(?:run|race|runs|races|km|steps|followers|views|words|subs|miles|swim|ride))/gi;
+const MONEY =
+  /[£$€]|\b(?:budget|salary|earn|earns|earning|paid|pay|pays|cost|costs|price|prices|turnover|revenue|income|deposit|rent|mortgage|loan|debt|savings?|saved|save|giving|gave|owe|owes|quote|quoted|fee|fees|raise|worth|spend|spent|invoice|grand|a year|per year|a month|per month|total)\b/i;
+
+const DISTANCE = /\b(?:run|runs|ran|running|race|km|miles?|walk|walked|swim|ride|rode|distance|steps)\b/i;
+
+/** "48k" written out as "48,000" when it is money ("turnover was abt 48k", "£9k"), not "a 5k run". */
+function thousands(text: string): string {
+  return text.replace(THOUSANDS, (all, sign: string | undefined, n: string, at: number) => {
+    const from = Math.max(0, text.lastIndexOf(".", at) + 1);
+    const clause = text.slice(from, at + all.length) + (text.slice(at + all.length).split(/[.!?\n]/)[0] ?? "");
+    if (!sign && (!MONEY.test(clause) || DISTANCE.test(clause))) return all;
+    const value = Math.round(Number(n) * 1000);
+    return `${sign ?? ""}${value.toLocaleString("en-GB")}`;
+  });
+}
+
 const TYPED: Array<[RegExp, string]> = [
   [/\babt\b/gi, "about"],
+  [/\bwhos\b/gi, "who is"],
   [/\brn\b/gi, "right now"],
   [/\bthru\b/gi, "through"],
   [/\bdefo\b/gi, "definitely"],
-  [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|\p{Ll}+s)\b)/giu, "with"], // "w the kids"
+  [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|it|this|that|\p{Ll}+s)\b)/giu, "with"], // "w the kids"
   [/\bparas\b/gi, "paragraphs"],
   [/\bb4\b/gi, "before"],
   [/\bppl\b/gi, "people"],
@@ -94,7 +114,10 @@ const dayOf = (form: string, plural: string | undefined) => `${WEEKDAYS[form.toL
 
 /** The text with the shorthand users type written out (see the module comment). */
 export function writtenOut(text: string): string {
-  let out = text.replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
+  let out = thousands(text).replace(
+    UNIT_BEFORE_NOUN,
+    (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `,
+  );
   for (const [re, rep] of TYPED) out = out.replace(re, rep);
   out = out.replace(ONLY_DAY, (_, form: string, plural: string) => dayOf(form, plural));
   return out.replace(CUT_DAY, (_: string, ...groups: Array<string | undefined>) => {
