@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { writtenOut } from "../../src/formation/embedded/shorthand.ts";
 import { statedName } from "../../src/formation/user-name.ts";
+import { knownNames } from "../../src/formation/embedded/typed-names.ts";
 import { withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-05-04T10:00:00.000Z"; // a Monday
@@ -237,5 +238,27 @@ describe("how a clause is read", () => {
     expect(chat("my fiance jake is great. jakes mom linda is giving 3k")).toEqual([
       "The user's fiance Jake is great. Jake's mom linda is giving 3,000.",
     ]);
+  });
+
+  test("a name the user types in lower case is the one the assistant writes with its capital", () => {
+    const messages = [
+      {
+        role: "user",
+        content: "ella is obsessed w dolphins rn. we have a corolla and a monzo account. marco is my husband",
+      },
+      {
+        role: "assistant",
+        content:
+          "## Dolphin Trips for Kids\n\nI think Ella will love the catamaran. Your Corolla is fine for the drive, and Monzo works abroad, so ask Marco to book it.",
+      },
+    ];
+    // Not "corolla" (after "Your": a thing), nor "dolphin" and "trips" (a heading's Title Case).
+    expect([...knownNames(null, messages)].sort()).toEqual(["ella", "marco", "monzo"]);
+    const [first] = withAssistant(
+      messages.map((m) => m.content),
+      "user",
+      AT,
+    );
+    expect(first).toMatch(/^Ella is obsessed with dolphins right now\./);
   });
 });

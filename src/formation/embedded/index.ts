@@ -250,7 +250,7 @@ export function createEmbeddedExtractor(): Extractor {
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
       const none: Carry = { person: null, group: null, fresh: false, earlier: [], age: 0, by: "" };
       let carry = none;
-      const named = knownNames(input.user?.name); // and the names typed in lower case ("my gf lena")
+      const named = knownNames(input.user?.name, input.messages); // and the names typed in lower case ("my gf lena")
       const companions = new Map<string, string>(); // whom each speaker's "we" took in
       for (const message of input.messages) {
         if (message.role === "system" || message.role === "tool") continue;

@@ -4,6 +4,7 @@
 // so that the tagger reads it as a name and the memory writes it as one ("Lena is vegan"). And a
 // speaker introducing themselves ("I am Dana, a backend engineer"), as a memory (selfIntroduced).
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
+import { CALENDAR } from "./closed-classes.ts";
 import { lexicon } from "./lexicon.ts";
 
 const INTRODUCED =
@@ -40,7 +41,50 @@ export function selfTyped(text: string): string | null {
 }
 
 /** The names a write already knows typed in lower case: the user's own ("btw im priya"), when known. */
-export const knownNames = (user: string | null | undefined) => new Set<string>(user ? [user.toLowerCase()] : []);
+export function knownNames(
+  user: string | null | undefined,
+  messages: ReadonlyArray<{ role: string; content: string }> = [],
+): Set<string> {
+  const names = new Set<string>(user ? [user.toLowerCase()] : []);
+  for (const word of echoedNames(messages)) names.add(word);
+  return names;
+}
+
+/** Tags of words that may be a person's or a place's name ("lagos" is a city); not "corolla", a noun. */
+const PROPER_READING = /Name$|Place|City|Country|Region/;
+
+/**
+ * The words a user typed in lower case that the assistant of the same import writes as names,
+ * capitalised inside a sentence ("ella is obsessed w dolphins" … "Ella will love the catamaran"): the
+ * assistant's spelling says what the user meant. Not from headings, bold or tables (Title Case), nor
+ * a word the assistant also writes in lower case or after an article ("the Corolla"), nor one the
+ * lexicon knows as another kind of word.
+ */
+function echoedNames(messages: ReadonlyArray<{ role: string; content: string }>): string[] {
+  const said = messages.filter((m) => m.role === "assistant").map((m) => m.content);
+  const typed = messages.filter((m) => m.role === "user").map((m) => m.content);
+  if (said.length === 0 || typed.length === 0) return [];
+  const prose = said
+    .join("\n")
+    .replace(/^\s*(?:#|\|).*$/gm, "")
+    .replace(/\*\*[^*]*\*\*/g, "");
+  const lowerTyped = new Set(typed.join(" ").match(/(?<![\p{L}'’@./-])\p{Ll}{3,}(?![\p{L}'’@-])/gu) ?? []);
+  const out = new Set<string>();
+  // After a word in lower case and before one that is not capitalised: not a part of "Riverside Community Garden".
+  for (const m of prose.matchAll(
+    /(?<=(?:^|[\s(])\p{Ll}[\p{Ll}'’]*,?[ \t]+)(\p{Lu}\p{Ll}{2,})(?![\p{L}-]|['’](?!s\b)|\s+\p{Lu})/gu,
+  )) {
+    const word = m[1]!.toLowerCase();
+    if (!lowerTyped.has(word) || ALSO_WORDS.has(word) || CALENDAR.has(word) || out.has(word)) continue;
+    const tags = lexicon().tagsOf(word);
+    if (tags.length > 0 && !tags.every((t) => PROPER_READING.test(t))) continue;
+    if (new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, "u").test(prose)) continue; // also a lower-case word
+    // "your Fiesta", "the Corolla": a thing with a name, not someone whom "she" may be.
+    if (new RegExp(`\\b(?:the|a|an|your|this|that|my|our)\\s+${m[1]}\\b`, "iu").test(prose)) continue;
+    out.add(word);
+  }
+  return [...out];
+}
 
 /** `text` with each of `names` written with its capital, and its "s" before a noun as a possessive ("jakes mom"). */
 export function withCapitalNames(text: string, names: ReadonlySet<string>): string {
