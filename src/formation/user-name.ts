@@ -17,6 +17,14 @@ const INTRODUCED = new RegExp(
   "u",
 );
 
+/** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
+const SIGNED =
+  /\b[Ss]ign (?:it |them |off |it off )?(?:as |from |with )?([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)/;
+
+/** Whether `others` writes the word as a name: capitalised inside a sentence ("Thanks, Priya"). */
+const writesAsName = (others: string, word: string) =>
+  new RegExp(`[\\p{Ll},]\\s+${upperFirst(word.toLowerCase())}(?![\\p{L}'’-])`, "u").test(others);
+
 /** Words the lexicon files as something other than a person ("I'm Italian", "I'm Vegan", "it's Monday"). */
 function notAName(word: string): boolean {
   const lower = word.toLowerCase();
@@ -34,6 +42,9 @@ function notAName(word: string): boolean {
 export function statedName(text: string, others = ""): string | null {
   const stated = STATED.exec(text);
   if (stated) return stated[1]!.trim();
+  // "sign it priya": a given name the lexicon knows, or a word the other side writes as a name.
+  const signed = SIGNED.exec(text)?.[1];
+  if (signed && (lexicon().isName(signed.toLowerCase()) || writesAsName(others, signed))) return upperFirst(signed);
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
   const typed = new Set<string>();
   introducedNames(text, typed);
@@ -41,8 +52,7 @@ export function statedName(text: string, others = ""): string | null {
   if (!introduced) {
     const word = selfTyped(text);
     if (!word || lexicon().tagsOf(word).length > 0) return null;
-    const name = upperFirst(word);
-    return new RegExp(`[\\p{Ll},]\\s+${name}(?![\\p{L}'’-])`, "u").test(others) ? name : null;
+    return writesAsName(others, word) ? upperFirst(word) : null;
   }
   const name = introduced[1]!.trim();
   if (notAName(name.split(/\s/)[0]!)) return null;

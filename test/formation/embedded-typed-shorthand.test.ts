@@ -47,7 +47,9 @@ describe("shorthand written out", () => {
     expect(writtenOut("id rather wait, kev said hell review it")).toBe(
       "I would rather wait, kev said he will review it",
     );
-    expect(writtenOut("go to hell, my id is 4411, a w b")).toBe("go to hell, my id is 4411, a w b");
+    expect(writtenOut("go to hell, my id is 4411, a w b, hr just emailed")).toBe(
+      "go to hell, my id is 4411, a w b, hr just emailed",
+    );
   });
 
   test("money in thousands typed with a 'k' is written out; a distance is not", () => {
@@ -192,6 +194,19 @@ describe("answers and instructions as users type them", () => {
     ]);
   });
 
+  test("numbers closed by ')' mark items anywhere once one did, after an opening 'ok so'", () => {
+    expect(
+      asked(
+        "Happy to help.\n\n1. How many weddings are booked this year?\n2. What does your second shooter earn now?\n3. When does the insurance renew?",
+        "ok so 3) renews on the 28th 1) 18 booked for this year 2) tom, on £250 a wedding",
+      ),
+    ).toEqual([
+      'Asked "When does the insurance renew?", the user answered "renews on the 28th".',
+      'Asked "What does the user\'s second shooter earn now?", the user answered "tom, on £250 a wedding".',
+      "18 booked for 2026.",
+    ]);
+  });
+
   test("what the answers should leave out keeps the reason given with it", () => {
     expect(chat("And no charts please, I would like to print this out and put it on the fridge.")).toEqual([
       "The user wants no charts in the assistant's answers; the user would like to print this out and put it on the fridge.",
@@ -212,6 +227,11 @@ describe("answers and instructions as users type them", () => {
     expect(statedName("yes pls, sign it off as Priya at Muddy Paws. dont make it cringe")).toBe("Priya");
     expect(statedName("name at the bottom is Tomasz Nowak. mention the restaurant")).toBe("Tomasz Nowak");
     expect(statedName("sign it as the team")).toBeNull();
+    // Typed in lower case: a given name the lexicon knows, or one the assistant writes as a name.
+    expect(statedName("can u draft a short email to hr. sign it rohan")).toBe("Rohan");
+    expect(statedName("sign it priya, thats fine")).toBeNull();
+    expect(statedName("sign it priya, thats fine", "Here is the draft, Priya.")).toBe("Priya");
+    expect(statedName("sign it and send it")).toBeNull();
   });
 
   test("a name said as 'its nora btw' is the user's", () => {
@@ -221,6 +241,15 @@ describe("answers and instructions as users type them", () => {
 });
 
 describe("how a clause is read", () => {
+  test("a month after a clause told in the present lies ahead, though the sentence tells the past", () => {
+    expect(chat("hr just emailed, start date pushed to july 1 bc the team lead is on leave most of june")).toEqual([
+      "Hr just emailed, start date pushed to 1 July 2026 because the team lead is on leave most of June 2026.",
+    ]);
+    expect(chat("need a carpool sorted w the other parents and theres an away tournament in sept")).toEqual([
+      "The user needs a carpool sorted with the other parents and there is an away tournament in September 2026.",
+    ]);
+  });
+
   test("a participle after its noun, once a present verb told the tense, is no story of the past", () => {
     expect(chat("they only have 2 saturdays left this fall: sept 26 or oct 17")).toEqual([
       "They only have 2 saturdays left in autumn 2026: on 26 September 2026 or on 17 October 2026.",

@@ -2,6 +2,20 @@
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
 import { withMonthOfWeekday } from "./weekday-dates.ts";
+import {
+  WEEKDAY_WORD,
+  EVERY_BEFORE,
+  PLURAL_AFTER,
+  WEEKDAY_NEXT,
+  WEEKDAY_PREVIOUS,
+  DATE_AFTER,
+  WHICH_WEEKEND,
+  DEADLINE_BEFORE,
+  WANTED_BY,
+  AHEAD_BEFORE,
+  MOVED_TO,
+  HABIT_AFTER,
+} from "./date-cues.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
 /** Month names as a memory writes them ("7 May 2023"). */
@@ -17,37 +31,11 @@ export interface ResolvedDates {
   eventAt: string | null;
 }
 
-/** A weekday, also as chat writes it ("mon", "Fri"). */
-const WEEKDAY_WORD = "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
 const DAY_WORDS = new RegExp(
   `\\b(yesterday|today|tonight|tomorrow|days? ago|${WEEKDAY_WORD}|(last|this|next) (night|morning|evening|afternoon)|weekend|the other day|day before yesterday)\\b`,
   "i",
 );
-/** A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings") is a habit, not a date. */
-const EVERY_BEFORE = /\b(every|each)\s+(other\s+)?$/i;
-const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
-/** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
-const BETWEEN_DAYS = "(?:,|/|&|and|or|(?:now|but|and) not|instead of|rather than)?";
-const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*${BETWEEN_DAYS}\\s*${WEEKDAY_WORD}\\b`, "i");
-const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*${BETWEEN_DAYS}\\s*$`, "i");
-/** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it; so does
- * the date said before "that friday". */
-const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
-/** "weekend" with no word saying which ("no weekend work", "weekend plans") is no date. */
-const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
-/** A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by Friday"). */
-const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
-/** "wants the books tidied by end of may": what someone wants done by a month lies ahead too. */
-const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
-/** "my a1c was 7.8, doc wants it under 7 by my next appt in september": what comes next lies ahead. */
-const AHEAD_BEFORE = /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$/i;
-/** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
-const MOVED_TO =
-  /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
-/** "friday takeaway", "sunday roast", "tuesday meetings": a weekday before a habit's noun is no date. */
-const HABIT_AFTER =
-  /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?)\b/i;
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;

@@ -52,12 +52,15 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
   const marks = [
     ...text.matchAll(/(?<![\p{L}\p{N}.,:$£€-])(\d{1,2})(?:[.)](?=\s)|\s?[-–—:]\s+(?=\p{L})|(?=\s+\p{L}))/gu),
   ];
-  const items: Array<{ n: number; at: number; from: number }> = [];
+  const items: Array<{ n: number; at: number; from: number; paren: boolean }> = [];
   for (const m of marks) {
     const n = Number(m[1]);
     const last = items.at(-1)?.n ?? 0;
     const before = text.slice(0, m.index);
-    const lineStart = /(?:^|\n)[ \t]*$/.test(before);
+    // A line's start, also after a word that only opens the message ("ok so 3) renews on the 28th").
+    const lineStart = /(?:^|\n)[ \t]*(?:(?:ok|okay|so|right|yes|yeah|yep|alright|sure|well|hi|hey)[,!.]?\s+)*$/i.test(
+      before,
+    );
     const marked = /[.)\-–—:]\s*$/.test(m[0]); // "4 weeks" is no item; "4 dan ..." after "3. ..." is
     const sentenceStart = lineStart || /[.!?]\s*$/.test(before);
     const empty = items.length > 0 && text.slice(items.at(-1)!.from, m.index).trim() === ""; // "2. 5 days"
@@ -66,8 +69,10 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
     if (empty || used || (!marked && (n <= last || n > last + 3))) continue;
     // The first: 1, or another after sentences that answered the questions before it ("... june. 4. my knee").
     const first = marked && (n === 1 || (lineStart && n <= 9) || (sentenceStart && before.trim() !== ""));
-    if (last === 0 ? !first : !(marked ? sentenceStart || n === last + 1 : sentenceStart)) continue;
-    items.push({ n, at: m.index, from: m.index + m[0].length });
+    // "3) renews on the 28th 1) 18 booked": a number closed by ")" marks an item anywhere once one did.
+    const paren = /\)$/.test(m[0]) && items.some((it) => it.paren);
+    if (last === 0 ? !first : !(marked ? sentenceStart || n === last + 1 || paren : sentenceStart)) continue;
+    items.push({ n, at: m.index, from: m.index + m[0].length, paren: /\)$/.test(m[0]) });
   }
   const preamble = text.slice(0, items[0]?.at ?? 0).trim();
   if (items.length < 2 && !(items.length === 1 && preamble && items[0]!.n > 1)) return null;

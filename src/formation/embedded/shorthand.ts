@@ -89,7 +89,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/\byrs\b/gi, "years"], // "tax yr", "an hr", "per wk": after the numbers above
   [/\byr\b/gi, "year"],
   [/\bhrs\b/gi, "hours"],
-  [/\bhr\b/gi, "hour"],
+  [/\b(an|a|per|every|each|one|half an)\s+hr\b/gi, "$1 hour"], // not "hr just emailed"
   [/\bwks\b/gi, "weeks"],
   [/\bwk\b/gi, "week"],
   // "id rather", "hell review it", "shell be there": no apostrophe, before a verb.

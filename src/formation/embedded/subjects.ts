@@ -233,7 +233,7 @@ export function isPastTense(tokens: Token[]): boolean {
   if (tokens.some((t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to")))
     return false;
   const present = (j: number) =>
-    tokens.slice(0, j).some((x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower)));
+    tokens.slice(0, j).some((x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma));
   const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
   return tokens.some((t, j) => (isPast(t) && !afterNoun(j)) || t.lower === "was" || t.lower === "were");
 }

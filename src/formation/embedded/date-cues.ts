@@ -1,0 +1,32 @@
+// The words around a date that say how to read it (dates.ts): a habit or a schedule rather than a date,
+// a deadline or a plan that lies ahead, a date moved to.
+/** A weekday, also as chat writes it ("mon", "Fri"). */
+export const WEEKDAY_WORD =
+  "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
+/** A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings") is a habit, not a date. */
+export const EVERY_BEFORE = /\b(every|each)\s+(other\s+)?$/i;
+export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
+/** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
+const BETWEEN_DAYS = "(?:,|/|&|and|or|(?:now|but|and) not|instead of|rather than)?";
+export const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*${BETWEEN_DAYS}\\s*${WEEKDAY_WORD}\\b`, "i");
+export const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*${BETWEEN_DAYS}\\s*$`, "i");
+/** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it; so does
+ * the date said before "that friday". */
+export const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
+/** "weekend" with no word saying which ("no weekend work", "weekend plans") is no date. */
+export const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
+/**
+ * A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by
+ * Friday"); so does what someone wants done by a month ("wants the books tidied by end of may").
+ */
+export const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
+export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
+/** "... by my next appt in september", "pushed to july bc the lead is on leave most of june": ahead, told now. */
+export const AHEAD_BEFORE =
+  /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
+/** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
+export const MOVED_TO =
+  /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
+/** "friday takeaway", "sunday roast", "tuesday meetings": a weekday before a habit's noun is no date. */
+export const HABIT_AFTER =
+  /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?)\b/i;
