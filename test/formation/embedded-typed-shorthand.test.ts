@@ -89,6 +89,11 @@ describe("days and times", () => {
     expect(chat("last night i went to a concert")).toEqual(["On 3 May 2026 the user went to a concert."]);
   });
 
+  test("a weekday naming a thing or a habit is no date: 'the friday night drive', 'tuesday training'", () => {
+    expect(chat("actually scrap the friday night drive")).toEqual(["The user dropped the friday night drive."]);
+    expect(chat("tuesday training is at the rec")).toEqual(["Tuesday training is at the rec."]);
+  });
+
   test("a weekday with a day of the month and no month is in the month where they meet", () => {
     expect(chat("the deadline is sunday 17th")).toEqual(["The deadline is Sunday, 17 May 2026."]);
     expect(chat("kev said hell review it on sat 16th")).toEqual([
@@ -204,6 +209,19 @@ describe("answers and instructions as users type them", () => {
       'Asked "When does the insurance renew?", the user answered "renews on the 28th".',
       'Asked "What does the user\'s second shooter earn now?", the user answered "tom, on £250 a wedding".',
       "18 booked for 2026.",
+    ]);
+  });
+
+  test("once an item was marked, a number opening a sentence marks one in any order; 'not yet' is a no", () => {
+    expect(
+      asked(
+        "### Questions\n1. What's the gross annual salary?\n2. Have you checked your degree in anabin?\n3. Have you booked a visa appointment yet?",
+        "1. 62k gross. 3 not yet, looking now. 2 yes uni is H+ and degree is listed",
+      ),
+    ).toEqual([
+      'Asked "What\'s the gross annual salary?", the user answered "62,000 gross".',
+      "The user has not booked a visa appointment yet.",
+      "Yes uni is H+ and degree is listed.",
     ]);
   });
 

@@ -27,6 +27,9 @@ export const AHEAD_BEFORE =
 /** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
 export const MOVED_TO =
   /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
-/** "friday takeaway", "sunday roast", "tuesday meetings": a weekday before a habit's noun is no date. */
+/** "friday takeaway", "sunday roast", "tuesday training": a weekday before a habit's noun is no date. */
 export const HABIT_AFTER =
-  /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?)\b/i;
+  /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?|training|practi[cs]es?|lessons?|rehearsals?|swimming|football)\b/i;
+/** "the friday deploy", "the friday night drive": a weekday naming a thing, which keeps it as said. */
+export const NAMES_A_THING =
+  /^(?:\s+(?:night|morning|afternoon|evening))?\s+(?!(?:at|in|on|to|is|was|are|were|and|or|for|with|from|by|then|we|i|he|she|they|it|you|the|a|an|this|that|works?|off|morning|night|afternoon|evening)\b)\p{Ll}{3,}\b/u;

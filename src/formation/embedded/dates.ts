@@ -15,6 +15,7 @@ import {
   AHEAD_BEFORE,
   MOVED_TO,
   HABIT_AFTER,
+  NAMES_A_THING,
 } from "./date-cues.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
@@ -182,7 +183,8 @@ export function resolveDates(said: string, reference: string | null, past = true
         WEEKDAY_PREVIOUS.test(textBefore) ||
         DATE_AFTER.test(textAfter) ||
         (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
-        /\b(?:that|the same)\s+$/i.test(textBefore))
+        /\b(?:that|the same)\s+$/i.test(textBefore) ||
+        (/\bthe\s+$/i.test(textBefore) && NAMES_A_THING.test(textAfter)))
     )
       continue;
     if (/^weekend$/i.test(matched) && !WHICH_WEEKEND.test(textBefore)) continue;

@@ -16,7 +16,7 @@ import { withoutCode } from "./markup.ts";
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
 const NO =
-  /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you|that is fine|that['’]?s fine|i am good|i['’]?m good|all good)?[\s,.!]*$/i;
+  /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|not yet|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you|that is fine|that['’]?s fine|i am good|i['’]?m good|all good|(?:still\s+)?(?:looking|working on it|sorting it|waiting)(?:\s+(?:now|into it|for it))?)?[\s,.!]*$/i;
 
 /**
  * The question a message asks: the one it ends with (its last question sentence, with the sentence

@@ -50,9 +50,9 @@ const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|
  */
 export function numberedItems(text: string): Array<{ n: number; text: string }> | null {
   const marks = [
-    ...text.matchAll(/(?<![\p{L}\p{N}.,:$£€-])(\d{1,2})(?:[.)](?=\s)|\s?[-–—:]\s+(?=\p{L})|(?=\s+\p{L}))/gu),
+    ...text.matchAll(/(?<![\p{L}\p{N}.,:$£€-])(\d{1,2})(?:[.)](?=\s)|\s?[-–—:]\s+(?=[\p{L}\p{N}])|(?=\s+\p{L}))/gu),
   ];
-  const items: Array<{ n: number; at: number; from: number; paren: boolean }> = [];
+  const items: Array<{ n: number; at: number; from: number; paren: boolean; marked: boolean }> = [];
   for (const m of marks) {
     const n = Number(m[1]);
     const last = items.at(-1)?.n ?? 0;
@@ -63,16 +63,19 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
     );
     const marked = /[.)\-–—:]\s*$/.test(m[0]); // "4 weeks" is no item; "4 dan ..." after "3. ..." is
     const sentenceStart = lineStart || /[.!?]\s*$/.test(before);
+    // "1 - 3 families" opens an item only at a sentence's start ("3 - 4 times a week" is a range).
+    if (/[-–—:]\s*$/.test(m[0]) && /^\d/.test(text.slice(m.index + m[0].length)) && !sentenceStart) continue;
     const empty = items.length > 0 && text.slice(items.at(-1)!.from, m.index).trim() === ""; // "2. 5 days"
-    // In any order once marked at a sentence's start ("2. marek nowak. 1. leeds"); unmarked, the next few.
     const used = items.some((it) => it.n === n);
-    if (empty || used || (!marked && (n <= last || n > last + 3))) continue;
+    // Unmarked, the next few, or at a sentence's start any (to 9) once one was marked ("1. 62k. 5 not yet").
+    const anyOrder = sentenceStart && n <= 9 && items.some((it) => it.marked);
+    if (empty || used || (!marked && (n <= last || n > last + 3) && !anyOrder)) continue;
     // The first: 1, or another after sentences that answered the questions before it ("... june. 4. my knee").
     const first = marked && (n === 1 || (lineStart && n <= 9) || (sentenceStart && before.trim() !== ""));
     // "3) renews on the 28th 1) 18 booked": a number closed by ")" marks an item anywhere once one did.
     const paren = /\)$/.test(m[0]) && items.some((it) => it.paren);
     if (last === 0 ? !first : !(marked ? sentenceStart || n === last + 1 || paren : sentenceStart)) continue;
-    items.push({ n, at: m.index, from: m.index + m[0].length, paren: /\)$/.test(m[0]) });
+    items.push({ n, at: m.index, from: m.index + m[0].length, paren: /\)$/.test(m[0]), marked });
   }
   const preamble = text.slice(0, items[0]?.at ?? 0).trim();
   if (items.length < 2 && !(items.length === 1 && preamble && items[0]!.n > 1)) return null;

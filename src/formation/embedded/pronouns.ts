@@ -65,7 +65,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
   [/\bdef (?=(?:my|a|an|the|not|going|want|need|will|gonna|worth)\b)/gi, "definitely "], // "def my weak spot"
   [/\bprob(?: (?=(?:around|about|like|going|gonna|will|not|just|the|a|\d)\b)|(?=[,.!?]|$))/gi, "probably "], // "prob around 15", "cash prob,"
-  [/(^|[,;:.!?-]\s*)were (?=\w+ing\b)/gi, "$1we are "], // "forget the corolla, were looking at a civic"
+  [/(^|[,;:.!?-]\s*|\b(?:so|and|but|now|then)\s+)were (?=\w+ing\b)/gi, "$1we are "], // ", were looking at a civic"
   [/\b(?:bc|b\/c) (?=(?:of|i|im|we|it|its|the|my|he|she|they|you|u|that|there)\b)/g, "because "], // not "16 bc"
   [/\bur (?=(?:right|welcome|so|too|not|going|gonna|the best|amazing)\b)/g, "you are "],
   [/\bur\b/g, "your"], // "in ur examples"

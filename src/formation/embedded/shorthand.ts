@@ -48,7 +48,7 @@ const UNIT_BEFORE_NOUN =
 const THOUSANDS =
   /([£$€]\s?)?\b(\d{1,3}(?:\.\d{1,2})?)k\b(?!\s*(?:run|race|runs|races|km|steps|followers|views|words|subs|miles|swim|ride))/gi;
 const MONEY =
-  /[£$€]|\b(?:budget|salary|earn|earns|earning|paid|pay|pays|cost|costs|price|prices|turnover|revenue|income|deposit|rent|mortgage|loan|debt|savings?|saved|save|giving|gave|owe|owes|quote|quoted|fee|fees|raise|worth|spend|spent|invoice|grand|a year|per year|a month|per month|total)\b/i;
+  /[£$€]|\b(?:budget|salary|gross|net|eur|euros?|pounds?|dollars?|quid|earn|earns|earning|paid|pay|pays|cost|costs|price|prices|turnover|revenue|income|deposit|rent|mortgage|loan|debt|savings?|saved|save|giving|gave|owe|owes|quote|quoted|fee|fees|raise|worth|spend|spent|invoice|grand|a year|per year|a month|per month|total)\b/i;
 
 const DISTANCE = /\b(?:run|runs|ran|running|race|km|miles?|walk|walked|swim|ride|rode|distance|steps)\b/i;
 

@@ -51,7 +51,7 @@ export function knownNames(
 }
 
 /** Tags of words that may be a person's or a place's name ("lagos" is a city); not "corolla", a noun. */
-const PROPER_READING = /Name$|Place|City|Country|Region/;
+const PROPER_READING = /Name$|Place|City|Country|Region|^Noun$/;
 
 /**
  * The words a user typed in lower case that the assistant of the same import writes as names,
