@@ -21,9 +21,9 @@ const INTRODUCED = new RegExp(
 const SIGNED =
   /\b[Ss]ign (?:it |them |off |it off )?(?:as |from |with )?([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)/;
 
-/** Whether `others` writes the word as a name: capitalised inside a sentence ("Thanks, Priya"). */
+/** Whether `others` writes the word as a name: capitalised inside a sentence ("Thanks, Priya"), or signing a quoted draft. */
 const writesAsName = (others: string, word: string) =>
-  new RegExp(`[\\p{Ll},]\\s+${upperFirst(word.toLowerCase())}(?![\\p{L}'’-])`, "u").test(others);
+  new RegExp(`[\\p{Ll},]\\s+(?:>\\s*)?${upperFirst(word.toLowerCase())}(?![\\p{L}'’-])`, "u").test(others);
 
 /** Words the lexicon files as something other than a person ("I'm Italian", "I'm Vegan", "it's Monday"). */
 function notAName(word: string): boolean {

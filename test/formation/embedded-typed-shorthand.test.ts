@@ -177,6 +177,18 @@ describe("answers and instructions as users type them", () => {
     ]);
   });
 
+  test("an enquiry for a date lies ahead, though it came in the past", () => {
+    expect(chat("got an enquiry for may 16th but thats mei and callums wedding already")).toEqual([
+      "The user got an enquiry for 16 May 2026 but that is mei and callums wedding already.",
+    ]);
+  });
+
+  test("a question in a table's cell is asked of no one; 'ok diff thing' answers nothing", () => {
+    expect(
+      asked("| Step | Done? |\n|---|---|\n| Renew | no |\n\nAll set for now.", "ok diff thing. we have a new puppy"),
+    ).toEqual(["The user and others have a new puppy."]);
+  });
+
   test("news announced, or words not understood, answer nothing", () => {
     expect(asked("Which evenings are the live sessions on?", "ok big news. my mate kev just sent me a job ad")).toEqual(
       ["The user's mate kev just sent the user a job ad."],
@@ -250,6 +262,8 @@ describe("answers and instructions as users type them", () => {
     expect(statedName("sign it priya, thats fine")).toBeNull();
     expect(statedName("sign it priya, thats fine", "Here is the draft, Priya.")).toBe("Priya");
     expect(statedName("sign it and send it")).toBeNull();
+    // The assistant's quoted draft signed with it says it is a name.
+    expect(statedName("sign it priya, thats fine", "> Cheers,\n> Priya")).toBe("Priya");
   });
 
   test("a name said as 'its nora btw' is the user's", () => {

@@ -26,8 +26,8 @@ const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
 const WH_QUESTION = /^(?:what|which|where|when|who|why|how)\b/i;
 /** A question asking what someone thinks or how something went: a reaction is its answer. */
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
-/** A reply that announces or balks rather than answers: "ok big news", "a lot of words I do not understand". */
-const ANNOUNCING = /\b(?:news|update|understand|confus\w*)\b/i;
+/** A reply that announces or balks rather than answers: "ok big news", "ok diff thing", "a lot of words I do not understand". */
+const ANNOUNCING = /\b(?:news|update|understand|confus\w*|(?:diff|different|other|another|next) thing)\b/i;
 /** Not an answer: "Not sure", "That is a tough question", "That sounds fun", and what announces. */
 const NON_ANSWER = new RegExp(
   String.raw`\b(?:not (?:know|sure)|no idea|(?:tough|good|great|hard) question|sounds?|looks?|you|your)\b|${ANNOUNCING.source}`,

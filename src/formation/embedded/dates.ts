@@ -84,7 +84,7 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
 
 /** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
 const BOOKED =
-  /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?)\b/i;
+  /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
 
 /** `named`: the text named the weekday ("last Friday"), which the date keeps: "on Friday, 14 July 2023". */
 function phrase(d: Date, g: Granularity, bare: boolean, named = false): string {

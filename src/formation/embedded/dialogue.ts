@@ -28,7 +28,9 @@ const NO =
 export function closingQuestion(text: string, within = false): string | null {
   const body = withoutCode(text, " ").trim();
   if (!/\?\s*[)"'”]?\s*$/.test(body)) {
-    const asked = within ? body.split("\n").flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : [];
+    // Not a table's cell ("| Step | Done? |").
+    const lines = body.split("\n").filter((line) => !/^\s*\|/.test(line));
+    const asked = within ? lines.flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : [];
     return asked.length === 1 ? closingQuestion(asked[0]!.trim()) : null;
   }
   // The question's own paragraph: a list or a heading above it is not part of it.
