@@ -8,7 +8,7 @@ import { introducedNames, selfTyped, withCapitalNames } from "./embedded/typed-n
 const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
 /** Said outright, or as the name to sign with ("sign it off as Priya", "name at the bottom is Tomasz Nowak"). */
 const STATED = new RegExp(
-  String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?as|[Nn]ame at the (?:bottom|end) is)\s+${NAME}`,
+  String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)|[Nn]ame at the (?:bottom|end) is)\s+${NAME}`,
   "u",
 );
 /** "I'm Dana, a backend engineer", "Hi! I am Dana." : a name only when it ends the clause. */
@@ -44,7 +44,9 @@ export function statedName(text: string, others = ""): string | null {
   if (stated) return stated[1]!.trim();
   // "sign it priya": a given name the lexicon knows, or a word the other side writes as a name.
   const signed = SIGNED.exec(text)?.[1];
-  if (signed && (lexicon().isName(signed.toLowerCase()) || writesAsName(others, signed))) return upperFirst(signed);
+  const unknown = (word: string) => lexicon().tagsOf(word.toLowerCase()).length === 0; // not "sign in the window"
+  if (signed && (lexicon().isName(signed.toLowerCase()) || (unknown(signed) && writesAsName(others, signed))))
+    return upperFirst(signed);
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
   const typed = new Set<string>();
   introducedNames(text, typed);

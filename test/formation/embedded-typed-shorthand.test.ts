@@ -262,6 +262,9 @@ describe("answers and instructions as users type them", () => {
     expect(statedName("sign it priya, thats fine")).toBeNull();
     expect(statedName("sign it priya, thats fine", "Here is the draft, Priya.")).toBe("Priya");
     expect(statedName("sign it and send it")).toBeNull();
+    expect(statedName("Could you draft a short email? Please sign it from Margaret Hale")).toBe("Margaret Hale");
+    // A word the lexicon knows as another kind is never the name, however the assistant writes it.
+    expect(statedName("1 indeed + a sign in the window", "Great, In the meantime")).toBeNull();
     // The assistant's quoted draft signed with it says it is a name.
     expect(statedName("sign it priya, thats fine", "> Cheers,\n> Priya")).toBe("Priya");
   });
