@@ -237,6 +237,24 @@ describe("answers and instructions as users type them", () => {
     ]);
   });
 
+  test("a terse reply to a numbered list marks its items with bare numbers; an item's later sentence stays a statement", () => {
+    const list =
+      "Quick questions:\n1. What matters most: base, equity or working pattern?\n2. Is 3 days in the office ok?";
+    expect(asked(list, "2 no, 3 days is a dealbreaker. 1 base.")).toEqual([
+      'Asked "What matters most: base, equity or working pattern?", the user answered "base".',
+      "3 days is a dealbreaker.",
+    ]);
+    expect(
+      asked(
+        "Quick questions:\n1. Are you a sole trader or a limited company?\n2. Roughly what was your turnover last year?",
+        "1. sole trader. turnover was abt 48k last yr",
+      ),
+    ).toEqual([
+      'Asked "Is the user a sole trader or a limited company?", the user answered "sole trader".',
+      "The user's turnover was about 48,000 in 2025.",
+    ]);
+  });
+
   test("what the answers should leave out keeps the reason given with it", () => {
     expect(chat("And no charts please, I would like to print this out and put it on the fridge.")).toEqual([
       "The user wants no charts in the assistant's answers; the user would like to print this out and put it on the fridge.",

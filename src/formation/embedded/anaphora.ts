@@ -1,6 +1,7 @@
 // A statement that leans on something said before it ("I love it", "They motivate me") does not
 // stand alone: the extractor joins it to the statement before it in the same message, or drops it.
 import type { Token } from "./nlp.ts";
+import type { Speakers } from "./pronouns.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { FEELINGS, FIRST_PERSON, LIGHT_VERBS, SECOND_PERSON } from "./closed-classes.ts";
 
@@ -89,4 +90,19 @@ const FIRST_PLURAL = /^(?:we|our|us)$/i;
 export function weOpening(tokens: Token[]): boolean {
   const first = tokens.find((t) => !["PUNCT", "CCONJ", "ADV", "INTJ"].includes(t.pos));
   return FIRST_PLURAL.test(first?.text ?? "");
+}
+
+/**
+ * In a chat between two people, a remark about the listener that says nothing about the speaker
+ * ("Lucky Melanie to have such an awesome family", "Glad Melanie's son is okay") is the speaker's
+ * reaction, not a fact: the listener tells their own facts. Users talking to an assistant are exempt.
+ */
+export function aboutListenerOnly(
+  content: string,
+  ctx: { mode: string; toAssistant?: boolean; speakers: Speakers },
+): boolean {
+  const { speaker, other } = ctx.speakers;
+  if (ctx.mode !== "conversation" || ctx.toAssistant || !speaker || !other) return false;
+  const mentions = (name: string) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(content);
+  return mentions(other) && !mentions(speaker);
 }

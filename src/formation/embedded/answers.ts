@@ -164,11 +164,18 @@ export function answered(
   return fact && { fact: { ...fact, entities: [who] }, replaces };
 }
 
-/** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1). */
+/** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */
 function replyParts(reply: string, count: number): Array<{ part: string; at: number }> {
   const items = numberedItems(reply);
   // Item 0, the text before the first number, goes by order (`at` -1) like an unnumbered part.
-  if (items) return items.map((it) => ({ part: it.text, at: it.n - 1 })).filter((p) => p.at < count && p.part);
+  // An item's first sentence answers its question; one after it (`at` -2) is the statements' to keep
+  // ("1. sole trader. turnover was 48k").
+  if (items)
+    return items
+      .flatMap((it) =>
+        it.text.split(/(?<=[.!?])\s+(?=\p{L})/u).map((part, i) => ({ part, at: i === 0 ? it.n - 1 : -2 })),
+      )
+      .filter((p) => p.at < count && p.part);
   return reply
     .split(/\n+|(?<=[.!?])\s+/)
     .map((p) => ({ part: p.trim(), at: -1 }))
@@ -214,7 +221,7 @@ export function answeredEach(
   return replyParts(reply, questions.length).flatMap(({ part, at }) => {
     const words = nouns(part);
     const sharing = asked.findIndex((q) => [...words].some((w) => q.has(w)));
-    const index = at >= 0 ? at : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
+    const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.
     const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part);

@@ -23,16 +23,15 @@ import {
   stepAside,
 } from "./coreference.ts";
 import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
-import { appraises, danglingPronoun, weOpening } from "./anaphora.ts";
+import { aboutListenerOnly, appraises, danglingPronoun, weOpening } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
-import { escapeRegExp } from "../../domain/text.ts";
 import { categorise } from "./categories.ts";
 import { finish, written, type WritingContext } from "./written.ts";
 import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
 import { measureWithVerb } from "./measures.ts";
-import { listedApart, PART_LABEL, sharedImages, withoutCode, withSharedImages } from "./markup.ts";
+import { listedApart, markedItems, PART_LABEL, sharedImages, withoutCode, withSharedImages } from "./markup.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
@@ -198,18 +197,6 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   return withSharedImages(facts, photos, noted);
 }
 
-/**
- * In a chat between two people, a remark about the listener that says nothing about the speaker
- * ("Lucky Melanie to have such an awesome family", "Glad Melanie's son is okay") is the speaker's
- * reaction, not a fact: the listener tells their own facts. Users talking to an assistant are exempt.
- */
-function aboutListenerOnly(content: string, ctx: StatementContext): boolean {
-  const { speaker, other } = ctx.speakers;
-  if (ctx.mode !== "conversation" || ctx.toAssistant || !speaker || !other) return false;
-  const mentions = (name: string) => new RegExp(`\\b${escapeRegExp(name)}\\b`).test(content);
-  return mentions(other) && !mentions(speaker);
-}
-
 /** People talking to each other (not a user to an assistant, nor a passage): a message tells a story. */
 const tellsStories = (ctx: StatementContext) => ctx.mode === "conversation" && !ctx.toAssistant && !ctx.commitmentsOnly;
 
@@ -255,7 +242,8 @@ export function createEmbeddedExtractor(): Extractor {
       for (const message of input.messages) {
         if (message.role === "system" || message.role === "tool") continue;
         if (message.role !== "assistant") introducedNames(message.content, named);
-        const m = { ...message, content: withCapitalNames(message.content, named) };
+        const asking: number = previous?.questions.length ?? 0; // "2 no. 1 base" answers a numbered list
+        const m = { ...message, content: markedItems(withCapitalNames(message.content, named), asking) };
         const speakers = speakersOf(m, people, user, withAssistant, companions);
         const ctx: StatementContext = {
           mode: "conversation",

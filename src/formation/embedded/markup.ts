@@ -105,3 +105,18 @@ export function withoutCode(text: string, by?: string): string {
     by !== undefined ? `${last}${by}` : `${last}${/^[^.!?:;,]$/.test(last) ? "." : ""}\n\n`,
   );
 }
+
+const OPENING_NUMBER = /(^|[.!?]\s+|\n\s*)(\d)(?=\s+\p{L})/gu;
+
+/**
+ * A terse reply to a numbered list of `asked` questions, its items unmarked ("2 no, 3 days is a
+ * dealbreaker. 1 base. 3 yes"): the numbers opening it and its sentences, each once and none above
+ * `asked`, are marked as items ("2. no, ..."), so that the reply is read item by item.
+ */
+export function markedItems(text: string, asked: number): string {
+  if (asked < 2 || !/^\s*\d\s/.test(text) || numberedItems(text)) return text;
+  const opening = [...text.matchAll(OPENING_NUMBER)].map((m) => Number(m[2]));
+  if (opening.length < 2 || new Set(opening).size < opening.length || opening.some((n) => n < 1 || n > asked))
+    return text;
+  return text.replace(OPENING_NUMBER, "$1$2.");
+}
