@@ -130,6 +130,21 @@ describe("how a message opens and what it holds", () => {
     );
   });
 
+  test("'2pm.' ends its sentence; words joined by a hyphen are one word ('take-home'); 'due fri' lies ahead", () => {
+    expect(
+      withAssistant(
+        ["Orbital offers Thursday 11 June at 10am or 2pm. Which works?", "2pm. also the offer landed"],
+        "assistant",
+        AT,
+      ),
+    ).toContain(
+      'Asked "Orbital offers on Thursday, 11 June 2026 at 10am or 2pm. Which works?", the user answered "2pm".',
+    );
+    expect(chat("orbital labs: recruiter call done, take-home due fri, then sys design")).toEqual([
+      "Orbital labs: recruiter call done, take-home due on Friday, 8 May 2026, then sys design.",
+    ]);
+  });
+
   test("a version number is no sentence break", () => {
     expect(chat("the deploy for v2.14 is failing on ECS")).toEqual(["The deploy for v2.14 is failing on ECS."]);
   });

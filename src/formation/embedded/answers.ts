@@ -69,8 +69,6 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
   return undefined;
 }
 
-/** "28th" (the day asked for), which the tagger reads as an adjective. */
-const ORDINAL = /^\d{1,4}(?:st|nd|rd|th)$/;
 /** A hedge closing a short answer ("22.9% i think", "about 250, i guess"). */
 const HEDGE = /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure)[.!\s]*$/i;
 const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am"]);
@@ -141,7 +139,7 @@ export function answered(
   if (!answer || answer.kind === "short") {
     // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
     const naming = (t: { pos: string; lower: string }) =>
-      (["NOUN", "PROPN", "NUM", ...(answer ? [] : ["ADJ", "VERB"])].includes(t.pos) || ORDINAL.test(t.lower)) &&
+      (["NOUN", "PROPN", "NUM", ...(answer ? [] : ["ADJ", "VERB"])].includes(t.pos) || /\d/.test(t.lower)) &&
       !DISCOURSE.has(t.lower) &&
       !ADDRESS.has(t.lower) &&
       !nameOrShort(t.lower, names);

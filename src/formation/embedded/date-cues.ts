@@ -19,7 +19,7 @@ export const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
  * A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by
  * Friday"); so does what someone wants done by a month ("wants the books tidied by end of may").
  */
-export const DEADLINE_BEFORE = /\b(by|until|till|before)\s+$/i;
+export const DEADLINE_BEFORE = /\b(by|until|till|before|due(?: on)?)\s+$/i;
 export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
 /** "... by my next appt in september", "pushed to july bc the lead is on leave most of june": ahead, told now. */
 export const AHEAD_BEFORE =

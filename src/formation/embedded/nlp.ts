@@ -23,6 +23,30 @@ export interface Nlp {
   sentences(text: string): Sentence[];
 }
 
+/**
+ * "take-home", "follow-up", "sign-on": words joined by a hyphen without spaces are one word, a noun
+ * unless its last part is an adjective or a participle ("well-known"); wink read "take" as a verb opening a request.
+ */
+function joinedCompounds(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const [t, dash, next] = [tokens[i]!, tokens[i + 1], tokens[i + 2]];
+    const joins = dash?.text === "-" && dash.space === "" && next?.space === "" && /^\p{L}+$/u.test(t.text);
+    if (!joins || !/^\p{L}+$/u.test(next!.text)) {
+      out.push(t);
+      continue;
+    }
+    const text = `${t.text}-${next!.text}`;
+    // After a subject it is the verb ("I color-code my goals").
+    const verb = t.pos === "VERB" && /^(?:i|you|we|they|he|she|it|to)$/.test(out.at(-1)?.lower ?? "");
+    const adjective = next!.pos === "ADJ" || (next!.pos === "VERB" && next!.lower !== next!.lemma);
+    const pos = verb ? "VERB" : adjective ? "ADJ" : "NOUN";
+    out.push({ text, lower: text.toLowerCase(), pos, lemma: text.toLowerCase(), space: t.space });
+    i += 2;
+  }
+  return out;
+}
+
 const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body)$/i;
 
 /**
@@ -106,7 +130,7 @@ function loadNlp(): Nlp {
     const pos = s.tokens().out(its.pos) as string[];
     const lemmas = s.tokens().out(its.lemma) as string[];
     const spaces = s.tokens().out(its.precedingSpaces) as string[];
-    return words.map((w, i) => ({
+    const tokens = words.map((w, i) => ({
       text: w,
       lower: w.toLowerCase(),
       // "everything hits the same container": an indefinite pronoun is never the verb.
@@ -114,6 +138,7 @@ function loadNlp(): Nlp {
       lemma: lemmas[i]!,
       space: i === 0 ? "" : spaces[i]!,
     }));
+    return joinedCompounds(tokens);
   };
   /**
    * The lite model reads any capitalised first word as a proper noun ("Check my studio", "Woah,
@@ -155,7 +180,9 @@ function loadNlp(): Nlp {
     return [{ ...first, pos: "NOUN", lemma: inLowerCase(first, text).lemma }, ...tokens.slice(1)];
   };
   return {
-    sentences(text: string): Sentence[] {
+    sentences(typed: string): Sentence[] {
+      // "2pm. also ...": wink reads "pm." as an abbreviation that ends no sentence.
+      const text = typed.replace(/(\d\s?[ap]m)\.(?=\s)/gi, "$1 .");
       const doc = nlp.readDoc(text);
       const out: Sentence[] = [];
       let at = 0;
