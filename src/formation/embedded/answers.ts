@@ -56,8 +56,14 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
     if (part !== sentence.text) return nlp.sentences(part)[0];
     let answer = sentence;
     for (const next of sentences.slice(i + 1)) {
-      const names = next.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos)) && !OPENING.test(next.text);
-      if (!verbless(answer) || !verbless(next) || !names || /\?/.test(next.text) || wordsIn(answer) + wordsIn(next) > 8)
+      const naming = next.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos)) && !OPENING.test(next.text);
+      if (
+        !verbless(answer) ||
+        !verbless(next) ||
+        !naming ||
+        /\?/.test(next.text) ||
+        wordsIn(answer) + wordsIn(next) > 8
+      )
         break;
       // Joined by a comma: "Cardiology, September 9th at 10:30".
       const head = answer.tokens.at(-1)?.pos === "PUNCT" ? answer.tokens.slice(0, -1) : answer.tokens;

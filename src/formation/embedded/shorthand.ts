@@ -3,7 +3,7 @@
 // A memory is read later by an agent and searched with whole words ("Thursday", "tomorrow"), and the
 // date resolver knows "tomorrow", not "tmrw". Only forms with no other reading are written out; a
 // weekday that is also a word ("sat", "sun", "wed", "mon") only where it names a day: before a part of
-// the day, after "on/every/next/this/last", or beside another weekday.
+// the day or a day of the month ("wed 18th"), after "on/every/next/last/until", or beside another weekday.
 
 const WEEKDAYS: Record<string, string> = {
   mon: "Monday",

@@ -40,7 +40,10 @@ export function selfTyped(text: string): string | null {
   return new RegExp(SELF.source, "i").exec(text)?.[1] ?? null;
 }
 
-/** The names a write already knows typed in lower case: the user's own ("btw im priya"), when known. */
+/**
+ * The names a write already knows typed in lower case: the user's own ("btw im priya"), when known, and
+ * those the assistant of an import writes as names (`echoedNames`).
+ */
 export function knownNames(
   user: string | null | undefined,
   messages: ReadonlyArray<{ role: string; content: string }> = [],
