@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { writtenOut } from "../../src/formation/embedded/shorthand.ts";
 import { statedName } from "../../src/formation/user-name.ts";
 import { knownNames } from "../../src/formation/embedded/typed-names.ts";
-import { withAssistant } from "./embedded-support.ts";
+import { contents, extractor, withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-05-04T10:00:00.000Z"; // a Monday
 
@@ -300,6 +300,17 @@ describe("answers and instructions as users type them", () => {
     expect(statedName("1 indeed + a sign in the window", "Great, In the meantime")).toBeNull();
     // The assistant's quoted draft signed with it says it is a name.
     expect(statedName("sign it priya, thats fine", "> Cheers,\n> Priya")).toBe("Priya");
+  });
+
+  test("a user known by a full name is their given name in their memories", () => {
+    const facts = extractor.extract({
+      kind: "passage",
+      text: "I live in Berlin and I walk with a stick.",
+      user: { name: "Margaret Hale" },
+      occurredAt: AT,
+      receivedAt: AT,
+    });
+    expect(contents(facts)).toEqual(["Margaret lives in Berlin.", "Margaret walks with a stick."]);
   });
 
   test("a name said as 'its nora btw' is the user's", () => {

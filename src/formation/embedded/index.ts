@@ -210,7 +210,7 @@ export function createEmbeddedExtractor(): Extractor {
   return {
     name: "embedded",
     extract(input: PassageInput | MessagesInput, policy: ExtractionPolicy = DEFAULT_POLICY): Fact[] {
-      const user = input.user?.name ?? "the user";
+      const user = input.user?.name?.split(/\s+/)[0] ?? "the user"; // "Margaret Hale" is Margaret in her memories
       if (input.kind === "passage") {
         const named = knownNames(input.user?.name);
         introducedNames(input.text, named);

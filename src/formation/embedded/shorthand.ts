@@ -69,7 +69,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/\brn\b/gi, "right now"],
   [/\bthru\b/gi, "through"],
   [/\bdefo\b/gi, "definitely"],
-  [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|it|this|that|\p{Ll}+s)\b)/giu, "with"], // "w the kids"
+  [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|it|this|that|\p{Ll}+s|\d)\b)/giu, "with"], // "w the kids", "going w 20p"
   [/\bparas\b/gi, "paragraphs"],
   [/\bb4\b/gi, "before"],
   [/\bppl\b/gi, "people"],
