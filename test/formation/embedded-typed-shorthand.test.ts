@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { writtenOut } from "../../src/formation/embedded/shorthand.ts";
 import { statedName } from "../../src/formation/user-name.ts";
+import type { Fact } from "../../src/formation/extractor.ts";
 import { knownNames } from "../../src/formation/embedded/typed-names.ts";
 import { contents, extractor, withAssistant } from "./embedded-support.ts";
 
@@ -309,7 +310,7 @@ describe("answers and instructions as users type them", () => {
       user: { name: "Margaret Hale" },
       occurredAt: AT,
       receivedAt: AT,
-    });
+    }) as Fact[];
     expect(contents(facts)).toEqual(["Margaret lives in Berlin.", "Margaret walks with a stick."]);
   });
 
