@@ -102,6 +102,11 @@ describe("days and times", () => {
     ]);
   });
 
+  test("a day of the month after a preposition is the next one, unless it comes back each month", () => {
+    expect(chat("big news, camera ready is pushed to the 29th")).toEqual(["Camera ready is pushed to 29 May 2026."]);
+    expect(chat("yeah rent is due on the 1st")).toEqual(["The user's rent is due on the 1st."]);
+  });
+
   test("a month something is wanted done by lies ahead, and its end stays said", () => {
     expect(chat("my accountant wants the books tidied by end of june")).toEqual([
       "The user's accountant wants the books tidied by the end of June 2026.",
@@ -205,6 +210,13 @@ describe("answers and instructions as users type them", () => {
     ).toEqual(["The user and others have a new puppy."]);
   });
 
+  test("thanks alone answer nothing; 'ok 2 is 15 min' answers the second question", () => {
+    expect(asked("Could you have a quick look at the budget before I submit it?", "perfect thx")).toEqual([]);
+    expect(
+      asked("Questions:\n1. When is the deadline?\n2. How long is your talk slot?", "ok 2 is 15 min + 5 q&a. 1 fri"),
+    ).toContain('Asked "How long is the user\'s talk slot?", the user answered "15 minutes + 5 q&a".');
+  });
+
   test("news announced, or words not understood, answer nothing", () => {
     expect(asked("Which evenings are the live sessions on?", "ok big news. my mate kev just sent me a job ad")).toEqual(
       ["The user's mate kev just sent the user a job ad."],
@@ -234,7 +246,7 @@ describe("answers and instructions as users type them", () => {
         "ok so 3) renews on the 28th 1) 18 booked for this year 2) tom, on £250 a wedding",
       ),
     ).toEqual([
-      'Asked "When does the insurance renew?", the user answered "renews on the 28th".',
+      'Asked "When does the insurance renew?", the user answered "renews on 28 May 2026".',
       'Asked "What does the user\'s second shooter earn now?", the user answered "tom, on £250 a wedding".',
       "18 booked for 2026.",
     ]);

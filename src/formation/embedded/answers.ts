@@ -28,6 +28,9 @@ const WH_QUESTION = /^(?:what|which|where|when|who|why|how)\b/i;
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
 /** A reply that announces or balks rather than answers: "ok big news", "ok diff thing", "a lot of words I do not understand". */
 const ANNOUNCING = /\b(?:news|update|understand|confus\w*|(?:diff|different|other|another|next) thing)\b/i;
+/** Thanks alone, however it is typed: "perfect thx", "great, thanks!". */
+const THANKS_ONLY =
+  /^(?:(?:perfect|great|amazing|brilliant|lovely|awesome|cool|nice|ok(?:ay)?|sounds good)[,!.\s]*)*(?:thx|thanks|thank you|ty|cheers)\b[\s!.]*$/i;
 /** Not an answer: "Not sure", "That is a tough question", "That sounds fun", and what announces. */
 const NON_ANSWER = new RegExp(
   String.raw`\b(?:not (?:know|sure)|no idea|(?:tough|good|great|hard) question|sounds?|looks?|you|your)\b|${ANNOUNCING.source}`,
@@ -140,6 +143,7 @@ export function answered(
   };
   if (!answer && !leans()) return null;
   if (answer?.kind === "short" && ANNOUNCING.test(first.text)) return null; // "ok big news": what follows answers
+  if (THANKS_ONLY.test(first.text)) return null; // "perfect thx" thanks for what was asked
   if (answer && hedged) replaces = ownFacts(first.text); // "22.9% i think" is no statement of its own
   let text: string | null;
   if (!answer || answer.kind === "short") {
@@ -228,7 +232,9 @@ export function answeredEach(
     const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.
-    const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part);
+    // "renews on the 28th" has no subject of its own: the question gives it one.
+    const subjectless = nlp.sentences(part)[0]?.tokens[0]?.pos === "VERB";
+    const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part) && !subjectless;
     if (index < 0 || index >= questions.length) return [];
     const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts, at >= 0);
     if (!ownsIt || sharing >= 0 || at >= 0) next = index + 1;

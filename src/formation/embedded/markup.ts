@@ -106,7 +106,8 @@ export function withoutCode(text: string, by?: string): string {
   );
 }
 
-const OPENING_NUMBER = /(^|[.!?]\s+|\n\s*)(\d)(?=\s+\p{L})/gu;
+const OPENING_NUMBER =
+  /(^\s*(?:(?:ok|okay|so|right|yes|yeah|yep|alright|sure|well)[,!.]?\s+)*|[.!?]\s+|\n\s*)(\d)(?=\s+\p{L})/giu;
 
 /**
  * A terse reply to a numbered list of `asked` questions, its items unmarked ("2 no, 3 days is a
@@ -114,9 +115,12 @@ const OPENING_NUMBER = /(^|[.!?]\s+|\n\s*)(\d)(?=\s+\p{L})/gu;
  * `asked`, are marked as items ("2. no, ..."), so that the reply is read item by item.
  */
 export function markedItems(text: string, asked: number): string {
-  if (asked < 2 || !/^\s*\d\s/.test(text) || numberedItems(text)) return text;
+  if (asked < 2 || !/^\s*(?:(?:ok|okay|so|right|yes|yeah|yep|alright|sure|well)[,!.]?\s+)*\d\s/i.test(text))
+    return text;
+  if (numberedItems(text)) return text;
   const opening = [...text.matchAll(OPENING_NUMBER)].map((m) => Number(m[2]));
   if (opening.length < 2 || new Set(opening).size < opening.length || opening.some((n) => n < 1 || n > asked))
     return text;
-  return text.replace(OPENING_NUMBER, "$1$2.");
+  // "2 is 15 min": the item's answer, not a statement about the number.
+  return text.replace(OPENING_NUMBER, "$1$2.").replace(/(\d)\.\s+(?:is|are|=)\s+/g, "$1. ");
 }

@@ -227,7 +227,8 @@ export function isImperative(tokens: Token[]): boolean {
 
 /**
  * Whether a clause tells of the past: a past form, nothing pointing ahead, and no participle after its noun
- * once a present verb told the tense ("they have 2 saturdays left", "wants the books tidied by may").
+ * once a present verb told the tense ("they have 2 saturdays left", "wants the books tidied by may") or
+ * after a present "be" ("is pushed to the 29th").
  */
 export function isPastTense(tokens: Token[]): boolean {
   if (tokens.some((t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to")))
@@ -235,7 +236,9 @@ export function isPastTense(tokens: Token[]): boolean {
   const present = (j: number) =>
     tokens.slice(0, j).some((x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma));
   const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
-  return tokens.some((t, j) => (isPast(t) && !afterNoun(j)) || t.lower === "was" || t.lower === "were");
+  // "camera ready is pushed to the 29th": a participle after a present "be" is told now.
+  const passive = (j: number) => /^(?:is|are|am|'s|'re|'m|be|being)$/.test(tokens[j - 1]?.lower ?? "");
+  return tokens.some((t, j) => (isPast(t) && !afterNoun(j) && !passive(j)) || t.lower === "was" || t.lower === "were");
 }
 
 /**

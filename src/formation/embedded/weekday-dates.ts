@@ -1,5 +1,5 @@
 // "deadline is sunday 20th", "starts monday 23rd", "on sat the 12th": a weekday with a day of the month
-// and no month. chrono reads neither; the month is the one near the reference whose day falls on that
+// and no month; and "pushed to the 29th", a day of the month after a preposition. chrono reads neither; the month is the one near the reference whose day falls on that
 // weekday (ahead for a plan, before for a story): "Sunday, 20 September 2026", which the date resolver reads whole.
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
@@ -12,18 +12,45 @@ const WEEKDAY_AND_DAY = new RegExp(
 );
 const DAY_MS = 86_400_000;
 
+/** "pushed to the 29th", "due on the 5th": a day of the month after a preposition, with no month. */
+const DAY_ONLY = new RegExp(
+  `\\b((?:on|by|to|until|till|due|before|from|for)\\s+)the\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?(?:${MONTH}))`,
+  "gi",
+);
+
+const MONTHLY =
+  /\b(?:rent|bills?|payday|paid|salary|wages?|mortgage|subscription|direct debit|standing order|every month|each month|monthly)\b/i;
+
+/** The next day `n` of a month from the reference (the last before it for a story), or null. */
+function dayOfMonth(n: number, ref: Date, past: boolean): Date | null {
+  const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
+  const months = past ? [0, -1, -2] : [0, 1, 2];
+  for (const k of months) {
+    const d = new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + k, n));
+    if (d.getUTCDate() === n && (past ? d.getTime() < today : d.getTime() >= today)) return d;
+  }
+  return null;
+}
+
 /** The text with the month and year written after each "weekday Nth" that names none. */
 export function withMonthOfWeekday(text: string, ref: Date, past: boolean): string {
-  return text.replace(WEEKDAY_AND_DAY, (all, day: string, n: string) => {
+  // "rent is due on the 1st": a day that comes back each month keeps no month.
+  const days = MONTHLY.test(text)
+    ? text
+    : text.replace(DAY_ONLY, (all, lead: string, n: string) => {
+        const d = dayOfMonth(Number(n), ref, past);
+        return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
+      });
+  return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string) => {
     const weekday = WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]);
     const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
-    const fits = [-2, -1, 0, 1, 2]
+    const fits = [-3, -2, -1, 0, 1, 2, 3, 4]
       .map((k) => new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + k, Number(n))))
       .filter((d) => d.getUTCDate() === Number(n) && (d.getUTCDay() + 6) % 7 === weekday);
     const ahead = fits.filter((d) => d.getTime() >= today);
     const before = fits.filter((d) => d.getTime() < today);
     const pick = past ? (before.at(-1) ?? ahead[0]) : (ahead[0] ?? before.at(-1));
-    if (!pick || Math.abs(pick.getTime() - today) > 62 * DAY_MS) return all;
+    if (!pick || Math.abs(pick.getTime() - today) > 130 * DAY_MS) return all;
     const [name, month] = [WEEKDAYS[weekday]!, MONTHS[pick.getUTCMonth()]!].map(upperFirst);
     return `${name}, ${Number(n)} ${month} ${pick.getUTCFullYear()}`;
   });
