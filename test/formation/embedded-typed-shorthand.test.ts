@@ -324,6 +324,34 @@ describe("answers and instructions as users type them", () => {
       receivedAt: AT,
     }) as Fact[];
     expect(contents(facts)).toEqual(["Margaret lives in Berlin.", "Margaret walks with a stick."]);
+    const said = (text: string) =>
+      contents(
+        extractor.extract({ kind: "passage", text, user: { name: "Dana Whitfield" }, occurredAt: AT }) as Fact[],
+      );
+    // Introducing themselves with the whole name is the memory of it, or what follows it.
+    expect(said("Hi! I am Dana Whitfield, a backend engineer at Stripe.")).toEqual([
+      "Dana is a backend engineer at Stripe.",
+    ]);
+    expect(said("My name is Dana Whitfield.")).toEqual(["The user's name is Dana Whitfield."]);
+  });
+
+  test("asking the assistant to sign with a name is the memory of the user's name", () => {
+    const facts = extractor.extract({
+      kind: "messages",
+      user: { name: "Margaret Hale" },
+      messages: [
+        {
+          index: 0,
+          role: "user",
+          speaker: null,
+          content: "Could you draft the email? Please sign it from Margaret Hale.",
+          occurredAt: AT,
+        },
+        { index: 1, role: "assistant", speaker: null, content: "Of course.", occurredAt: AT },
+      ],
+      receivedAt: AT,
+    }) as Fact[];
+    expect(contents(facts)).toEqual(["The user's name is Margaret Hale."]);
   });
 
   test("a name said as 'its nora btw' is the user's", () => {

@@ -12,6 +12,7 @@ import { unwantedInAnswers } from "./answer-form.ts";
 import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
 import { STATES, stateAfter } from "./subjects.ts";
 import { withoutCode } from "./markup.ts";
+import { signedName } from "./typed-names.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
@@ -238,6 +239,7 @@ export function toldAnew(
   toAgent: boolean,
 ): string | null {
   return (
+    (toAgent ? signedName(joinTokens(written), speakers.speaker) : null) ??
     (why === "a request" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
     chosenOption(joinTokens(written), speakers.speaker) ??
     changedValue(joinTokens(written), speakers.speaker) ??

@@ -58,6 +58,8 @@ interface StatementContext extends WritingContext {
   carried?: { person: Person | null; group: Person | null; fresh: boolean; earlier: Person[] };
   /** The relatives and pets the speaker has said are theirs ("my cat", "I have a cat"): "the cat" is theirs. */
   owned?: Set<string>;
+  /** The user's whole name ("Margaret Hale"), whom memories call by the first ("Margaret"). */
+  fullName?: string | null;
 }
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
@@ -156,7 +158,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       const named = lead === ctx.speakers.speaker || tokens.some((t) => t.pos === "PROPN" && t.text === lead);
       joined = `According to ${ctx.speakers.speaker}, ${named ? joined : lowerFirst(joined)}`;
     }
-    const introduced = selfIntroduced(joined, ctx.speakers.speaker, !!ctx.toAssistant || ctx.mode === "passage");
+    const user = !!ctx.toAssistant || ctx.mode === "passage";
+    const introduced = selfIntroduced(joined, ctx.speakers.speaker, user, user ? ctx.fullName : null);
     if (introduced === null) continue;
     joined = introduced;
     const fact = written(joined, ctx, isPastTense(tokens));
@@ -216,6 +219,7 @@ export function createEmbeddedExtractor(): Extractor {
         introducedNames(input.text, named);
         return statements(nlpOf(), withCapitalNames(input.text, named), {
           mode: "passage",
+          fullName: input.user?.name,
           speakers: passageSpeakers(input.text, user),
           participants: new Set(),
           reference: input.occurredAt ?? input.receivedAt ?? null,
@@ -247,6 +251,7 @@ export function createEmbeddedExtractor(): Extractor {
         const speakers = speakersOf(m, people, user, withAssistant, companions);
         const ctx: StatementContext = {
           mode: "conversation",
+          fullName: input.user?.name,
           speakers,
           participants,
           reference: m.occurredAt ?? input.receivedAt ?? null,

@@ -115,12 +115,30 @@ const REQUEST_LEAD =
  * name is Dana" when `user` (the scope's user, whom the name is kept for), else null (a named speaker).
  * Otherwise `joined` unchanged.
  */
-export function selfIntroduced(joined: string, speaker: string | null, user = false): string | null {
+export function selfIntroduced(
+  joined: string,
+  speaker: string | null,
+  user = false,
+  fullName: string | null = null,
+): string | null {
   if (!speaker) return joined;
-  const named = user && speaker !== "the user" ? `The user's name is ${speaker}` : null;
-  if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(speaker)}\\b`).test(joined)) return named;
-  if (!joined.startsWith(`${speaker} is ${speaker}`)) return joined;
-  const rest = joined.slice(`${speaker} is ${speaker}`.length).replace(/^\s*(,|and\b)\s*/, "");
+  // A user called by the first of their names introduces themselves with all of them ("I am Dana Whitfield").
+  const full = fullName?.startsWith(`${speaker} `) ? fullName : speaker;
+  const named = user && speaker !== "the user" ? `The user's name is ${full}` : null;
+  if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(full)}\\b`).test(joined)) return named;
+  const said = [full, speaker].find((n) => joined.startsWith(`${speaker} is ${n}`));
+  if (!said) return joined;
+  const rest = joined.slice(`${speaker} is ${said}`.length).replace(/^\s*(,|and\b)\s*/, "");
   if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest)) return named;
   return `${speaker} ${PAST_LEAD.test(rest) ? "" : "is "}${rest}`;
+}
+
+/** "sign it from Margaret Hale", "sign it priya": the name a user asks the assistant to sign with. */
+const SIGN_WITH = /\bsign (?:it |them |off |it off )?(?:as |from |with )?(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)/iu;
+
+/** The memory of the user's name when they ask to sign with it (the name they are known by), else null. */
+export function signedName(text: string, speaker: string | null): string | null {
+  const name = SIGN_WITH.exec(text)?.[1]?.split(/\s+/).map(upperFirst);
+  if (!name || !speaker || name[0]!.toLowerCase() !== speaker.toLowerCase()) return null;
+  return `The user's name is ${name.join(" ")}`;
 }
