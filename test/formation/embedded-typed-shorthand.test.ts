@@ -151,6 +151,21 @@ describe("how a message opens and what it holds", () => {
     ]);
   });
 
+  test("a terse note naming a role or a thing gets its verb: 'landlord mrs okonkwo', 'vet = riverside vets'", () => {
+    expect(chat("landlord mrs okonkwo.")).toEqual(["The user's landlord is Mrs Okonkwo."]);
+    expect(chat("vet = riverside vets, staying.")).toEqual(["The user's vet is riverside vets, staying."]);
+    expect(chat("new landlord Gary Moss")).toEqual(["The user's new landlord is Gary Moss."]);
+  });
+
+  test("what was booked or moved to lies ahead; 'sat.' ends its sentence", () => {
+    expect(withAssistant(["van booked sat 25th", "Noted."], "user", "2026-07-08T10:00:00.000Z")).toEqual([
+      "The user's van booked Saturday, 25 July 2026.",
+    ]);
+    expect(
+      withAssistant(["actually scrap sat. van moved to fri 24th", "Noted."], "user", "2026-07-08T10:00:00.000Z"),
+    ).toEqual(["The user's van moved to Friday, 24 July 2026."]);
+  });
+
   test("a version number is no sentence break", () => {
     expect(chat("the deploy for v2.14 is failing on ECS")).toEqual(["The deploy for v2.14 is failing on ECS."]);
   });

@@ -83,6 +83,7 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
 }
 
 /** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
+const MOVED_TO_DAY = /\b(?:moved?|pushed|changed|rescheduled|postponed)\b[^.!?]*\bto\b/i;
 const BOOKED =
   /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
 
@@ -156,7 +157,8 @@ function resolveSeason(text: string, ref: Date): ResolvedDates | null {
 export function resolveDates(said: string, reference: string | null, past = true): ResolvedDates {
   if (!reference) return { text: said, eventAt: null };
   const ref = new Date(reference);
-  const text = withMonthOfWeekday(said, ref, past);
+  // "van booked sat 25th", "moved to fri 24th": what was booked or moved to lies ahead.
+  const text = withMonthOfWeekday(said, ref, past && !BOOKED.test(said) && !MOVED_TO_DAY.test(said));
   const season = resolveSeason(text, ref);
   if (season) {
     const rest = resolveDates(season.text, reference, past);

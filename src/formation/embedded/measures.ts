@@ -1,4 +1,5 @@
-// A measure typed without its verb: "total budget 800 quid max", "hotel max 150 a night", "rent £950".
+// A measure typed without its verb: "total budget 800 quid max", "hotel max 150 a night", "rent £950";
+// and a note naming a role or a thing: "landlord mrs okonkwo", "vet = riverside vets".
 // Chat users answer an assistant tersely; the fact is the speaker's thing and its amount, written
 // with "is" so that it stands alone ("The user's total budget is 800 quid max").
 import type { Token } from "./nlp.ts";
@@ -14,6 +15,8 @@ const OWNER = /^(?:my|our)$/;
  * max") when it has no verb and is a thing (adjectives and nouns) followed by an amount; else as it is.
  */
 export function measureWithVerb(tokens: Token[]): Token[] {
+  const named = namedWithVerb(tokens);
+  if (named) return named;
   if (tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return tokens;
   let i = OWNER.test(tokens[0]?.lower ?? "") ? 1 : 0;
   while (tokens[i]?.pos === "ADJ") i++;
@@ -29,4 +32,36 @@ export function measureWithVerb(tokens: Token[]): Token[] {
   const owner = OWNER.test(tokens[0]!.lower) ? [] : [{ ...synthetic("my", "PRON"), space: "" }];
   const head = owner.length ? { ...tokens[0]!, text: tokens[0]!.lower, space: " " } : tokens[0]!;
   return [...owner, head, ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
+}
+
+/** Whom or what a terse note names: a person's role, a service, a pet. */
+const ROLES =
+  /^(?:landlord|landlady|vet|vets|dentist|doctor|gp|physio|coach|boss|manager|agent|accountant|solicitor|lawyer|recruiter|tutor|therapist|mechanic|builder|plumber|electrician|cleaner|childminder|nanny|partner|wife|husband|cat|dog|puppy|kitten|bank|insurer|supplier|school|nursery)$/;
+const TITLE = /^(?:mr|mrs|ms|miss|dr)\.?$/;
+
+/**
+ * "landlord mrs okonkwo", "vet = riverside vets", "cat = biscuit, 9, anxious": a role or a thing and who
+ * or what it is, typed without a verb, written with "my" and "is" ("my landlord is mrs okonkwo"); null
+ * when the clause is no such note.
+ */
+function namedWithVerb(tokens: Token[]): Token[] | null {
+  // No verb before a comma ("vet = riverside vets, staying" has its own after it).
+  const comma = tokens.findIndex((t) => t.text === ",");
+  if (tokens.slice(0, comma < 0 ? undefined : comma).some((t) => t.pos === "VERB" || t.pos === "AUX")) return null;
+  let i = OWNER.test(tokens[0]?.lower ?? "") || /^(?:new|old|current)$/.test(tokens[0]?.lower ?? "") ? 1 : 0;
+  if (i === 1 && /^(?:new|old|current)$/.test(tokens[1]?.lower ?? "")) i = 2;
+  const role = tokens[i];
+  if (!role || !ROLES.test(role.lower)) return null;
+  const equals = tokens[i + 1]?.text === "=";
+  const rest = tokens.slice(i + (equals ? 2 : 1));
+  const first = rest[0];
+  // After "=", anything; without it, a title or a name (a word the tagger reads as a name or a noun).
+  if (!first || (!equals && !TITLE.test(first.lower) && first.pos !== "PROPN")) return null;
+  const owner = OWNER.test(tokens[0]!.lower) ? [] : [{ ...synthetic("my", "PRON"), space: "" }];
+  const head = owner.length ? { ...tokens[0]!, text: tokens[0]!.lower, space: " " } : tokens[0]!;
+  const be = synthetic("is", "AUX");
+  // "mrs okonkwo" is written as a name: "Mrs Okonkwo".
+  const cap = (t: Token) => ({ ...t, text: `${t.text[0]!.toUpperCase()}${t.text.slice(1)}` });
+  const name = TITLE.test(first.lower) && rest[1] ? [cap(first), cap(rest[1]), ...rest.slice(2)] : rest;
+  return [...owner, head, ...tokens.slice(1, i + 1), be, { ...name[0]!, space: " " }, ...name.slice(1)];
 }

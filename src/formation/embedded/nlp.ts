@@ -181,8 +181,8 @@ function loadNlp(): Nlp {
   };
   return {
     sentences(typed: string): Sentence[] {
-      // "2pm. also ...": wink reads "pm." as an abbreviation that ends no sentence.
-      const text = typed.replace(/(\d\s?[ap]m)\.(?=\s)/gi, "$1 .");
+      // "2pm. also ...", "scrap sat. van moved ...": wink reads "pm." and "sat." as abbreviations that end no sentence.
+      const text = typed.replace(/(\d\s?[ap]m|\b(?:mon|tues?|wed|thu|thurs?|fri|sat|sun))\.(?=\s)/gi, "$1 .");
       const doc = nlp.readDoc(text);
       const out: Sentence[] = [];
       let at = 0;
