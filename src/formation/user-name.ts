@@ -17,6 +17,8 @@ const INTRODUCED = new RegExp(
   "u",
 );
 
+/** A name alone closing a message, after a sentence or on its own line: "printing it now. marta x". */
+const SIGN_OFF = /(?:[.!?]\s+|\n\s*)(?:-\s*)?([A-Za-z][a-z'-]+)(?:\s+x+)?[\s.!]*$/;
 /** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
 const SIGNED =
   /\b[Ss]ign (?:it |them |off |it off )?(?:as |from |with )?([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)/;
@@ -42,6 +44,9 @@ function notAName(word: string): boolean {
 export function statedName(text: string, others = ""): string | null {
   const stated = STATED.exec(text);
   if (stated) return stated[1]!.trim();
+  // "printing it now. marta x": a given name closing the message signs it.
+  const closing = SIGN_OFF.exec(text)?.[1];
+  if (closing && (lexicon().isName(closing.toLowerCase()) || writesAsName(others, closing))) return upperFirst(closing);
   // "sign it priya": a given name the lexicon knows, or a word the other side writes as a name.
   const signed = SIGNED.exec(text)?.[1];
   const unknown = (word: string) => lexicon().tagsOf(word.toLowerCase()).length === 0; // not "sign in the window"

@@ -323,6 +323,9 @@ describe("answers and instructions as users type them", () => {
     expect(statedName("sign it priya, thats fine")).toBeNull();
     expect(statedName("sign it priya, thats fine", "Here is the draft, Priya.")).toBe("Priya");
     expect(statedName("sign it and send it")).toBeNull();
+    // A given name closing the message signs it.
+    expect(statedName("amazing thank u!! printing it now. marta x")).toBe("Marta");
+    expect(statedName("see you at the park. it was fun")).toBeNull();
     expect(statedName("Could you draft a short email? Please sign it from Margaret Hale")).toBe("Margaret Hale");
     // A word the lexicon knows as another kind is never the name, however the assistant writes it.
     expect(statedName("1 indeed + a sign in the window", "Great, In the meantime")).toBeNull();
@@ -382,6 +385,12 @@ describe("how a clause is read", () => {
     ]);
     expect(chat("need a carpool sorted w the other parents and theres an away tournament in sept")).toEqual([
       "The user needs a carpool sorted with the other parents and there is an away tournament in September 2026.",
+    ]);
+  });
+
+  test("an aside about the talk ('like we said') tells no past of a plan", () => {
+    expect(withAssistant(["start mon 16th like we said", "Noted."], "user", "2026-03-10T10:00:00.000Z")).toEqual([
+      "The user starts Monday, 16 March 2026 like the user and others said.",
     ]);
   });
 

@@ -237,7 +237,10 @@ export function isPastTense(tokens: Token[]): boolean {
     tokens.slice(0, j).some((x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma));
   const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
   // "camera ready is pushed to the 29th": a participle after a present "be" is told now.
-  const passive = (j: number) => /^(?:is|are|am|'s|'re|'m|be|being)$/.test(tokens[j - 1]?.lower ?? "");
+  const passive = (j: number) =>
+    /^(?:is|are|am|'s|'re|'m|be|being)$/.test(tokens[j - 1]?.lower ?? "") ||
+    // "start mon 16th like we said": an aside about the talk tells no past of the plan.
+    (/^(?:i|we|you)$/.test(tokens[j - 1]?.lower ?? "") && /^(?:like|as)$/.test(tokens[j - 2]?.lower ?? ""));
   return tokens.some((t, j) => (isPast(t) && !afterNoun(j) && !passive(j)) || t.lower === "was" || t.lower === "were");
 }
 
