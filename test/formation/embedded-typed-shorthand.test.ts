@@ -388,6 +388,16 @@ describe("how a clause is read", () => {
     ]);
   });
 
+  test("a plan in its own clause lies ahead though the sentence tells the past; 'mon-fri' is a schedule", () => {
+    const at = "2026-08-04T10:00:00.000Z";
+    expect(
+      withAssistant(["market lady emailed, someone cancelled so i can start on the 15th", "Noted."], "user", at),
+    ).toEqual(["Market lady emailed, someone cancelled so the user can start on 15 August 2026."]);
+    expect(withAssistant(["i work mon-fri as a dental receptionist", "Noted."], "user", at)).toEqual([
+      "The user works Monday-Friday as a dental receptionist.",
+    ]);
+  });
+
   test("an aside about the talk ('like we said') tells no past of a plan", () => {
     expect(withAssistant(["start mon 16th like we said", "Noted."], "user", "2026-03-10T10:00:00.000Z")).toEqual([
       "The user starts Monday, 16 March 2026 like the user and others said.",

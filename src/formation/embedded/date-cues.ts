@@ -7,7 +7,7 @@ export const WEEKDAY_WORD =
 export const EVERY_BEFORE = /\b(every|each)\s+(other\s+)?$/i;
 export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
 /** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
-const BETWEEN_DAYS = "(?:,|/|&|and|or|(?:now|but|and) not|instead of|rather than)?";
+const BETWEEN_DAYS = "(?:,|/|&|-|–|and|or|to|through|thru|(?:now|but|and) not|instead of|rather than)?";
 export const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*${BETWEEN_DAYS}\\s*${WEEKDAY_WORD}\\b`, "i");
 export const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*${BETWEEN_DAYS}\\s*$`, "i");
 /** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it; so does

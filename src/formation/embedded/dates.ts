@@ -37,6 +37,7 @@ const DAY_WORDS = new RegExp(
   "i",
 );
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
+const WEEKDAYS_IN = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "gi");
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
@@ -180,6 +181,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     if (
       WEEKDAY.test(matched) &&
       (EVERY_BEFORE.test(textBefore) ||
+        (matched.match(WEEKDAYS_IN) ?? []).length > 1 || // "mon-fri": a range of days is a schedule
         PLURAL_AFTER.test(textAfter) ||
         WEEKDAY_NEXT.test(textAfter) ||
         WEEKDAY_PREVIOUS.test(textBefore) ||

@@ -33,15 +33,20 @@ function dayOfMonth(n: number, ref: Date, past: boolean): Date | null {
 }
 
 /** The text with the month and year written after each "weekday Nth" that names none. */
-export function withMonthOfWeekday(text: string, ref: Date, past: boolean): string {
+/** "so i can start on the 15th": a plan in its own clause lies ahead, though the sentence tells the past. */
+const PLAN_BEFORE =
+  /\b(?:can|will|going to|gonna|shall|want to|plan to|planning to)\b(?:(?![,;]|\b(?:so|and|but|because|bc)\b).)*$/i;
+
+export function withMonthOfWeekday(text: string, ref: Date, storyTold: boolean): string {
+  const past = (at: number) => storyTold && !PLAN_BEFORE.test(text.slice(0, at));
   // "rent is due on the 1st": a day that comes back each month keeps no month.
   const days = MONTHLY.test(text)
     ? text
-    : text.replace(DAY_ONLY, (all, lead: string, n: string) => {
-        const d = dayOfMonth(Number(n), ref, past);
+    : text.replace(DAY_ONLY, (all, lead: string, n: string, at: number) => {
+        const d = dayOfMonth(Number(n), ref, past(at));
         return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
       });
-  return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string) => {
+  return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {
     const weekday = WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]);
     const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
     const fits = [-3, -2, -1, 0, 1, 2, 3, 4]
@@ -49,7 +54,7 @@ export function withMonthOfWeekday(text: string, ref: Date, past: boolean): stri
       .filter((d) => d.getUTCDate() === Number(n) && (d.getUTCDay() + 6) % 7 === weekday);
     const ahead = fits.filter((d) => d.getTime() >= today);
     const before = fits.filter((d) => d.getTime() < today);
-    const pick = past ? (before.at(-1) ?? ahead[0]) : (ahead[0] ?? before.at(-1));
+    const pick = past(at) ? (before.at(-1) ?? ahead[0]) : (ahead[0] ?? before.at(-1));
     if (!pick || Math.abs(pick.getTime() - today) > 130 * DAY_MS) return all;
     const [name, month] = [WEEKDAYS[weekday]!, MONTHS[pick.getUTCMonth()]!].map(upperFirst);
     return `${name}, ${Number(n)} ${month} ${pick.getUTCFullYear()}`;
