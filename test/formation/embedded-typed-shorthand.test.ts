@@ -398,6 +398,16 @@ describe("how a clause is read", () => {
     ]);
   });
 
+  test("what someone wants to do on a date lies ahead, though the sentence tells the past", () => {
+    expect(
+      withAssistant(
+        ["The GP has suggested a medication review and wants to see her on the 2nd of June.", "Noted."],
+        "user",
+        "2026-05-19T10:00:00.000Z",
+      ),
+    ).toEqual(["The GP has suggested a medication review and wants to see her on 2 June 2026."]);
+  });
+
   test("an aside about the talk ('like we said') tells no past of a plan", () => {
     expect(withAssistant(["start mon 16th like we said", "Noted."], "user", "2026-03-10T10:00:00.000Z")).toEqual([
       "The user starts Monday, 16 March 2026 like the user and others said.",

@@ -21,9 +21,12 @@ export const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
  */
 export const DEADLINE_BEFORE = /\b(by|until|till|before|due(?: on)?)\s+$/i;
 export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
-/** "... by my next appt in september", "pushed to july bc the lead is on leave most of june": ahead, told now. */
+/**
+ * "... by my next appt in september", "pushed to july bc the lead is on leave most of june", "wants to see
+ * her on the 2nd of June": ahead, told now.
+ */
 export const AHEAD_BEFORE =
-  /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
+  /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:wants?|plans?|hopes?|intends?|needs?|going) to\b[^.,;!?]{0,40}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
 /** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
 export const MOVED_TO =
   /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
