@@ -408,6 +408,16 @@ describe("how a clause is read", () => {
     ).toEqual(["The GP has suggested a medication review and wants to see her on 2 June 2026."]);
   });
 
+  test("'he' after 'Dr Okafor at the Ilkley Moor surgery' is the doctor, not a name after 'the'", () => {
+    expect(
+      withAssistant(
+        ["Her GP is Dr Okafor at the Ilkley Moor surgery. He has suggested a medication review.", "Noted."],
+        "user",
+        AT,
+      ),
+    ).toEqual(["Her GP is Dr Okafor at the Ilkley Moor surgery.", "Dr Okafor has suggested a medication review."]);
+  });
+
   test("an aside about the talk ('like we said') tells no past of a plan", () => {
     expect(withAssistant(["start mon 16th like we said", "Noted."], "user", "2026-03-10T10:00:00.000Z")).toEqual([
       "The user starts Monday, 16 March 2026 like the user and others said.",

@@ -133,7 +133,7 @@ export function personInFocus(
       !CALENDAR.test(t.text) &&
       !participants.has(kin) &&
       tokens[j - 1]?.pos !== "PROPN" &&
-      tokens[j + 1]?.pos !== "NOUN" && // "a Spanish teacher", "the Google office": a kind, not someone
+      tokens.slice(j).find((x) => x.pos !== "PROPN")?.pos !== "NOUN" && // "the Ilkley Moor surgery": a kind
       !lexicon().isPlace(kin) // "it's Munich now": a city is no one "she" stands for
     ) {
       const name = properNames(tokens.slice(j))[0];
@@ -143,7 +143,7 @@ export function personInFocus(
       // "a Spanish teacher here in Dublin, Lucía": a name after a comma is the person just spoken of.
       const apposed = before === "," && tokens.slice(Math.max(0, j - 7), j - 1).some((x) => isSomeone(x));
       if (name && kinGender) relative = { text: name, gender: kinGender, entity: name };
-      else if (name && !PLACE_PREPOSITIONS.has(before) && (before !== "," || apposed))
+      else if (name && !PLACE_PREPOSITIONS.has(before) && before !== "the" && (before !== "," || apposed))
         named = { text: name, gender: nameGender(name), entity: name };
     }
   }
