@@ -415,7 +415,7 @@ describe("how a clause is read", () => {
         "user",
         AT,
       ),
-    ).toEqual(["Her GP is Dr Okafor at the Ilkley Moor surgery.", "Dr Okafor has suggested a medication review."]);
+    ).toEqual(["Her GP is Dr Okafor at the Ilkley Moor surgery. Dr Okafor has suggested a medication review."]);
   });
 
   test("an aside about the talk ('like we said') tells no past of a plan", () => {
