@@ -166,6 +166,35 @@ describe("how a message opens and what it holds", () => {
     ).toEqual(["The user's van moved to Friday, 24 July 2026."]);
   });
 
+  test("a terse note of a thing and its day is kept without a verb; what was booked for a weekday lies ahead", () => {
+    const at = "2026-07-02T10:00:00.000Z"; // a Thursday
+    expect(withAssistant(["gav ok w new date. first fix wed 29th.", "Noted."], "user", at)).toEqual([
+      "First fix Wednesday, 29 July 2026.",
+    ]);
+    expect(withAssistant(["booked tues for survey. now mon 27th.", "Noted."], "user", at)).toEqual([
+      "The user booked on Tuesday, 7 July 2026 for survey.",
+    ]);
+  });
+
+  test("a verbless answer in a numbered reply answers its question unless the statements make it the user's", () => {
+    const list =
+      "A few questions:\n1. How much downtime can you tolerate at cutover, and when?\n2. What's the total budget?";
+    expect(
+      withAssistant([list, "1. <5 min, ideally sun night. 2. total budget 800 quid max"], "assistant", AT),
+    ).toEqual([
+      'Asked "How much downtime can the user tolerate at cutover, and when?", the user answered "<5 minutes, ideally on Sunday, 10 May 2026 at night".',
+      "The user's total budget is 800 quid max.",
+    ]);
+  });
+
+  test("a line break opens a sentence; an instruction to the assistant is continued by nothing", () => {
+    expect(chat("hello there.\n\ntotal budget 800 quid max")).toEqual(["The user's total budget is 800 quid max."]);
+    expect(chat("pls always answer in typescript. our payments team owns the ledger service")).toEqual([
+      "The user wants the assistant to always answer in typescript.",
+      "The user's payments team owns the ledger service.",
+    ]);
+  });
+
   test("a version number is no sentence break", () => {
     expect(chat("the deploy for v2.14 is failing on ECS")).toEqual(["The deploy for v2.14 is failing on ECS."]);
   });
@@ -276,7 +305,7 @@ describe("answers and instructions as users type them", () => {
     ).toEqual([
       'Asked "What\'s the gross annual salary?", the user answered "62,000 gross".',
       "The user has not booked a visa appointment yet.",
-      "Yes uni is H+ and degree is listed.",
+      "The user's uni is H+ and degree is listed.",
     ]);
   });
 

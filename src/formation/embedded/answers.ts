@@ -144,7 +144,8 @@ export function answered(
   if (!answer && !leans()) return null;
   if (answer?.kind === "short" && ANNOUNCING.test(first.text)) return null; // "ok big news": what follows answers
   if (THANKS_ONLY.test(first.text)) return null; // "perfect thx" thanks for what was asked
-  if (answer && hedged) replaces = ownFacts(first.text); // "22.9% i think" is no statement of its own
+  // "22.9% i think", "<5 min, ideally sun night": no statement of their own beside the answer.
+  if (answer && (hedged || (answer.kind === "short" && !hasVerb))) replaces = ownFacts(first.text);
   let text: string | null;
   if (!answer || answer.kind === "short") {
     // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
@@ -232,8 +233,12 @@ export function answeredEach(
     const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.
-    // "renews on the 28th" has no subject of its own: the question gives it one.
-    const subjectless = nlp.sentences(part)[0]?.tokens[0]?.pos === "VERB";
+    // "renews on the 28th" has no subject of its own, "<5 min, ideally sun night" no verb: the question gives them one.
+    const said = nlp.sentences(expandContractions(part))[0]?.tokens ?? [];
+    const verbless = !said.some((t) => t.pos === "VERB" || t.pos === "AUX");
+    // (Unless the statements give the part its owner: "total budget 800 quid max" is the user's budget.)
+    const owner = (ctx.speakers.speaker ?? "").toLowerCase();
+    const subjectless = said[0]?.pos === "VERB" || (verbless && !own.some((f) => f.toLowerCase().startsWith(owner)));
     const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part) && !subjectless;
     if (index < 0 || index >= questions.length) return [];
     const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts, at >= 0);

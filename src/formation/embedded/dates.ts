@@ -217,7 +217,10 @@ export function resolveDates(said: string, reference: string | null, past = true
         : granularityOf(matched, r.start.isCertain("day"));
     // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
     const direction = lead?.[1]?.toLowerCase();
-    const deadline = DEADLINE_BEFORE.test(textBefore) && (WEEKDAY.test(matched) || WANTED_BY.test(textBefore));
+    // "by friday", "booked tues for survey": a deadline or a booking lies ahead.
+    const deadline =
+      (DEADLINE_BEFORE.test(textBefore) && (WEEKDAY.test(matched) || WANTED_BY.test(textBefore))) ||
+      (BOOKED.test(textBefore) && WEEKDAY.test(matched));
     while (deadline && date < startOf(ref, "day"))
       date = WEEKDAY.test(matched) ? new Date(date.getTime() + 7 * 86_400_000) : shiftBack(date, true, -1);
     const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);

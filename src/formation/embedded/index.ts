@@ -114,7 +114,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // Someone surely a person is carried on; a name that may be no one ("Kudos", "Max") ends the carry.
     if (seen || person) carried.person = focus && surelySomeone(focus) ? focus : null;
     if (seen || coref.person) carried.fresh = true;
-    const worth = worthRemembering(tokens, ctx.mode, ctx.participants);
+    const worth = worthRemembering(tokens, ctx.mode, ctx.participants, !!ctx.toAssistant);
     const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
     // What the statement tells as a whole, written anew ("scrap the quartz", "sqlite it is", "always ...").
     const told = toldAnew(
@@ -146,7 +146,10 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
     // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
-    const dangling = !told && (appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens)));
+    // An instruction to the assistant is continued by nothing ("... in typescript. our team owns the service").
+    const instructed = lastOwn >= 0 && /\bthe assistant\b|\bassistant's answers\b/.test(facts[lastOwn]!.content);
+    const dangling =
+      !told && !instructed && (appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens)));
     // A memory of its own does not open with the talk's "Actually," or "But" (one that continues keeps it),
     // nor names its subject twice.
     if (!(dangling && lastOwn >= 0)) joined = joined.replace(DISCOURSE_OPENER, "");

@@ -138,7 +138,8 @@ function loadNlp(): Nlp {
       lemma: lemmas[i]!,
       space: i === 0 ? "" : spaces[i]!,
     }));
-    return joinedCompounds(tokens);
+    // Line breaks are white space, not words: "total budget 800" after a blank line opens its sentence.
+    return joinedCompounds(tokens.filter((t) => t.text.trim() !== ""));
   };
   /**
    * The lite model reads any capitalised first word as a proper noun ("Check my studio", "Woah,

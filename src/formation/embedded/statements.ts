@@ -8,6 +8,7 @@ import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 import { weigh } from "./weight.ts";
 import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
 import {
+  CALENDAR,
   DISCOURSE,
   FIRST_PERSON,
   REACTION_SUBJECTS,
@@ -200,6 +201,7 @@ export function worthRemembering(
   tokens: Token[],
   mode: "conversation" | "passage",
   participants: ReadonlySet<string>,
+  note = false,
 ): Worth {
   const words = tokens.filter(isWord);
   // "I graduated": two words are enough when the speaker did something.
@@ -219,7 +221,12 @@ export function worthRemembering(
     return { keep: false, why: "question" };
   if (SMALL_TALK.test(text)) return { keep: false, why: "small talk" };
   if (CODE.test(text)) return { keep: false, why: "code" };
-  if (mode === "conversation" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
+  // A user's terse note to an assistant keeps a thing and its day without a verb ("first fix wed 29th").
+  const datedNote =
+    note &&
+    words.some((w) => w.pos === "NOUN") &&
+    words.some((w) => CALENDAR.has(w.lower) || /^\d{1,2}(?:st|nd|rd|th)$/.test(w.lower));
+  if (mode === "conversation" && !datedNote && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
     return { keep: false, why: "no verb" };
 
   const lower = words.map((w) => w.lower);
