@@ -3,7 +3,7 @@
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { upperFirst } from "../domain/text.ts";
 import { lexicon } from "./embedded/lexicon.ts";
-import { introducedNames, selfTyped, withCapitalNames } from "./embedded/typed-names.ts";
+import { introducedNames, selfTyped, SIGN_LEAD, withCapitalNames } from "./embedded/typed-names.ts";
 
 const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
 /** Said outright, or as the name to sign with ("sign it off as Priya", "name at the bottom is Tomasz Nowak"). */
@@ -20,12 +20,14 @@ const INTRODUCED = new RegExp(
 /** A name alone closing a message, after a sentence or on its own line: "printing it now. marta x". */
 const SIGN_OFF = /(?:[.!?]\s+|\n\s*)(?:-\s*)?([A-Za-z][a-z'-]+)(?:\s+x+)?[\s.!]*$/;
 /** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
-const SIGNED =
-  /\b[Ss]ign (?:it |them |off |it off )?(?:as |from |with )?([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)/;
+const SIGNED = new RegExp(String.raw`\b[Ss]ign ${SIGN_LEAD}([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)`);
 
 /** Whether `others` writes the word as a name: capitalised inside a sentence ("Thanks, Priya"), or signing a quoted draft. */
 const writesAsName = (others: string, word: string) =>
   new RegExp(`[\\p{Ll},]\\s+(?:>\\s*)?${upperFirst(word.toLowerCase())}(?![\\p{L}'’-])`, "u").test(others);
+
+/** A word the lexicon does not know at all (not "in" of "sign in the window"). */
+const unknown = (word: string) => lexicon().tagsOf(word.toLowerCase()).length === 0;
 
 /** Words the lexicon files as something other than a person ("I'm Italian", "I'm Vegan", "it's Monday"). */
 function notAName(word: string): boolean {
@@ -49,7 +51,6 @@ export function statedName(text: string, others = ""): string | null {
   if (closing && (lexicon().isName(closing.toLowerCase()) || writesAsName(others, closing))) return upperFirst(closing);
   // "sign it priya": a given name the lexicon knows, or a word the other side writes as a name.
   const signed = SIGNED.exec(text)?.[1];
-  const unknown = (word: string) => lexicon().tagsOf(word.toLowerCase()).length === 0; // not "sign in the window"
   if (signed && (lexicon().isName(signed.toLowerCase()) || (unknown(signed) && writesAsName(others, signed))))
     return upperFirst(signed);
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
@@ -58,7 +59,7 @@ export function statedName(text: string, others = ""): string | null {
   const introduced = INTRODUCED.exec(withCapitalNames(text, typed));
   if (!introduced) {
     const word = selfTyped(text);
-    if (!word || lexicon().tagsOf(word).length > 0) return null;
+    if (!word || !unknown(word)) return null;
     return writesAsName(others, word) ? upperFirst(word) : null;
   }
   const name = introduced[1]!.trim();

@@ -10,7 +10,7 @@ import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dial
 import { numberedItems, sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
-import { splitStatements, worthRemembering } from "./statements.ts";
+import { COMMA, splitStatements, worthRemembering } from "./statements.ts";
 import { written, type WritingContext } from "./written.ts";
 
 /** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
@@ -40,7 +40,6 @@ const NON_ANSWER = new RegExp(
 const nameOrShort = (word: string, names: readonly string[]) =>
   word.length >= 2 && names.some((n) => n.startsWith(word));
 
-const COMMA = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "" };
 const verbless = (s: Sentence) => !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 const wordsIn = (s: Sentence) => s.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text)).length;
 

@@ -16,6 +16,8 @@ import {
   MOVED_TO,
   HABIT_AFTER,
   NAMES_A_THING,
+  BOOKED,
+  MOVED_TO_DAY,
 } from "./date-cues.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
@@ -82,11 +84,6 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
   if (YEAR_WORDS.test(text)) return "year";
   return certainDay ? "day" : "month";
 }
-
-/** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
-const MOVED_TO_DAY = /\b(?:moved?|pushed|changed|rescheduled|postponed)\b[^.!?]*\bto\b/i;
-const BOOKED =
-  /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
 
 /** `named`: the text named the weekday ("last Friday"), which the date keeps: "on Friday, 14 July 2023". */
 function phrase(d: Date, g: Granularity, bare: boolean, named = false): string {
@@ -221,13 +218,10 @@ export function resolveDates(said: string, reference: string | null, past = true
     const deadline =
       (DEADLINE_BEFORE.test(textBefore) && (WEEKDAY.test(matched) || WANTED_BY.test(textBefore))) ||
       (BOOKED.test(textBefore) && WEEKDAY.test(matched));
-    while (deadline && date < startOf(ref, "day"))
-      date = WEEKDAY.test(matched) ? new Date(date.getTime() + 7 * 86_400_000) : shiftBack(date, true, -1);
+    while (deadline && date < startOf(ref, "day")) date = shiftBack(date, !WEEKDAY.test(matched), -1);
     const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);
     while (moved && startOf(date, "day") <= startOf(ref, "day"))
-      date = dated
-        ? new Date(date.setUTCFullYear(date.getUTCFullYear() + 1))
-        : new Date(date.getTime() + 7 * 86_400_000);
+      date = dated ? new Date(date.setUTCFullYear(date.getUTCFullYear() + 1)) : shiftBack(date, false, -1);
     if (direction === "last") while (date > ref) date = shiftBack(date, true);
     else if (/\blast\b/i.test(matched))
       while (date > ref) date = shiftBack(date, false); // "last weekend"

@@ -36,6 +36,12 @@ export function withSharedImages<F extends { content: string }>(facts: F[], imag
   return [...facts.slice(0, -1), { ...last, content: [last.content, ...images.map((i) => i.content)].join(" ") }];
 }
 
+/** Words that only open a message, before what it says ("ok so 3) renews on the 28th"). */
+const OPENING_WORDS = "ok|okay|so|right|yes|yeah|yep|alright|sure|well";
+const OPENED = String.raw`(?:(?:${OPENING_WORDS})[,!.]?\s+)*`;
+const LINE_START = new RegExp(String.raw`(?:^|\n)[ \t]*(?:(?:${OPENING_WORDS}|hi|hey)[,!.]?\s+)*$`, "i");
+const OPENS_ON_NUMBER = new RegExp(String.raw`^\s*${OPENED}\d\s`, "i");
+
 /** Words a period follows inside a sentence, before a number ("approx. 12", "No. 5"). */
 const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|fig|vol|ch|pt|ref)$/i;
 
@@ -58,9 +64,7 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
     const last = items.at(-1)?.n ?? 0;
     const before = text.slice(0, m.index);
     // A line's start, also after a word that only opens the message ("ok so 3) renews on the 28th").
-    const lineStart = /(?:^|\n)[ \t]*(?:(?:ok|okay|so|right|yes|yeah|yep|alright|sure|well|hi|hey)[,!.]?\s+)*$/i.test(
-      before,
-    );
+    const lineStart = LINE_START.test(before);
     const marked = /[.)\-–—:]\s*$/.test(m[0]); // "4 weeks" is no item; "4 dan ..." after "3. ..." is
     const sentenceStart = lineStart || /[.!?]\s*$/.test(before);
     // "1 - 3 families" opens an item only at a sentence's start ("3 - 4 times a week" is a range).
@@ -106,8 +110,7 @@ export function withoutCode(text: string, by?: string): string {
   );
 }
 
-const OPENING_NUMBER =
-  /(^\s*(?:(?:ok|okay|so|right|yes|yeah|yep|alright|sure|well)[,!.]?\s+)*|[.!?]\s+|\n\s*)(\d)(?=\s+\p{L})/giu;
+const OPENING_NUMBER = new RegExp(String.raw`(^\s*${OPENED}|[.!?]\s+|\n\s*)(\d)(?=\s+\p{L})`, "giu");
 
 /**
  * A terse reply to a numbered list of `asked` questions, its items unmarked ("2 no, 3 days is a
@@ -115,8 +118,7 @@ const OPENING_NUMBER =
  * `asked`, are marked as items ("2. no, ..."), so that the reply is read item by item.
  */
 export function markedItems(text: string, asked: number): string {
-  if (asked < 2 || !/^\s*(?:(?:ok|okay|so|right|yes|yeah|yep|alright|sure|well)[,!.]?\s+)*\d\s/i.test(text))
-    return text;
+  if (asked < 2 || !OPENS_ON_NUMBER.test(text)) return text;
   if (numberedItems(text)) return text;
   const opening = [...text.matchAll(OPENING_NUMBER)].map((m) => Number(m[2]));
   if (opening.length < 2 || new Set(opening).size < opening.length || opening.some((n) => n < 1 || n > asked))

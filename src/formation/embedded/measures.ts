@@ -2,6 +2,7 @@
 // and a note naming a role or a thing: "landlord mrs okonkwo", "vet = riverside vets".
 // Chat users answer an assistant tersely; the fact is the speaker's thing and its amount, written
 // with "is" so that it stands alone ("The user's total budget is 800 quid max").
+import { upperFirst } from "../../domain/text.ts";
 import type { Token } from "./nlp.ts";
 import { namesDayOrMonth } from "./dates.ts";
 import { synthetic } from "./subjects.ts";
@@ -28,10 +29,17 @@ export function measureWithVerb(tokens: Token[]): Token[] {
   if (BOUND.test(tokens[amount]?.lower ?? "")) amount++;
   if (tokens[amount]?.pos === "SYM") amount++; // "£950"
   if (tokens[amount]?.pos !== "NUM") return tokens;
+  return [...owned(tokens), ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
+}
+
+/** The clause's first token with "my" before it unless it is "my" or "our" ("total" → "my total"). */
+function owned(tokens: Token[]): Token[] {
   // A token's `space` is the white space before it.
-  const owner = OWNER.test(tokens[0]!.lower) ? [] : [{ ...synthetic("my", "PRON"), space: "" }];
-  const head = owner.length ? { ...tokens[0]!, text: tokens[0]!.lower, space: " " } : tokens[0]!;
-  return [...owner, head, ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
+  if (OWNER.test(tokens[0]!.lower)) return [tokens[0]!];
+  return [
+    { ...synthetic("my", "PRON"), space: "" },
+    { ...tokens[0]!, text: tokens[0]!.lower, space: " " },
+  ];
 }
 
 /** Whom or what a terse note names: a person's role, a service, a pet. */
@@ -57,11 +65,9 @@ function namedWithVerb(tokens: Token[]): Token[] | null {
   const first = rest[0];
   // After "=", anything; without it, a title or a name (a word the tagger reads as a name or a noun).
   if (!first || (!equals && !TITLE.test(first.lower) && first.pos !== "PROPN")) return null;
-  const owner = OWNER.test(tokens[0]!.lower) ? [] : [{ ...synthetic("my", "PRON"), space: "" }];
-  const head = owner.length ? { ...tokens[0]!, text: tokens[0]!.lower, space: " " } : tokens[0]!;
   const be = synthetic("is", "AUX");
   // "mrs okonkwo" is written as a name: "Mrs Okonkwo".
-  const cap = (t: Token) => ({ ...t, text: `${t.text[0]!.toUpperCase()}${t.text.slice(1)}` });
+  const cap = (t: Token) => ({ ...t, text: upperFirst(t.text) });
   const name = TITLE.test(first.lower) && rest[1] ? [cap(first), cap(rest[1]), ...rest.slice(2)] : rest;
-  return [...owner, head, ...tokens.slice(1, i + 1), be, { ...name[0]!, space: " " }, ...name.slice(1)];
+  return [...owned(tokens), ...tokens.slice(1, i + 1), be, { ...name[0]!, space: " " }, ...name.slice(1)];
 }

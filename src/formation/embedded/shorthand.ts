@@ -5,6 +5,8 @@
 // weekday that is also a word ("sat", "sun", "wed", "mon") only where it names a day: before a part of
 // the day or a day of the month ("wed 18th"), after "on/every/next/last/until", or beside another weekday.
 
+import { WEEKDAYS as WEEKDAY_NAMES } from "../../domain/calendar.ts";
+
 const WEEKDAYS: Record<string, string> = {
   mon: "Monday",
   tue: "Tuesday",
@@ -21,7 +23,7 @@ const WEEKDAYS: Record<string, string> = {
 /** Cut forms that are no English word of their own: written out wherever they stand. */
 const ONLY_DAY = /\b(tues?|weds|thu|thurs?|fri)(s?)\b/gi;
 const DAY_FORM = Object.keys(WEEKDAYS).join("|");
-const FULL_DAY = "(?:mon|tues|wednes|thurs|fri|satur|sun)days?";
+const FULL_DAY = `(?:${WEEKDAY_NAMES.join("|")})s?`;
 const PART_OF_DAY = "(?:morning|afternoon|evening|night|nite|lunch|lunchtime)s?";
 const JOINED = "(?:\\s*(?:[,/&+-]|and|or|to|n)\\s*|\\s+)";
 

@@ -24,7 +24,7 @@ import {
 const isWord = (t: Token) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "SPACE" && /[\p{L}\p{N}]/u.test(t.text);
 
 const EMOJI = /\p{Extended_Pictographic}/u;
-const COMMA: Token = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "" };
+export const COMMA: Token = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "" };
 
 const SUBJECTS = new Set(["i", "we", "she", "he"]);
 /** "... and I hate mushrooms": a conjunction before a clause with its own subject starts a new fact. */

@@ -233,8 +233,10 @@ export function isImperative(tokens: Token[]): boolean {
 export function isPastTense(tokens: Token[]): boolean {
   if (tokens.some((t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to")))
     return false;
-  const present = (j: number) =>
-    tokens.slice(0, j).some((x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma));
+  const firstPresent = tokens.findIndex(
+    (x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma),
+  );
+  const present = (j: number) => firstPresent >= 0 && firstPresent < j;
   const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
   // "camera ready is pushed to the 29th": a participle after a present "be" is told now.
   const passive = (j: number) =>

@@ -133,8 +133,10 @@ export function selfIntroduced(
   return `${speaker} ${PAST_LEAD.test(rest) ? "" : "is "}${rest}`;
 }
 
+/** What comes between "sign" and the name to sign with ("sign it off as", "sign it from"). */
+export const SIGN_LEAD = "(?:it |them |off |it off )?(?:as |from |with )?";
 /** "sign it from Margaret Hale", "sign it priya": the name a user asks the assistant to sign with. */
-const SIGN_WITH = /\bsign (?:it |them |off |it off )?(?:as |from |with )?(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)/iu;
+const SIGN_WITH = new RegExp(String.raw`\bsign ${SIGN_LEAD}(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)`, "iu");
 
 /** The memory of the user's name when they ask to sign with it (the name they are known by), else null. */
 export function signedName(text: string, speaker: string | null): string | null {

@@ -1,10 +1,11 @@
 // "deadline is sunday 20th", "starts monday 23rd", "on sat the 12th": a weekday with a day of the month
-// and no month; and "pushed to the 29th", a day of the month after a preposition. chrono reads neither; the month is the one near the reference whose day falls on that
-// weekday (ahead for a plan, before for a story): "Sunday, 20 September 2026", which the date resolver reads whole.
+// and no month; and "pushed to the 29th", a day of the month after a preposition. chrono reads neither;
+// the month is the one near the reference whose day falls on that weekday (ahead for a plan, before for
+// a story): "Sunday, 20 September 2026", which the date resolver reads whole.
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 
-const DAY = "(?:mon|tues|wednes|thurs|fri|satur|sun)day";
+const DAY = `(?:${WEEKDAYS.join("|")})`;
 const MONTH = MONTHS.map((m) => m.slice(0, 3)).join("|");
 const WEEKDAY_AND_DAY = new RegExp(
   `\\b(${DAY}),?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?(?:${MONTH}))`,
@@ -22,8 +23,7 @@ const MONTHLY =
   /\b(?:rent|bills?|payday|paid|salary|wages?|mortgage|subscription|direct debit|standing order|every month|each month|monthly)\b/i;
 
 /** The next day `n` of a month from the reference (the last before it for a story), or null. */
-function dayOfMonth(n: number, ref: Date, past: boolean): Date | null {
-  const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
+function dayOfMonth(n: number, ref: Date, today: number, past: boolean): Date | null {
   const months = past ? [0, -1, -2] : [0, 1, 2];
   for (const k of months) {
     const d = new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + k, n));
@@ -32,23 +32,26 @@ function dayOfMonth(n: number, ref: Date, past: boolean): Date | null {
   return null;
 }
 
-/** The text with the month and year written after each "weekday Nth" that names none. */
 /** "so i can start on the 15th": a plan in its own clause lies ahead, though the sentence tells the past. */
 const PLAN_BEFORE =
   /\b(?:can|will|going to|gonna|shall|want to|plan to|planning to)\b(?:(?![,;]|\b(?:so|and|but|because|bc)\b).)*$/i;
 
+/**
+ * The text with the month and year written after each "weekday Nth" and "on the Nth" that names none;
+ * `storyTold`: the statement tells of the past, so the day is the last before `ref`.
+ */
 export function withMonthOfWeekday(text: string, ref: Date, storyTold: boolean): string {
+  const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
   const past = (at: number) => storyTold && !PLAN_BEFORE.test(text.slice(0, at));
   // "rent is due on the 1st": a day that comes back each month keeps no month.
   const days = MONTHLY.test(text)
     ? text
     : text.replace(DAY_ONLY, (all, lead: string, n: string, at: number) => {
-        const d = dayOfMonth(Number(n), ref, past(at));
+        const d = dayOfMonth(Number(n), ref, today, past(at));
         return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
       });
   return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {
     const weekday = WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]);
-    const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
     const fits = [-3, -2, -1, 0, 1, 2, 3, 4]
       .map((k) => new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + k, Number(n))))
       .filter((d) => d.getUTCDate() === Number(n) && (d.getUTCDay() + 6) % 7 === weekday);
