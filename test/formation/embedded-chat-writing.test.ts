@@ -4,14 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Fact } from "../../src/formation/extractor.ts";
 import { withCapitalNames } from "../../src/formation/embedded/typed-names.ts";
-import { contents, extractor, passage, withAssistant } from "./embedded-support.ts";
-
-const AT = "2026-05-04T10:00:00.000Z";
-
-/** What a user's chat with an assistant forms: the user's and the assistant's messages in turn (the assistant last). */
-function chat(...said: string[]): string[] {
-  return withAssistant(said.length % 2 ? [...said, "Noted."] : said, "user", AT);
-}
+import { CHAT_AT as AT, chat, contents, extractor, passage, withAssistant } from "./embedded-support.ts";
 
 describe("a standing instruction to the assistant", () => {
   test("asked as a question ('can you ... pls') is what the user wants of the assistant", () => {

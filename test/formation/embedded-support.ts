@@ -94,3 +94,11 @@ export function factsOfTurn(sample: string, dia: string): Fact[] {
   ];
   return say(t.speaker, t.text, { at: `${t.timestamp}Z`, participants });
 }
+
+/** The Monday of 4 May 2026, the time of the user's chats with an assistant in these tests. */
+export const CHAT_AT = "2026-05-04T10:00:00.000Z";
+
+/** What a user's chat with an assistant forms: the user's and the assistant's messages in turn (the assistant last, "Noted." when not given). */
+export function chat(...said: string[]): string[] {
+  return withAssistant(said.length % 2 ? [...said, "Noted."] : said, "user", CHAT_AT);
+}

@@ -6,14 +6,7 @@ import { writtenOut } from "../../src/formation/embedded/shorthand.ts";
 import { statedName } from "../../src/formation/user-name.ts";
 import type { Fact } from "../../src/formation/extractor.ts";
 import { knownNames } from "../../src/formation/embedded/typed-names.ts";
-import { contents, extractor, withAssistant } from "./embedded-support.ts";
-
-const AT = "2026-05-04T10:00:00.000Z"; // a Monday
-
-/** What a user's chat with an assistant forms (the assistant answers "Noted."). */
-function chat(...said: string[]): string[] {
-  return withAssistant(said.length % 2 ? [...said, "Noted."] : said, "user", AT);
-}
+import { CHAT_AT as AT, chat, contents, extractor, withAssistant } from "./embedded-support.ts";
 
 describe("shorthand written out", () => {
   test("weekdays cut short, where they name a day", () => {
