@@ -36,6 +36,8 @@ export const SHOWN_IMAGE = /\bshared a photo of\b/u;
 
 /** The text with its first letter a capital ("the user's sister" → "The user's sister"). */
 export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The text with its first letter in lower case. */
+export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The text as a regular expression that matches it literally (a name inside a pattern). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -3,6 +3,7 @@
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { upperFirst } from "../domain/text.ts";
 import { lexicon } from "./embedded/lexicon.ts";
+import { HERE } from "./embedded/shorthand.ts";
 import { introducedNames, selfTyped, SIGN_LEAD, withCapitalNames } from "./embedded/typed-names.ts";
 
 const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
@@ -46,6 +47,11 @@ function notAName(word: string): boolean {
 export function statedName(text: string, others = ""): string | null {
   const stated = STATED.exec(text);
   if (stated) return stated[1]!.trim();
+  // "joel here": a given name the lexicon knows, or a word the other side writes as a name.
+  const here = HERE.exec(text.trim())?.[2];
+  const capitalised = here && /^\p{Lu}/u.test(here) && unknown(here); // "Priya here"
+  if (here && !notAName(here) && (lexicon().isName(here.toLowerCase()) || capitalised || writesAsName(others, here)))
+    return upperFirst(here);
   // "printing it now. marta x": a given name closing the message signs it.
   const closing = SIGN_OFF.exec(text)?.[1];
   if (closing && (lexicon().isName(closing.toLowerCase()) || writesAsName(others, closing))) return upperFirst(closing);

@@ -2,6 +2,7 @@
 // stand alone: the extractor joins it to the statement before it in the same message, or drops it.
 import type { Token } from "./nlp.ts";
 import type { Speakers } from "./pronouns.ts";
+import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { FEELINGS, FIRST_PERSON, LIGHT_VERBS, SECOND_PERSON } from "./closed-classes.ts";
 
@@ -78,8 +79,11 @@ export function appraises(tokens: Token[], worth: { keep: boolean; why: string }
   );
   if (!says) return false;
   if (!worth.keep) return APPRAISAL_DROPS.has(worth.why) && danglingPronoun(tokens);
-  // "Pottery is so relaxing and creative" after "Melanie made a bowl in pottery class".
-  const topic = words.find((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  // "Pottery is so relaxing and creative" after "Melanie made a bowl in pottery class"; a date is no
+  // topic ("14 October newcastle" after "12 October leeds").
+  const calendar = (t: Token) =>
+    (MONTHS as readonly string[]).includes(t.lower) || (WEEKDAYS as readonly string[]).includes(t.lower);
+  const topic = words.find((t) => (t.pos === "NOUN" || t.pos === "PROPN") && !calendar(t));
   if (!topic || words.indexOf(topic) > 1) return false;
   if (words.some((t) => FIRST_PERSON.has(t.lower) || (t.pos === "PROPN" && t !== topic))) return false;
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(topic.lower)}`, "iu").test(previous);

@@ -6,6 +6,7 @@ import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { picked } from "./choices.ts";
 import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
 import { numberedItems, sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
@@ -77,6 +78,9 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
   return undefined;
 }
 
+/** What a reply is read with: who speaks, and the options the message before offered (choices.ts). */
+type Replying = WritingContext & { speakers: Speakers; participants: ReadonlySet<string>; options?: readonly string[] };
+
 /** A hedge closing a short answer ("22.9% i think", "about 250, i guess"). */
 const HEDGE = /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure)[.!\s]*$/i;
 const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am"]);
@@ -92,7 +96,7 @@ export function answered(
   question: string,
   asker: string,
   reply: string,
-  ctx: WritingContext & { speakers: Speakers; participants: ReadonlySet<string> },
+  ctx: Replying,
   ownFacts: (text: string) => string[] = () => [],
   listed = false,
 ): { fact: Omit<Fact, "messageIndexes">; replaces: string[] } | null {
@@ -109,6 +113,15 @@ export function answered(
   );
   const first = answeringPart(nlp, reply, names);
   if (!first) return null;
+  // "the second one" to a list of options is the second option, asked for or not.
+  const option = picked(first.text, ctx.options ?? []);
+  if (option) {
+    const q = question && `Asked "${upperFirst(fromQuestion(question, who, asker))}", `;
+    const fact = written(`${q}${who} chose "${option}"`, ctx, false);
+    return fact && { fact: { ...fact, entities: [who] }, replaces: ownFacts(first.text) };
+  }
+  // "ok here's the run, all october:" introduces what follows it.
+  if (!question || /:\s*$/.test(first.text)) return null;
   // "22.9% i think": a hedge after the answer does not make it a clause.
   const hedged = HEDGE.test(first.text);
   const hasVerb = first.tokens.some(
@@ -184,9 +197,13 @@ function replyParts(reply: string, count: number): Array<{ part: string; at: num
         it.text.split(/(?<=[.!?])\s+(?=\p{L})/u).map((part, i) => ({ part, at: i === 0 ? it.n - 1 : -2 })),
       )
       .filter((p) => p.at < count && p.part);
+  // A list of the user's own, longer than the questions ("- 12th leeds\n- 13th york"), answers none by
+  // its order, nor does the line introducing it ("here's the run, all october:").
+  const bullets = reply.match(/^\s*[-*•]\s/gm)?.length ?? 0;
+  const ownList = bullets > count;
   return reply
     .split(/\n+|(?<=[.!?])\s+/)
-    .map((p) => ({ part: p.trim(), at: -1 }))
+    .map((p) => ({ part: p.trim(), at: ownList && (/^[-*•]\s/.test(p.trim()) || /:\s*$/.test(p)) ? -2 : -1 }))
     .filter((p) => p.part && !/^\d{1,2}[.)]?$/.test(p.part)); // "4." alone marks an item, answers nothing
 }
 
@@ -215,11 +232,12 @@ export function answeredEach(
   questions: readonly string[],
   asker: string,
   reply: string,
-  ctx: WritingContext & { speakers: Speakers; participants: ReadonlySet<string> },
+  ctx: Replying,
   ownFacts: (text: string) => string[] = () => [],
 ): Array<{ fact: Omit<Fact, "messageIndexes">; replaces: string[] }> {
   if (questions.length <= 1) {
-    const one = questions[0] ? answered(nlp, questions[0], asker, reply, ctx, ownFacts) : null;
+    const one =
+      questions[0] || ctx.options?.length ? answered(nlp, questions[0] ?? "", asker, reply, ctx, ownFacts) : null;
     return one ? [one] : [];
   }
   const nouns = (text: string) =>

@@ -88,11 +88,13 @@ export function chosenOption(text: string, speaker: string | null): string | nul
 
 /** "actually make the new rate 500 not 520", "change my budget to £250": a value of the speaker's, set anew. */
 const SET_VALUE =
-  /^(?:(?:actually|ok(?:ay)?|wait|oh|hmm|sorry|no|nah|so)[,!]?\s+)*(?:make|change|set|put)\s+(?:the|my|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+(?:to\s+|at\s+)?([$£€]?\d[\d,.]*(?:\s*(?:k|%|a|per|an?)\b(?:\s+\p{L}+)?)?)(?:\s*,?\s*(?:not|instead of)\s+([$£€]?\d[\d,.]*k?))?[\s.!]*$/iu;
+  /^(?:(?:actually|ok(?:ay)?|wait|oh|hmm|sorry|no|nah|so)[,!]?\s+)*(?:make|change|set|put)\s+(?:(?:the|my|our)\s+|(?!(?:it|that|this|them|those|these|mine)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+(?:to\s+|at\s+)?([$£€]?\d[\d,.]*(?:\s*(?:k|%|a|per|an?)\b(?:\s+\p{L}+)?)?)(?:\s*,?\s*(?:not|instead of)\s+([$£€]?\d[\d,.]*k?))?(?:[\s.!]*$|\s*[,;]\s)/iu;
 
 /** The speaker's value set anew: "make the new rate 500 not 520" ⇒ "The user's new rate is 500, not 520". */
 export function changedValue(text: string, speaker: string | null): string | null {
   const m = SET_VALUE.exec(text.trim());
   if (!m || !speaker) return null;
-  return `${speaker}'s ${m[1]!.toLowerCase()} is ${m[2]!.trim()}${m[3] ? `, not ${m[3]}` : ""}`;
+  const what = m[1]!.toLowerCase();
+  const be = /[^s]s$/.test(what) ? "are" : "is"; // "per diems are £30"
+  return `${speaker}'s ${what} ${be} ${m[2]!.trim()}${m[3] ? `, not ${m[3]}` : ""}`;
 }

@@ -3,7 +3,7 @@
 // 9:00 train?" → "Yes please" ⇒ "Maya asked the assistant to book the 9:00 train"; answers.ts fuses
 // them), and a standing instruction to an assistant ("Always format code with syntax highlighting")
 // kept as what the user wants.
-import { escapeRegExp, upperFirst } from "../../domain/text.ts";
+import { escapeRegExp, lowerFirst, upperFirst } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
 import { changedValue, chosenOption, droppedPlan } from "./corrections.ts";
 import { joinedAs, joinTokens, type Token } from "./nlp.ts";
@@ -38,7 +38,7 @@ export function closingQuestion(text: string, within = false): string | null {
   const paragraph = body.split(/\n\s*\n|\n\s*[-*#>\d]/).at(-1)!;
   const sentences = paragraph
     .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.replace(/^[\s>*#-]+|\*+/g, "").trim())
+    .map((s) => s.replace(/^[\s>*#.)-]+|\*+/g, "").trim()) // "2. Who's in the band?" split after its "2"
     .filter(Boolean);
   const q = sentences.at(-1);
   if (!q?.endsWith("?")) return null;
@@ -134,10 +134,12 @@ export const SMALL_TALK_QUESTION =
  * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
  */
 export function decision(question: string, yes: boolean, who: string, asker: string): string | null {
-  const q = question
+  const last = question
     .split(/(?<=[.!?])\s+/)
     .at(-1)!
     .trim();
+  // "Want a day sheet template for each show?": "Do you" left unsaid.
+  const q = /^(?:want|need)\s+(?!me\b)/i.test(last) ? `Do you ${lowerFirst(last)}` : last;
   const swap = (t: string) => fromQuestion(t, who, asker);
   const offer = OFFER.exec(q);
   if (offer) return `${who} ${yes ? "asked" : "did not want"} ${asker} to ${swap(offer[1]!)}`;

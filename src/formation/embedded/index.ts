@@ -26,6 +26,7 @@ import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
 import { aboutListenerOnly, appraises, danglingPronoun, weOpening } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
+import { lowerFirst } from "../../domain/text.ts";
 import { finish, written, type WritingContext } from "./written.ts";
 import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
@@ -38,6 +39,7 @@ import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, MAX_FUSED, sameStory } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answeredEach } from "./answers.ts";
+import { optionsOffered } from "./choices.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
 
@@ -62,7 +64,6 @@ interface StatementContext extends WritingContext {
   fullName?: string | null;
 }
 
-const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 /** What an assistant commits to ("I will remind you on Friday" → "the assistant will remind Maya on Friday"). */
 const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
 /** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
@@ -236,7 +237,7 @@ export function createEmbeddedExtractor(): Extractor {
       for (const p of people) if (p.length > 4) participants.add(p.toLowerCase().slice(0, 3));
       const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
-      let previous: { questions: string[]; who: string } | null = null;
+      let previous: { questions: string[]; options: string[]; who: string } | null = null;
       // Whom the talk is about, carried to the next message or two ("She had to leave" a message after
       // "my cousin had a tough time", across the other's "How is she doing?").
       // A group only to the same speaker's next message: the other's "they" is often someone else.
@@ -276,12 +277,14 @@ export function createEmbeddedExtractor(): Extractor {
           // What the statements form of a clause alone (they see who "he" is), on a copy of what is carried.
           const carried = () => ctx.carried && { ...ctx.carried, earlier: [...ctx.carried.earlier] };
           const own = (text: string) => statements(nlpOf(), text, { ...ctx, carried: carried() }).map((f) => f.content);
-          const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, m.content, ctx, own) : [];
+          const replying = { ...ctx, options: asked?.options };
+          const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, m.content, replying, own) : [];
           for (const f of fused) facts.push({ ...f.fact, messageIndexes: [m.index] });
           for (const f of statements(nlpOf(), m.content, ctx))
             if (!fused.some((a) => a.replaces.includes(f.content))) facts.push({ ...f, messageIndexes: [m.index] });
         }
-        previous = { questions: questionsAsked(m.content, m.role === "assistant"), who: speakers.speaker! };
+        const options = m.role === "assistant" ? optionsOffered(m.content) : [];
+        previous = { questions: questionsAsked(m.content, m.role === "assistant"), options, who: speakers.speaker! };
         const { person, group, fresh, earlier } = ctx.carried!;
         const by = group && group !== carry.group ? speakers.speaker! : carry.by;
         // An assistant's words are not the user's talk: the user's "he" in their next message is still theirs.

@@ -1,5 +1,6 @@
 // What a message carries besides its sentences: a chat export's notes of shared images, and a diary's
 // part labels ("Week 3:"), which the embedded extractor reads apart from the statements.
+import { withListedMonth } from "./weekday-dates.ts";
 
 /** A diary's or a log's part label opening a line ("Week 3: I met ...", "Day 12 - ..."): not part of a fact. */
 export const PART_LABEL =
@@ -93,8 +94,9 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
  * number ("cant do sunday. 12 kids now") ends there, not in a date "sunday 12".
  */
 export function listedApart(text: string): string {
-  const items = numberedItems(text);
-  const listed = items ? items.map((it) => it.text).join("\n\n") : text;
+  const typed = withListedMonth(text);
+  const items = numberedItems(typed);
+  const listed = items ? items.map((it) => it.text).join("\n\n") : typed;
   return listed
     .replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) => (ABBREVIATED.test(word) ? whole : `${word}.\n`))
     .replace(/^([^\n]{1,50})\n(?=[^\n])/gmu, "$1\n\n"); // a short line typed in a chat ends its sentence

@@ -6,6 +6,8 @@
 // the day or a day of the month ("wed 18th"), after "on/every/next/last/until", or beside another weekday.
 
 import { WEEKDAYS as WEEKDAY_NAMES } from "../../domain/calendar.ts";
+import { upperFirst } from "../../domain/text.ts";
+import { lexicon } from "./lexicon.ts";
 
 const WEEKDAYS: Record<string, string> = {
   mon: "Monday",
@@ -26,6 +28,9 @@ const DAY_FORM = Object.keys(WEEKDAYS).join("|");
 const FULL_DAY = `(?:${WEEKDAY_NAMES.join("|")})s?`;
 const PART_OF_DAY = "(?:morning|afternoon|evening|night|nite|lunch|lunchtime)s?";
 const JOINED = "(?:\\s*(?:[,/&+-]|and|or|to|n)\\s*|\\s+)";
+
+/** "joel here, i play bass", "Hi, Priya here.": a name introducing its writer at a message's start. */
+export const HERE = /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?([A-Za-z][a-z'-]+) here\b(?:\s*[,.!;:—–-]+\s*|\s*$)/i;
 
 /** A weekday cut to a form that is also a word ("sat", "sun", "wed", "mon") where it names a day. */
 const CUT_DAY = new RegExp(
@@ -71,6 +76,16 @@ const TYPED: Array<[RegExp, string]> = [
   [/\brn\b/gi, "right now"],
   [/\bthru\b/gi, "through"],
   [/\bdefo\b/gi, "definitely"],
+  [/\b(at|round|to|back to) mine\b/gi, "$1 my place"], // "rehearsals at mine"
+  // "remind me i need to confirm the venues", "can u remind me to call mum": what the user has to do.
+  [
+    /(?<=^|[.!?,;]\s*|\b(?:and|also|oh)\s)(?:(?:can|could|will) (?:you|u) |pls |please )?remind me (?:that |(?=i |i['’]))/gim,
+    "",
+  ],
+  [
+    /(?<=^|[.!?,;]\s*|\b(?:and|also|oh)\s)(?:(?:can|could|will) (?:you|u) |pls |please )?remind me to\b/gim,
+    "I need to",
+  ],
   [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|it|this|that|\p{Ll}+s|\d)\b)/giu, "with"], // "w the kids", "going w 20p"
   [/\bparas\b/gi, "paragraphs"],
   [/\bb4\b/gi, "before"],
@@ -116,10 +131,12 @@ const dayOf = (form: string, plural: string | undefined) => `${WEEKDAYS[form.toL
 
 /** The text with the shorthand users type written out (see the module comment). */
 export function writtenOut(text: string): string {
-  let out = thousands(text).replace(
-    UNIT_BEFORE_NOUN,
-    (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `,
-  );
+  let out = thousands(text)
+    // "joel here, i play bass": the writer's name, as a sentence of its own.
+    .replace(HERE, (all, lead: string | undefined, name: string) =>
+      lexicon().isName(name.toLowerCase()) ? `${lead ?? ""}I am ${upperFirst(name)}. ` : all,
+    )
+    .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
   for (const [re, rep] of TYPED) out = out.replace(re, rep);
   out = out.replace(ONLY_DAY, (_, form: string, plural: string) => dayOf(form, plural));
   return out.replace(CUT_DAY, (_: string, ...groups: Array<string | undefined>) => {

@@ -19,6 +19,12 @@ const DAY_ONLY = new RegExp(
   "gi",
 );
 
+/** "6th and 8th oct", "the 3rd, 5th": a day of the month before another one and its month. */
+const DAYS_BEFORE_MONTH = new RegExp(
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?(\\s*(?:and|&|or|,)\\s*(?:the\\s+)?)(?=\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})[a-z]*\\b)`,
+  "gi",
+);
+
 const MONTHLY =
   /\b(?:rent|bills?|payday|paid|salary|wages?|mortgage|subscription|direct debit|standing order|every month|each month|monthly)\b/i;
 
@@ -40,7 +46,12 @@ const PLAN_BEFORE =
  * The text with the month and year written after each "weekday Nth" and "on the Nth" that names none;
  * `storyTold`: the statement tells of the past, so the day is the last before `ref`.
  */
-export function withMonthOfWeekday(text: string, ref: Date, storyTold: boolean): string {
+export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean): string {
+  // "6th and 8th oct": the first day is in the month named after the second.
+  const text = said.replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
+    const full = MONTHS.find((m) => m.startsWith(month.slice(0, 3).toLowerCase()))!;
+    return `${Number(n)} ${upperFirst(full)}${and}`;
+  });
   const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
   const past = (at: number) => storyTold && !PLAN_BEFORE.test(text.slice(0, at));
   // "rent is due on the 1st": a day that comes back each month keeps no month.
@@ -62,4 +73,22 @@ export function withMonthOfWeekday(text: string, ref: Date, storyTold: boolean):
     const [name, month] = [WEEKDAYS[weekday]!, MONTHS[pick.getUTCMonth()]!].map(upperFirst);
     return `${name}, ${Number(n)} ${month} ${pick.getUTCFullYear()}`;
   });
+}
+
+const MONTH_NAME = new RegExp(`\\b(${MONTHS.join("|")}|${MONTH})\\b`, "gi");
+/** A line of a typed schedule opening on a day of the month: "- 12th leeds (the wardrobe)", "13th: york". */
+const DAY_LINE = new RegExp(`^(\\s*(?:[-*•]\\s*)?)(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?(?:${MONTH}))`, "gim");
+
+/**
+ * A schedule typed one day a line under the month it is in ("here's the run, all october:\n- 12th
+ * leeds\n- 13th york"): each day gets the month ("- 12 October leeds"), when the text before the list
+ * names one month only.
+ */
+export function withListedMonth(text: string): string {
+  const first = text.search(DAY_LINE);
+  if (first < 0) return text;
+  const months = new Set([...text.slice(0, first).matchAll(MONTH_NAME)].map((m) => m[1]!.slice(0, 3).toLowerCase()));
+  if (months.size !== 1) return text;
+  const month = upperFirst(MONTHS.find((m) => m.startsWith([...months][0]!))!);
+  return text.replace(DAY_LINE, (_, lead: string, n: string) => `${lead}${Number(n)} ${month}`);
 }

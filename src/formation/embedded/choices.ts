@@ -1,0 +1,82 @@
+// The options an assistant offered and the one a reply picks by its place: "the second one" to a
+// list of two plans is the second plan ("Private tutor online, two sessions a week (€160/month)").
+
+/** A list item: "1. ...", "2) ...", "- ...", "* ...", "• ...". */
+const ITEM = /^(\s*)(?:\d{1,2}[.)]|[-*•+])\s+(.*\S)\s*$/;
+/** An option's heading or bold line: "### Option B: Porto", "**Plan 2 — the tutor**". */
+const HEADING = /^\s*(?:#{1,6}\s+|\*\*)((?:option|plan|choice)\s+[1-9a-e]\b.*\S)\s*$/i;
+/** "Option B:", "Plan 2 —": the label opening an option, left out of what it says. */
+const LABEL = /^(?:option|plan|choice)\s+[1-9a-e]\b\s*[:.)—–-]*\s*/i;
+/** The most of an option a memory keeps: its first sentence, cut at a word. */
+const MOST = 140;
+
+/** An item's words without markdown: "**Private tutor** online" → "Private tutor online". */
+function plain(item: string): string {
+  const text = item
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1") // a link's words
+    .replace(/[*_`]+/g, "")
+    .replace(LABEL, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const first = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0]!.replace(/[.:;,\s]+$/, "");
+  if (first.length <= MOST) return first;
+  return first.slice(0, first.lastIndexOf(" ", MOST)).replace(/[,;:\s-]+$/, "");
+}
+
+/**
+ * The options an assistant's message offers, without markdown: its headings "Option A", "Option B"
+ * when it has two or more, else the items of its last list of at least two at one indentation
+ * (deeper lines and blank lines between them belong to an item). A list of questions offers nothing
+ * to choose from.
+ */
+export function optionsOffered(markdown: string): string[] {
+  const headings = markdown.split("\n").flatMap((line) => HEADING.exec(line)?.[1] ?? []);
+  if (headings.length >= 2) return headings.map(plain);
+  let lists: Array<{ indent: number; items: string[] }> = [];
+  let current: { indent: number; items: string[] } | null = null;
+  for (const line of markdown.split("\n")) {
+    const item = ITEM.exec(line);
+    if (item && (!current || item[1]!.length <= current.indent)) {
+      if (!current || item[1]!.length < current.indent) {
+        current = { indent: item[1]!.length, items: [] };
+        lists.push(current);
+      }
+      current.items.push(item[2]!);
+    } else if (line.trim() && !/^\s/.test(line) && !item) current = null; // a paragraph ends the list
+  }
+  lists = lists.filter((l) => l.items.length >= 2 && !l.items.some((i) => /\?\s*$/.test(i)));
+  return lists.at(-1)?.items.map(plain) ?? [];
+}
+
+/** Places by word: "the second one", "the 2nd". */
+const PLACES: Record<string, number> = {
+  ...Object.fromEntries(["first", "second", "third", "fourth", "fifth"].map((w, i) => [w, i])),
+  ...Object.fromEntries(["1st", "2nd", "3rd", "4th", "5th"].map((w, i) => [w, i])),
+};
+/** A pick by place: "the second one", "option 2", "plan B", "2nd", "the last one", "the latter". */
+const PICK = new RegExp(
+  String.raw`^(?:(?:ok(?:ay)?|hmm+|yeah|yes|so|i think|probably|def(?:initely)?)[,\s]+)*` +
+    String.raw`(?:(?:i['’]?(?:ll| will| would| d)?|let['’]?s|we['’]?ll|gonna)?\s*(?:go(?:ing)? (?:with|for)|take|pick|choose|do|prefer)\s+)?` +
+    String.raw`(?:the\s+)?(?:(${Object.keys(PLACES).join("|")}|last|latter|former)(?:\s+(?:one|option|choice|plan|idea))?` +
+    String.raw`|(?:option|plan|choice|number|no\.?|#)\s*([1-9]|[a-e])(?![\p{L}\p{N}]))` +
+    // Only the pick: "the first one was too pricey" says something of the first one instead.
+    String.raw`\s*(?:please|pls|for sure|probably|i think|definitely|sounds (?:best|good|great))?\s*(?:[.,!;:)-]|$)`,
+  "iu",
+);
+
+/** The option a reply picks by its place among `options` (the former and the latter of two), or null. */
+export function picked(reply: string, options: readonly string[]): string | null {
+  const m = PICK.exec(reply.trim());
+  if (!m || options.length < 2) return null;
+  const word = (m[1] ?? m[2]!).toLowerCase();
+  const two = options.length === 2;
+  const at =
+    word === "last"
+      ? options.length - 1
+      : word === "latter" || word === "former"
+        ? two
+          ? Number(word === "latter")
+          : -1
+        : (PLACES[word] ?? (/^\d$/.test(word) ? Number(word) - 1 : word.charCodeAt(0) - 97));
+  return at >= 0 && at < options.length ? options[at]! : null;
+}
