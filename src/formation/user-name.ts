@@ -3,6 +3,7 @@
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { upperFirst } from "../domain/text.ts";
 import { lexicon } from "./embedded/lexicon.ts";
+import { LETTER_CLOSING } from "./embedded/pasted.ts";
 import { HERE } from "./embedded/shorthand.ts";
 import { introducedNames, selfTyped, SIGN_LEAD, withCapitalNames } from "./embedded/typed-names.ts";
 
@@ -52,6 +53,9 @@ export function statedName(text: string, others = ""): string | null {
   const capitalised = here && /^\p{Lu}/u.test(here) && unknown(here); // "Priya here"
   if (here && !notAName(here) && (lexicon().isName(here.toLowerCase()) || capitalised || writesAsName(others, here)))
     return upperFirst(here);
+  // A letter the user drafted, signed "Cheers,\nDev".
+  const letter = LETTER_CLOSING.exec(text)?.[1];
+  if (letter && !notAName(letter)) return letter;
   // "printing it now. marta x": a given name closing the message signs it.
   const closing = SIGN_OFF.exec(text)?.[1];
   if (closing && (lexicon().isName(closing.toLowerCase()) || writesAsName(others, closing))) return upperFirst(closing);

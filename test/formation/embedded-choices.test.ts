@@ -110,3 +110,68 @@ describe("what users type about their plans", () => {
     ]);
   });
 });
+
+describe("what users paste and how they answer tersely", () => {
+  const DRAFT = `yeah pretty much. I want to send the offer by friday. here's my draft, is it ok?
+
+---
+Hi Jalen,
+
+Thanks again for coming in on Tuesday. I'd like to offer you the Bike Mechanic position at Northloop Cycle Works.
+
+You'd also get 40% off parts and a shop bike. Let me know by the end of next week!
+
+Cheers,
+Dev
+---`;
+
+  test("a drafted letter: its 'you' is the addressee, its signature the user's name", () => {
+    expect(statedName(DRAFT)).toBe("Dev");
+    const formed = chat(DRAFT);
+    expect(formed).toContain(
+      "The user would like to offer Jalen the Bike Mechanic position at Northloop Cycle Works. Jalen would also get 40% off parts and a shop bike.",
+    );
+    expect(formed.join(" ")).not.toMatch(/\bassistant\b/);
+  });
+
+  test("rows of data typed up from a spreadsheet form nothing; the sentence introducing them ends there", () => {
+    const rows = `here's a chunk of last spring from my paper book, typed it up:
+
+date,service,bike,est_hrs
+2025-04-15,tune-up std,Trek FX3,1.0
+2025-04-16,brake bleed,Specialized Turbo Vado,1.0
+
+peak weeks were ~45 jobs. I usually cap it at 9 a day`;
+    const formed = chat(rows);
+    expect(formed.some((m) => /2025-04|Trek|\bcap/.test(m) && /Trek|2025-04/.test(m))).toBe(false);
+    expect(formed).toContain("Peak weeks were ~45 jobs. The user usually caps it at 9 a day.");
+  });
+
+  test("a few words before the reason answer the question; a remark or a topic does not", () => {
+    const asked =
+      "Both fit your budget. **Acuity** is more precise; **Square Appointments** keeps it in one place.\n\nWhich do you prefer?";
+    const at = "2026-05-04T10:00:00.000Z";
+    expect(withAssistant([asked, "square appointments, I don't want another login"], "assistant", at)).toContain(
+      'Asked "Which does the user prefer?", the user answered "square appointments".',
+    );
+    expect(withAssistant([asked, "oh good catch, I forgot acuity"], "assistant", at).join(" ")).not.toContain(
+      "good catch",
+    );
+  });
+
+  test("an item of a numbered list of questions asks up to its question mark", () => {
+    const asked =
+      "## Two quick questions\n\n1. Do you use a **flashcard app** (e.g. Anki)?\n2. What do you **do** for work? I'll tailor the work vocabulary.";
+    expect(
+      withAssistant(
+        [asked, "anki yes. data engineer. team in porto mostly portuguese, manager Rui"],
+        "assistant",
+        "2026-05-04T10:00:00.000Z",
+      ),
+    ).toEqual([
+      'Asked "Does the user use a flashcard app (e.g. Anki)?", the user answered "anki yes".',
+      'Asked "What does the user do for work?", the user answered "data engineer".',
+      "The user's manager is Rui.",
+    ]);
+  });
+});

@@ -16,7 +16,7 @@ import { written, type WritingContext } from "./written.ts";
 
 /** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
 const OPENING =
-  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg)\b)*$/i;
+  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|(?:good|great|fair) (?:catch|point|shout)|fair enough|true|right|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg)\b)*$/i;
 /** Why a clause of a reply would be dropped on its own yet answers the question before it. */
 const LEANS_ON_QUESTION = new Set(["no subject to stand alone", "no content", "reaction", "an appraisal"]);
 /** A clause that leans on a question opens with a pronoun or a thing just asked about ("The store ..."). */
@@ -57,6 +57,12 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
     if (OPENING.test(unnamed(part))) continue;
     if (part !== sentence.text) return nlp.sentences(part)[0];
+    // "square appointments, I don't want another login": a few words before the reason are the answer.
+    const named = /^([^,]{2,40}),\s+(?:i|we|because|bc|cause|cos)\b/i.exec(part)?.[1];
+    const before = named && nlp.sentences(named)[0];
+    // Not a remark ("oh good catch, I ...") or a topic ("Timing-wise, we ...").
+    if (before && verbless(before) && wordsIn(before) <= 4 && !OPENING.test(unnamed(named)) && !/wise$/i.test(named))
+      return before;
     let answer = sentence;
     for (const next of sentences.slice(i + 1)) {
       const naming = next.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos)) && !OPENING.test(next.text);

@@ -62,7 +62,9 @@ export function askedList(text: string): string[] | null {
   lines.forEach((line, i) => {
     const item = /^\s*(\d{1,2})[.)]\s+(.+)$/.exec(line);
     if (!item) return;
-    const said = item[2]!.replace(/\*+|`/g, "").trim();
+    // "What do you do for work? I'll tailor the vocabulary.": the item asks up to its question mark.
+    const typed = item[2]!.replace(/\*+|`/g, "").trim();
+    const said = typed.includes("?") ? typed.slice(0, typed.lastIndexOf("?") + 1) : typed;
     if (item[1] === "1") items = [said];
     else if (Number(item[1]) === items.length + 1) items.push(said);
     else return;

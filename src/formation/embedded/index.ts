@@ -32,7 +32,8 @@ import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
 import { measureWithVerb } from "./measures.ts";
-import { listedApart, markedItems, PART_LABEL, sharedImages, withoutCode, withSharedImages } from "./markup.ts";
+import { listedApart, markedItems, PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
+import { asSaid } from "./pasted.ts";
 
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
@@ -78,7 +79,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   const carried = ctx.carried ?? { person: null, group: null, fresh: false, earlier: [] };
   carried.fresh = false;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
-  const { text: noted, images } = sharedImages(withoutCode(text));
+  const { text: noted, images } = sharedImages(asSaid(text));
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
   const clean = listedApart(noted.replace(PART_LABEL, "$1"));
   for (const caption of images) {

@@ -6,6 +6,7 @@ import { upperFirst } from "../../domain/text.ts";
 import type { Token } from "./nlp.ts";
 import { namesDayOrMonth } from "./dates.ts";
 import { synthetic } from "./subjects.ts";
+import { NOTED_ROLES } from "./closed-classes.ts";
 
 /** Words between a thing and its amount ("max 150"): a bound or an estimate. */
 const BOUND = /^(?:max|maximum|min|minimum|about|around|roughly|approx|under|over|below|above)$/;
@@ -42,9 +43,7 @@ function owned(tokens: Token[]): Token[] {
   ];
 }
 
-/** Whom or what a terse note names: a person's role, a service, a pet. */
-const ROLES =
-  /^(?:landlord|landlady|vet|vets|dentist|doctor|gp|physio|coach|boss|manager|agent|accountant|solicitor|lawyer|recruiter|tutor|therapist|mechanic|builder|plumber|electrician|cleaner|childminder|nanny|partner|wife|husband|cat|dog|puppy|kitten|bank|insurer|supplier|school|nursery)$/;
+const ROLES = new RegExp(`^(?:${NOTED_ROLES})$`);
 const TITLE = /^(?:mr|mrs|ms|miss|dr)\.?$/;
 
 /**

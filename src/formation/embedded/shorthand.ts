@@ -8,6 +8,7 @@
 import { WEEKDAYS as WEEKDAY_NAMES } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
+import { NOTED_ROLES } from "./closed-classes.ts";
 
 const WEEKDAYS: Record<string, string> = {
   mon: "Monday",
@@ -76,6 +77,14 @@ const TYPED: Array<[RegExp, string]> = [
   [/\brn\b/gi, "right now"],
   [/\bthru\b/gi, "through"],
   [/\bdefo\b/gi, "definitely"],
+  // "team in porto mostly portuguese, manager Rui": a terse note of a role and its name, a sentence of its own.
+  [
+    new RegExp(
+      `,\\s+((?:my\\s+)?(?:${NOTED_ROLES})\\s+(?:(?:mr|mrs|ms|dr)\\.?\\s+)?\\p{Lu}\\p{Ll}+)(?=\\s*(?:[.!]|$))`,
+      "gmu",
+    ),
+    ". $1",
+  ],
   [/\b(at|round|to|back to) mine\b/gi, "$1 my place"], // "rehearsals at mine"
   // "remind me i need to confirm the venues", "can u remind me to call mum": what the user has to do.
   [

@@ -1,0 +1,65 @@
+// What users paste into a message besides what they say: code and logs, rows of data typed up from a
+// spreadsheet ("2025-04-15,tune-up std,Trek FX3,1.0"), which say no statement; and a letter they
+// drafted ("Hi Jalen, ... I'd like to offer you the position ... Cheers, Dev"), whose "you" is the one
+// it is addressed to, not the assistant the message is written to.
+import { withoutCode } from "./markup.ts";
+
+/** A row of comma-separated values: two commas or more, each with no space after it. */
+const ROW = /^[^,\n]*(?:,(?=\S)[^,\n]*){2,}$/;
+
+/** The text without runs of three rows or more (a header and two rows): data says no statement. */
+function withoutRows(text: string): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let end = i;
+    while (end < lines.length && ROW.test(lines[end]!.trim())) end++;
+    if (end - i >= 3) {
+      // "typed it up:" introduces nothing left: its sentence ends there.
+      const last = out.findLastIndex((line) => line.trim() !== "");
+      if (last >= 0) out[last] = out[last]!.replace(/:\s*$/, ".");
+      out.push("");
+      i = end;
+    } else out.push(lines[i++]!);
+  }
+  return out.join("\n");
+}
+
+/** A letter's greeting on its own line: "Hi Jalen,", "Dear Ms Patel,". */
+const GREETING =
+  /^[ \t]*(?:hi|hello|hey|dear)\s+(?!(?:team|all|there|everyone|both|folks|guys)\b)((?:(?:mr|mrs|ms|dr)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)[ \t]*,?[ \t]*$/imu;
+/** A letter's closing and the name it is signed with, each on its own line: "Cheers,\nDev". */
+export const LETTER_CLOSING =
+  /^[ \t]*(?:cheers|best|thanks|thank you|many thanks|regards|kind regards|best regards|warm regards|best wishes|all the best|sincerely|yours sincerely|yours|love|take care)[ \t]*,?[ \t]*\n[ \t]*(\p{Lu}[\p{L}'’-]+)[ \t]*$/imu;
+
+const ADDRESSED: Array<[RegExp, (name: string) => string]> = [
+  [/\byou['’]d\b/gi, (n) => `${n} would`],
+  [/\byou['’]re\b/gi, (n) => `${n} is`],
+  [/\byou['’]ve\b/gi, (n) => `${n} has`],
+  [/\byou['’]ll\b/gi, (n) => `${n} will`],
+  [/\byours(?:elf)?\b/gi, (n) => n],
+  [/\byour\b/gi, (n) => `${n}'s`],
+  [/\byou\b/gi, (n) => n],
+];
+
+/**
+ * A drafted letter as what it says of its writer and its addressee: "you" is the one the greeting
+ * names ("I'd like to offer Jalen the position"); the greeting and the closing say nothing.
+ */
+function asAddressed(text: string): string {
+  const greeting = GREETING.exec(text);
+  if (!greeting) return text;
+  const start = greeting.index + greeting[0].length;
+  const closing = LETTER_CLOSING.exec(text.slice(start));
+  const end = closing ? start + closing.index : text.length;
+  const name = greeting[1]!;
+  let body = text.slice(start, end);
+  for (const [re, by] of ADDRESSED) body = body.replace(re, by(name));
+  const after = closing ? text.slice(end + closing[0].length) : "";
+  return `${text.slice(0, greeting.index)}\n\n${body}\n\n${after}`;
+}
+
+/** The message as what its writer says: pasted code, logs and rows gone, a drafted letter addressed. */
+export function asSaid(text: string): string {
+  return asAddressed(withoutRows(withoutCode(text)));
+}
