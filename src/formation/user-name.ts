@@ -55,7 +55,7 @@ export function statedName(text: string, others = ""): string | null {
     return upperFirst(here);
   // A letter the user drafted, signed "Cheers,\nDev".
   const letter = LETTER_CLOSING.exec(text)?.[1];
-  if (letter && !notAName(letter)) return letter;
+  if (letter && !notAName(letter.split(" ")[0]!)) return letter;
   // "printing it now. marta x": a given name closing the message signs it.
   const closing = SIGN_OFF.exec(text)?.[1];
   if (closing && (lexicon().isName(closing.toLowerCase()) || writesAsName(others, closing))) return upperFirst(closing);

@@ -175,3 +175,45 @@ peak weeks were ~45 jobs. I usually cap it at 9 a day`;
     ]);
   });
 });
+
+describe("terse notes of a night-shift nurse, a retired gardener's letter, a hostname", () => {
+  test("a modal with its subject left out tells; it does not ask the assistant", () => {
+    expect(chat("cant do caffeine after 2am or i dont sleep at all")).toEqual([
+      "The user cannot do caffeine after 2am or the user does not sleep at all.",
+    ]);
+  });
+
+  test("a trait typed alone is the writer's, unless the sentence before tells of someone else", () => {
+    expect(chat("meals r a mess. vegetarian. big meal at 3am = heartburn every time")).toEqual([
+      "The user is vegetarian.",
+    ]);
+    expect(chat("also allergic to peanuts")).toEqual(["The user is allergic to peanuts."]);
+    expect(chat("shes really into 80s music, loves gin. vegetarian.").join(" ")).not.toContain(
+      "The user is vegetarian",
+    );
+  });
+
+  test("'a week tomorrow' and 'a fortnight on Saturday' are dates", () => {
+    // 4 May 2026 is a Monday.
+    expect(chat("The society has a work party a week tomorrow.")).toEqual([
+      "The society has a work party on Tuesday, 12 May 2026.",
+    ]);
+    expect(chat("my exam is a fortnight on saturday")).toEqual(["The user's exam is on Saturday, 23 May 2026."]);
+  });
+
+  test("a letter's closing signed with a full name names the user", () => {
+    expect(statedName("That is very helpful indeed. Thank you kindly.\n\nRegards,\nDerek Pennington")).toBe(
+      "Derek Pennington",
+    );
+  });
+
+  test("a hostname's full stops end no sentence", () => {
+    expect(
+      withAssistant(
+        ["What's the Pi's Tailscale hostname?", "pi5-nas.tail4b2e1.ts.net. should i use tailscale serve"],
+        "assistant",
+        "2026-05-04T10:00:00.000Z",
+      ),
+    ).toContain('Asked "What\'s the Pi\'s Tailscale hostname?", the user answered "pi5-nas.tail4b2e1.ts.net".');
+  });
+});

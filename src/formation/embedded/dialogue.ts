@@ -259,6 +259,8 @@ function startsRequest(tokens: Token[], k: number): boolean {
   // "dont explain the basics" asks; "dont (really) need a car" tells a state of the user.
   if (t.lower === "do" && tokens[k + 1]?.lower === "not") return !STATES.has(stateAfter(tokens, k + 2)?.lemma ?? "");
   const v = t.lower === "never" || t.lower === "always" ? tokens[k + 1] : t;
+  // "cant do caffeine after 2am": a modal with its subject left out tells, it does not ask.
+  if (/^(?:can|could|would|should|will|shall|must|may|might)$/.test(v?.lower ?? "")) return false;
   return !!v && (v.pos === "VERB" || v.pos === "AUX") && v.lower === v.lemma;
 }
 

@@ -204,7 +204,10 @@ function loadNlp(): Nlp {
           out[out.length - 1] = { text: last.text + raw, tokens: all, entities: properNames(all) };
         } else out.push({ text: raw, tokens, entities: properNames(tokens) });
         const next = text.slice(at, at + 1);
-        glued = start >= 0 && ((/\d\.$/.test(raw) && /\d/.test(next)) || (/\s\.$/.test(raw) && /\p{L}/u.test(next)));
+        // "v2.14", "pi5-nas.tail4b2e1.ts.net": a full stop with no space after it ends no sentence.
+        glued =
+          start >= 0 &&
+          ((/[\p{L}\d]\.$/u.test(raw) && /[\p{L}\d]/u.test(next)) || (/\s\.$/.test(raw) && /\p{L}/u.test(next)));
       });
       return out;
     },

@@ -30,6 +30,13 @@ const FULL_DAY = `(?:${WEEKDAY_NAMES.join("|")})s?`;
 const PART_OF_DAY = "(?:morning|afternoon|evening|night|nite|lunch|lunchtime)s?";
 const JOINED = "(?:\\s*(?:[,/&+-]|and|or|to|n)\\s*|\\s+)";
 
+/** "meals r a mess. vegetarian. big meal at 3am = heartburn": a trait typed alone as a sentence. */
+const TRAIT =
+  /(?<=^|[.!?]\s+|\n)(?:(?:also|and|oh|plus)\s+)?((?:vegetarian|vegan|pescatarian|coeliac|celiac|diabetic|pregnant|teetotal|retired|self-employed|left-handed|dyslexic|asthmatic|epileptic|(?:lactose|gluten) intolerant|allergic to [\p{L} ]{2,30}?))(?:\s+(?:btw|now|too|fyi|as well))?(?=\s*(?:[.!]|$))/gimu;
+/** A sentence about someone else: the trait after it is theirs ("shes into 80s music. vegetarian."). */
+const ABOUT_ANOTHER =
+  /(?:^|[.!?\n])[^.!?\n]*\b(?:she|he|shes|hes|her|his|they|their|\p{Lu}\p{Ll}+)\b[^.!?\n]*[.!?]\s*$/u;
+
 /** "joel here, i play bass", "Hi, Priya here.": a name introducing its writer at a message's start. */
 export const HERE = /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?([A-Za-z][a-z'-]+) here\b(?:\s*[,.!;:—–-]+\s*|\s*$)/i;
 
@@ -145,7 +152,11 @@ export function writtenOut(text: string): string {
     .replace(HERE, (all, lead: string | undefined, name: string) =>
       lexicon().isName(name.toLowerCase()) ? `${lead ?? ""}I am ${upperFirst(name)}. ` : all,
     )
-    .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
+    .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `)
+    // A trait alone is the writer's, unless the sentence before tells of someone else.
+    .replace(TRAIT, (all, trait: string, at: number, whole: string) =>
+      ABOUT_ANOTHER.test(whole.slice(0, at)) ? all : `I am ${trait}`,
+    );
   for (const [re, rep] of TYPED) out = out.replace(re, rep);
   out = out.replace(ONLY_DAY, (_, form: string, plural: string) => dayOf(form, plural));
   return out.replace(CUT_DAY, (_: string, ...groups: Array<string | undefined>) => {

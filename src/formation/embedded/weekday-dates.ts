@@ -25,6 +25,9 @@ const DAYS_BEFORE_MONTH = new RegExp(
   "gi",
 );
 
+/** "a week tomorrow", "a week today", "a fortnight on Saturday" (British). */
+const WEEK_FROM = new RegExp(`\\b(?:a|one)\\s+(week|fortnight)\\s+(today|tomorrow|on\\s+(${DAY}))\\b`, "gi");
+
 const MONTHLY =
   /\b(?:rent|bills?|payday|paid|salary|wages?|mortgage|subscription|direct debit|standing order|every month|each month|monthly)\b/i;
 
@@ -53,11 +56,20 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     return `${Number(n)} ${upperFirst(full)}${and}`;
   });
   const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
+  // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named.
+  const weeks = text.replace(WEEK_FROM, (_, span: string, from: string, day?: string) => {
+    let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
+    if (day)
+      do at += DAY_MS;
+      while ((new Date(at).getUTCDay() + 6) % 7 !== WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]));
+    const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
+    return `on ${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ${d.getUTCDate()} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
+  });
   const past = (at: number) => storyTold && !PLAN_BEFORE.test(text.slice(0, at));
   // "rent is due on the 1st": a day that comes back each month keeps no month.
-  const days = MONTHLY.test(text)
-    ? text
-    : text.replace(DAY_ONLY, (all, lead: string, n: string, at: number) => {
+  const days = MONTHLY.test(weeks)
+    ? weeks
+    : weeks.replace(DAY_ONLY, (all, lead: string, n: string, at: number) => {
         const d = dayOfMonth(Number(n), ref, today, past(at));
         return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
       });
