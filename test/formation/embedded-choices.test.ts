@@ -217,3 +217,48 @@ describe("terse notes of a night-shift nurse, a retired gardener's letter, a hos
     ).toContain('Asked "What\'s the Pi\'s Tailscale hostname?", the user answered "pi5-nas.tail4b2e1.ts.net".');
   });
 });
+
+describe("picks among a question's alternatives, and whom an assistant's question asks of", () => {
+  const at = "2026-05-04T10:00:00.000Z";
+
+  test("'no, the other one' to '…, or at a local practice?' is the alternative after 'or'", () => {
+    const asked =
+      "Is that appointment at Battersea's own vet clinic (some rescues offer a check), or at a local practice?";
+    expect(withAssistant([asked, "no, the other one. it's a 5 min walk"], "assistant", at)[0]).toBe(
+      `Asked "${asked}", the user chose "a local practice".`,
+    );
+  });
+
+  test("a list of advice before a question that offers no choice is no list of options", () => {
+    const advice =
+      "- Make sure your neighbour knows the routine\n- Keep her lead by the door\n\nDoes that plan work for you?";
+    expect(withAssistant([advice, "the second one is a good idea"], "assistant", at).join(" ")).not.toContain("chose");
+  });
+
+  test("a number alone picks an option of a question of choice", () => {
+    const offered =
+      "1. **Crate** in the living room\n2. **Baby-gated kitchen** with her bed and water\n\nWhich would you prefer?";
+    expect(withAssistant([offered, "2. kitchen's small though"], "assistant", at)).toContain(
+      'Asked "Which would the user prefer?", the user chose "Baby-gated kitchen with her bed and water".',
+    );
+  });
+
+  test("'she' in the assistant's question is whom the user was talking about", () => {
+    expect(chat("adopting a rescue dog on saturday. she's a lurcher called Pickle", "How old is she?", "3")).toContain(
+      'Asked "How old is the user\'s dog?", the user answered "3".',
+    );
+  });
+
+  test("a label before the question ('Next important question:') is not asked", () => {
+    expect(
+      withAssistant(["Next important question: **which days are you home?**", "tuesdays and fridays"], "assistant", at),
+    ).toEqual(['Asked "Which days is the user home?", the user answered "tuesdays and fridays".']);
+  });
+
+  test("'want racking put in' is the user's wish; 'on a Saturday' is no date", () => {
+    expect(chat("want racking put in")).toEqual(["The user wants racking put in."]);
+    expect(chat("the anniversary falls on a saturday this year")).toEqual([
+      "The anniversary falls on a saturday in 2026.",
+    ]);
+  });
+});

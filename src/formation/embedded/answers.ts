@@ -6,7 +6,7 @@ import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
-import { picked } from "./choices.ts";
+import { alternativesAsked, picked } from "./choices.ts";
 import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
 import { numberedItems, sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
@@ -85,7 +85,13 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
 }
 
 /** What a reply is read with: who speaks, and the options the message before offered (choices.ts). */
-type Replying = WritingContext & { speakers: Speakers; participants: ReadonlySet<string>; options?: readonly string[] };
+type Replying = WritingContext & {
+  speakers: Speakers;
+  participants: ReadonlySet<string>;
+  options?: readonly string[];
+  /** Whom the reply's writer was talking about when asked ("she's a lurcher called Pickle" → "How old is she?"). */
+  carried?: { person: { text: string } | null } | null;
+};
 
 /** A hedge closing a short answer ("22.9% i think", "about 250, i guess"). */
 const HEDGE = /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure)[.!\s]*$/i;
@@ -120,7 +126,11 @@ export function answered(
   const first = answeringPart(nlp, reply, names);
   if (!first) return null;
   // "the second one" to a list of options is the second option, asked for or not.
-  const option = picked(first.text, ctx.options ?? []);
+  // The question's own alternatives ("..., or at a local practice?"), else the list before a question of choice.
+  const alternatives = alternativesAsked(question);
+  const choosing = !question || /\b(?:which|prefer|rather|options?|choose|pick|go with|sounds? best)\b/i.test(question);
+  const offered = alternatives.length ? alternatives : choosing ? (ctx.options ?? []) : [];
+  const option = picked(first.text, offered);
   if (option) {
     const q = question && `Asked "${upperFirst(fromQuestion(question, who, asker))}", `;
     const fact = written(`${q}${who} chose "${option}"`, ctx, false);
@@ -177,7 +187,9 @@ export function answered(
     const joined = joinedAs(first.tokens, resolved);
     // A clause is a sentence ("it is around 2k" typed in lower case); a few words are quoted as typed.
     const said = answer ? joined : upperFirst(joined);
-    const q = fromQuestion(question, who, asker);
+    // "How old is she?" asks of whom the one answering was talking about.
+    const focus = ctx.carried?.person?.text;
+    const q = fromQuestion(question, who, asker).replace(/\b(?:she|he)\b(?=[^.!?]*\?\s*$)/g, (p) => focus ?? p);
     text = `Asked "${upperFirst(q)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
   } else text = decision(question, answer.kind === "yes", who, asker);
   // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,

@@ -53,11 +53,11 @@ const PLACES: Record<string, number> = {
   ...Object.fromEntries(["first", "second", "third", "fourth", "fifth"].map((w, i) => [w, i])),
   ...Object.fromEntries(["1st", "2nd", "3rd", "4th", "5th"].map((w, i) => [w, i])),
 };
-/** A pick by place: "the second one", "option 2", "plan B", "2nd", "the last one", "the latter". */
+/** A pick by place: "the second one", "option 2", "plan B", "2nd", "the last one", "the latter", "no, the other one". */
 const PICK = new RegExp(
-  String.raw`^(?:(?:ok(?:ay)?|hmm+|yeah|yes|so|i think|probably|def(?:initely)?)[,\s]+)*` +
+  String.raw`^(?:(?:ok(?:ay)?|hmm+|yeah|yes|no|nah|so|i think|probably|def(?:initely)?)[,\s]+)*` +
     String.raw`(?:(?:i['’]?(?:ll| will| would| d)?|let['’]?s|we['’]?ll|gonna)?\s*(?:go(?:ing)? (?:with|for)|take|pick|choose|do|prefer)\s+)?` +
-    String.raw`(?:the\s+)?(?:(${Object.keys(PLACES).join("|")}|last|latter|former)(?:\s+(?:one|option|choice|plan|idea))?` +
+    String.raw`(?:the\s+)?(?:(${Object.keys(PLACES).join("|")}|last|latter|former|other)(?:\s+(?:one|option|choice|plan|idea))?` +
     String.raw`|(?:option|plan|choice|number|no\.?|#)\s*([1-9]|[a-e])(?![\p{L}\p{N}]))` +
     // Only the pick: "the first one was too pricey" says something of the first one instead.
     String.raw`\s*(?:please|pls|for sure|probably|i think|definitely|sounds (?:best|good|great))?\s*(?:[.,!;:)-]|$)`,
@@ -66,17 +66,29 @@ const PICK = new RegExp(
 
 /** The option a reply picks by its place among `options` (the former and the latter of two), or null. */
 export function picked(reply: string, options: readonly string[]): string | null {
-  const m = PICK.exec(reply.trim());
+  // "2. kitchen's small though": a number alone picks by its place too.
+  const m = PICK.exec(reply.trim()) ?? /^([1-9])(?=\s*(?:[.,!)]|$))/.exec(reply.trim());
   if (!m || options.length < 2) return null;
   const word = (m[1] ?? m[2]!).toLowerCase();
   const two = options.length === 2;
   const at =
     word === "last"
       ? options.length - 1
-      : word === "latter" || word === "former"
+      : word === "latter" || word === "former" || word === "other"
         ? two
-          ? Number(word === "latter")
+          ? Number(word !== "former")
           : -1
         : (PLACES[word] ?? (/^\d$/.test(word) ? Number(word) - 1 : word.charCodeAt(0) - 97));
-  return at >= 0 && at < options.length ? options[at]! : null;
+  return at >= 0 && at < options.length && options[at] ? options[at]! : null;
+}
+
+/**
+ * The alternatives a question offers ("..., or at a local practice?"): the one after its last "or";
+ * the one before it is not told apart from the question's words, so it stands empty.
+ */
+export function alternativesAsked(question: string): string[] {
+  const last = /,?\s+or\s+(?:(?:at|in|on|with|for|to|from|by)\s+)?([^?]{2,80})\?\s*$/i.exec(
+    question.replace(/\s*\([^)]*\)/g, ""),
+  );
+  return last ? ["", last[1]!.trim()] : [];
 }

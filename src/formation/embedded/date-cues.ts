@@ -3,8 +3,11 @@
 /** A weekday, also as chat writes it ("mon", "Fri"). */
 export const WEEKDAY_WORD =
   "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
-/** A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings") is a habit, not a date. */
-export const EVERY_BEFORE = /\b(every|each)\s+(other\s+)?$/i;
+/**
+ * A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings") is a habit, not a
+ * date; so is one of many ("falls on a Saturday", "any Tuesday").
+ */
+export const EVERY_BEFORE = /\b(every|each|a|any)\s+(other\s+)?$/i;
 export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
 /** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
 const BETWEEN_DAYS = "(?:,|/|&|-|–|and|or|to|through|thru|(?:now|but|and) not|instead of|rather than)?";

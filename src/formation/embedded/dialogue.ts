@@ -40,7 +40,8 @@ export function closingQuestion(text: string, within = false): string | null {
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.replace(/^[\s>*#.)-]+|\*+/g, "").trim()) // "2. Who's in the band?" split after its "2"
     .filter(Boolean);
-  const q = sentences.at(-1);
+  // "Next important question: which days are you home?": the label before the question is not asked.
+  const q = sentences.at(-1)?.replace(/^(?:[\p{L}-]+\s+){0,3}(?:question|check|thing|point|note)s?:\s+(?=\p{L})/iu, "");
   if (!q?.endsWith("?")) return null;
   const before = sentences.at(-2);
   const short = q.split(/\s+/).length < 5;

@@ -202,9 +202,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
   } else if (
     (/^(have|want|need)$/.test(v.lower) && next?.lower === "to") ||
     (/^(want|need|love|hate|prefer)$/.test(v.lower) &&
-      (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help"))
+      (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help" || /ing$/.test(next?.lower ?? "")))
   ) {
-    insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party"
+    insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party", "want racking put in"
   } else if (stateDenied || modal || (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1))) {
     // "dont need a car in berlin" ("Don't explain ..." stays a request); "start jan 4", "leave on friday": own plans.
     insert = [synthetic("I", "PRON", "i")];
