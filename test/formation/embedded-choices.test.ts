@@ -262,3 +262,25 @@ describe("picks among a question's alternatives, and whom an assistant's questio
     ]);
   });
 });
+
+describe("a founder's terse numbers", () => {
+  test("a rate per month or hour, and a word that is also a verb naming an amount", () => {
+    expect(chat("burn ~58k/mo")).toEqual(["The user's burn is ~58,000 a month."]);
+    expect(chat("thinking $23/hr")).toEqual(["The user is thinking $23 an hour."]);
+    // How often is no amount of a thing.
+    expect(chat("cook 3 times a week")).toEqual([]);
+  });
+
+  test("'for the last 6 months' is a span up to the chat, not a date", () => {
+    expect(chat("growing ~9% mom for the last 6 months")).toEqual([
+      "The user is growing ~9% mom for the last 6 months before May 2026.",
+    ]);
+  });
+
+  test("a 'Q:' label before the assistant's question is not asked; 'end of may' is no modal", () => {
+    const asked = "- **1.2% monthly logo churn** is strong\n- Rehearse the handoff\n- **Q:** target close date?";
+    expect(withAssistant([asked, "end of may"], "assistant", "2026-03-10T10:00:00.000Z")).toEqual([
+      'Asked "Target close date?", the user answered "end of may".',
+    ]);
+  });
+});

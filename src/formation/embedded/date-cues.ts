@@ -44,3 +44,7 @@ export const BOOKED =
   /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
 /** "moved to fri 24th" anywhere in the statement: a day of the month moved to lies ahead (weekday-dates.ts). */
 export const MOVED_TO_DAY = /\b(?:moved?|pushed|changed|rescheduled|postponed)\b[^.!?]*\bto\b/i;
+
+/** "for the last 6 months", "over the next two weeks": a span up to or from now, vague as a date. */
+export const SPAN_TO_NOW =
+  /^(?:the\s+)?(?:last|past|next|coming)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days|weeks|months|years)$/i;

@@ -18,6 +18,7 @@ import {
   NAMES_A_THING,
   BOOKED,
   MOVED_TO_DAY,
+  SPAN_TO_NOW,
 } from "./date-cues.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
@@ -69,8 +70,9 @@ const BARE_YEAR =
 /** After a date's 's, words that make the 's an "is" ("Tomorrow's going to be ...", "today's a big day"). */
 const IS_AFTER =
   /^\s+(?:going|gonna|a|an|the|so|really|very|not|just|all|about|almost|finally|too|pretty|quite|such|my|our|your|his|her|their|when|been|got|gotten)\b/i;
-// A vague span ("a few years ago", "the next couple of weeks") stays vague, anchored to the reference.
-const VAGUE = /\b(few|couple|several)\b/i;
+// A vague span ("a few years ago", "the next couple of weeks", "for the last 6 months") stays vague,
+// anchored to the reference.
+const vague = (matched: string) => /\b(few|couple|several)\b/i.test(matched) || SPAN_TO_NOW.test(matched.trim());
 
 function fmtDay(d: Date): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
@@ -241,18 +243,18 @@ export function resolveDates(said: string, reference: string | null, past = true
     )
       date = shiftBack(date, MONTH_NAME.test(matched));
     if (g === "weekend" && date.getUTCDay() === 0) date = new Date(date.getTime() - 86_400_000); // its Saturday
-    if (!VAGUE.test(matched)) eventAt ??= startOf(date, g).toISOString();
+    if (!vague(matched)) eventAt ??= startOf(date, g).toISOString();
     if (absolute) continue; // already stands alone
     // "in the next month": the article goes with the relative phrase it introduced.
     const the = /\bthe\s+$/i.exec(text.slice(last, r.index));
-    const start = lead ? r.index - lead[0].length : the && !VAGUE.test(matched) ? r.index - the[0].length : r.index;
+    const start = lead ? r.index - lead[0].length : the && !vague(matched) ? r.index - the[0].length : r.index;
     const before = text.slice(last, start);
     // "Tomorrow's going to be a blast" (is), "tomorrow's opening" (the opening of that day).
-    const owner = VAGUE.test(matched) ? null : /^['’]s\b/.exec(textAfter);
+    const owner = vague(matched) ? null : /^['’]s\b/.exec(textAfter);
     const is = owner && IS_AFTER.test(textAfter.slice(2));
     // "moved it to Thursday, ...", not "to on Thursday" (a month after "to" is no date: "talked to May").
     const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start)) || /\bto\s*$/i.test(text.slice(0, start));
-    let replacement = VAGUE.test(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
+    let replacement = vague(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
     else replacement += timeOfDay(matched, past);
     if (/^end of\b/i.test(matched)) replacement = `${bare ? "" : "at "}the end of ${replacement.replace(/^in /, "")}`;

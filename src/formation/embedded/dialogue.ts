@@ -41,7 +41,9 @@ export function closingQuestion(text: string, within = false): string | null {
     .map((s) => s.replace(/^[\s>*#.)-]+|\*+/g, "").trim()) // "2. Who's in the band?" split after its "2"
     .filter(Boolean);
   // "Next important question: which days are you home?": the label before the question is not asked.
-  const q = sentences.at(-1)?.replace(/^(?:[\p{L}-]+\s+){0,3}(?:question|check|thing|point|note)s?:\s+(?=\p{L})/iu, "");
+  const q = sentences
+    .at(-1)
+    ?.replace(/^(?:[\p{L}-]+\s+){0,3}(?:question|check|thing|point|note|q)s?:\s+(?=\p{L})/iu, "");
   if (!q?.endsWith("?")) return null;
   const before = sentences.at(-2);
   const short = q.split(/\s+/).length < 5;

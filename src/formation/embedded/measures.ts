@@ -7,6 +7,7 @@ import type { Token } from "./nlp.ts";
 import { namesDayOrMonth } from "./dates.ts";
 import { synthetic } from "./subjects.ts";
 import { NOTED_ROLES } from "./closed-classes.ts";
+import { lexicon } from "./lexicon.ts";
 
 /** Words between a thing and its amount ("max 150"): a bound or an estimate. */
 const BOUND = /^(?:max|maximum|min|minimum|about|around|roughly|approx|under|over|below|above)$/;
@@ -16,20 +17,30 @@ const OWNER = /^(?:my|our)$/;
  * The clause with "my" and "is" put in ("total budget 800 quid max" → "my total budget is 800 quid
  * max") when it has no verb and is a thing (adjectives and nouns) followed by an amount; else as it is.
  */
-export function measureWithVerb(tokens: Token[]): Token[] {
-  const named = namedWithVerb(tokens);
+export function measureWithVerb(said: Token[]): Token[] {
+  const named = namedWithVerb(said);
   if (named) return named;
-  if (tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return tokens;
+  // "burn ~58k a month", "spend £300": a word that is also a verb names the thing before its amount.
+  const [head, next] = said;
+  const noun =
+    head?.pos === "VERB" &&
+    next?.pos === "SYM" &&
+    lexicon()
+      .tagsOf(head.lower)
+      .some((t) => /^(?:Noun|Singular|Plural)$/.test(t));
+  const tokens = noun ? [{ ...head, pos: "NOUN" }, ...said.slice(1)] : said;
+  if (tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return said;
   let i = OWNER.test(tokens[0]?.lower ?? "") ? 1 : 0;
   while (tokens[i]?.pos === "ADJ") i++;
   const start = i;
   while (tokens[i]?.pos === "NOUN" && !BOUND.test(tokens[i]!.lower)) i++;
   // "oct 11", "march 3": a date, not a thing and its amount.
-  if (i === start || tokens.slice(start, i).some((t) => namesDayOrMonth(t.lower))) return tokens;
+  if (i === start || tokens.slice(start, i).some((t) => namesDayOrMonth(t.lower))) return said;
   let amount = i;
   if (BOUND.test(tokens[amount]?.lower ?? "")) amount++;
   if (tokens[amount]?.pos === "SYM") amount++; // "£950"
-  if (tokens[amount]?.pos !== "NUM") return tokens;
+  // "cook 3 times a week": how often, not an amount of a thing.
+  if (tokens[amount]?.pos !== "NUM" || /^times?$/.test(tokens[amount + 1]?.lower ?? "")) return said;
   return [...owned(tokens), ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
 }
 

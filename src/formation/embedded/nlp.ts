@@ -55,6 +55,10 @@ const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body)$/i;
  * determiner, pronoun or adverb is that verb.
  */
 function fixVerbs(tokens: Token[]): Token[] {
+  // "end of may", "by may", "in may 2027": the month after a preposition, not the modal.
+  for (let i = 1; i < tokens.length; i++)
+    if (tokens[i]!.lower === "may" && tokens[i]!.pos === "AUX" && tokens[i - 1]!.pos === "ADP")
+      tokens[i] = { ...tokens[i]!, pos: "PROPN", lemma: "may" };
   for (let i = 1; i < tokens.length - 1; i++) {
     const [prev, t, next] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]!];
     if (

@@ -30,6 +30,14 @@ const FULL_DAY = `(?:${WEEKDAY_NAMES.join("|")})s?`;
 const PART_OF_DAY = "(?:morning|afternoon|evening|night|nite|lunch|lunchtime)s?";
 const JOINED = "(?:\\s*(?:[,/&+-]|and|or|to|n)\\s*|\\s+)";
 
+/** "58k/mo", "£1100/month", "£12/hr": a rate per month, week, year or hour (before "58k" is read as money). */
+const RATES: Array<[RegExp, string]> = [
+  [/(\d[\d,.]*k?)\s?\/\s?(?:mo|mth|month)\b/gi, "$1 a month"],
+  [/(\d[\d,.]*k?)\s?\/\s?(?:wk|week)\b/gi, "$1 a week"],
+  [/(\d[\d,.]*k?)\s?\/\s?(?:yr|year|annum)\b/gi, "$1 a year"],
+  [/(\d[\d,.]*k?)\s?\/\s?(?:hr|hour)\b/gi, "$1 an hour"],
+];
+
 /** "meals r a mess. vegetarian. big meal at 3am = heartburn": a trait typed alone as a sentence. */
 const TRAIT =
   /(?<=^|[.!?]\s+|\n)(?:(?:also|and|oh|plus)\s+)?((?:vegetarian|vegan|pescatarian|coeliac|celiac|diabetic|pregnant|teetotal|retired|self-employed|left-handed|dyslexic|asthmatic|epileptic|(?:lactose|gluten) intolerant|allergic to [\p{L} ]{2,30}?))(?:\s+(?:btw|now|too|fyi|as well))?(?=\s*(?:[.!]|$))/gimu;
@@ -147,7 +155,7 @@ const dayOf = (form: string, plural: string | undefined) => `${WEEKDAYS[form.toL
 
 /** The text with the shorthand users type written out (see the module comment). */
 export function writtenOut(text: string): string {
-  let out = thousands(text)
+  let out = thousands(RATES.reduce((t, [re, rate]) => t.replace(re, rate), text))
     // "joel here, i play bass": the writer's name, as a sentence of its own.
     .replace(HERE, (all, lead: string | undefined, name: string) =>
       lexicon().isName(name.toLowerCase()) ? `${lead ?? ""}I am ${upperFirst(name)}. ` : all,
