@@ -22,6 +22,11 @@ describe("companionsIn", () => {
     expect(companionsIn("I love the friends I have. We play games at my family's place", "Maria")).toBeNull();
     expect(companionsIn("Me and my friends", "Maria")).toBe("Maria's friends");
   });
+
+  test("the speaker introducing herself is no companion of her own", () => {
+    expect(companionsIn("My name is Margaret and I am 76.", "the user")).toBeNull();
+    expect(companionsIn("Margaret and I will drive", "Margaret")).toBeNull();
+  });
 });
 
 describe("'we' in a memory", () => {

@@ -33,8 +33,8 @@ const PEOPLE: Record<string, string> = {
 
 const KINDS = Object.keys(PEOPLE).join("|");
 const OWNED = new RegExp(`\\b(?:my|our)\\s+(${KINDS})\\b`, "i");
-/** "Jamal and I", "me and Jamal": a name joined to the speaker. */
-const JOINED = /\b([A-Z][a-z]+) and I\b|\b[Mm]e and ([A-Z][a-z]+)\b/;
+/** "Jamal and I", "me and Jamal": a name joined to the speaker (not "My name is Margaret and I am 76"). */
+const JOINED = /(?<!\b(?:is|am|called|name['’]s|I['’]m)\s+)\b([A-Z][a-z]+) and I\b|\b[Mm]e and ([A-Z][a-z]+)\b/;
 const NOT_A_NAME = /^(?:Me|My|And|But|So|Then|Now|Yes|No|Oh|Well|Also|Mom|Dad)$/;
 
 /** The kinds of people a text speaks of, any determiner ("the friends I have", "my fam", "the kids"). */
@@ -50,7 +50,7 @@ export function companionsIn(text: string, speaker: string): string | null {
   const owned = OWNED.exec(text);
   const joined = JOINED.exec(text);
   const name = joined ? (joined[1] ?? joined[2])! : null;
-  const byName = name && !NOT_A_NAME.test(name) ? { at: joined!.index, text: name } : null;
+  const byName = name && !NOT_A_NAME.test(name) && name !== speaker ? { at: joined!.index, text: name } : null;
   const byWord = owned ? { at: owned.index, text: `${speaker}'s ${PEOPLE[owned[1]!.toLowerCase()]}` } : null;
   const kinds = new Set([...text.matchAll(ANY)].map((m) => PEOPLE[m[1]!.toLowerCase()]!));
   const family = [...kinds].every((k) => FAMILY.has(k));
