@@ -284,3 +284,16 @@ describe("a founder's terse numbers", () => {
     ]);
   });
 });
+
+describe("lines a user types", () => {
+  test("each line is its own sentence, a labelled note with a number or a name is kept, and no words run together", () => {
+    const flats =
+      "flat A: clifton, 1 bed top floor, £1050 pcm, 3rd floor no lift\nflat B: bedminster, on north street, 1 bed ground floor with a little garden, £925 pcm\nviewing clifton tomorrow, bedminster thursday";
+    expect(chat(flats)).toEqual([
+      "Flat A: clifton, 1 bed top floor, £1050 pcm, 3rd floor no lift.",
+      "Flat B: bedminster, on north street, 1 bed ground floor with a little garden, £925 pcm.",
+      "The user is viewing clifton on 5 May 2026, bedminster on Thursday, 7 May 2026.",
+    ]);
+    expect(chat("update: nothing new")).toEqual([]);
+  });
+});

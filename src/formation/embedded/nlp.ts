@@ -142,8 +142,13 @@ function loadNlp(): Nlp {
       lemma: lemmas[i]!,
       space: i === 0 ? "" : spaces[i]!,
     }));
-    // Line breaks are white space, not words: "total budget 800" after a blank line opens its sentence.
-    return joinedCompounds(tokens.filter((t) => t.text.trim() !== ""));
+    // Line breaks are white space, not words: "total budget 800" after a blank line opens its sentence,
+    // and the word after one keeps a space before it ("no lift\nflat B" is not "liftflat").
+    const blank = (t: Token | undefined) => t !== undefined && t.text.trim() === "";
+    const kept = tokens.flatMap((t, i) =>
+      blank(t) ? [] : i > 1 && blank(tokens[i - 1]) && t.space === "" ? [{ ...t, space: " " }] : [t],
+    );
+    return joinedCompounds(kept);
   };
   /**
    * The lite model reads any capitalised first word as a proper noun ("Check my studio", "Woah,
