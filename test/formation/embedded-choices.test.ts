@@ -297,3 +297,21 @@ describe("lines a user types", () => {
     expect(chat("update: nothing new")).toEqual([]);
   });
 });
+
+describe("a liveaboard's and a family historian's terse notes", () => {
+  test("a subjectless 'live aboard' or 'rebooked' is the user's; a past form the tagger does not know keeps its stem", () => {
+    expect(chat("Live aboard a 57ft narrowboat.")).toEqual(["The user lives aboard a 57ft narrowboat."]);
+    expect(chat("Examiner cancelled. Rebooked 1 July.")).toEqual(["The user rebooked on 1 July 2026."]);
+    expect(chat("work through this with me pls")).toEqual([]);
+  });
+
+  test("'this week' is the week of the chat, told of the past or not", () => {
+    expect(
+      withAssistant(
+        ["My cousin has kindly promised to email them to me this week.", "Noted."],
+        "user",
+        "2026-09-21T14:30:00+01:00",
+      ),
+    ).toEqual(["The user's cousin has kindly promised to email them to the user in the week of 21 September 2026."]);
+  });
+});

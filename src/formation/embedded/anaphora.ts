@@ -1,6 +1,6 @@
 // A statement that leans on something said before it ("I love it", "They motivate me") does not
 // stand alone: the extractor joins it to the statement before it in the same message, or drops it.
-import type { Token } from "./nlp.ts";
+import { joinTokens, type Token } from "./nlp.ts";
 import type { Speakers } from "./pronouns.ts";
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { escapeRegExp } from "../../domain/text.ts";
@@ -79,6 +79,8 @@ export function appraises(tokens: Token[], worth: { keep: boolean; why: string }
   );
   if (!says) return false;
   if (!worth.keep) return APPRAISAL_DROPS.has(worth.why) && danglingPronoun(tokens);
+  // "flat B: bedminster, 1 bed, £925 pcm": a labelled note tells a fact of its own, not how the last one went.
+  if (/^[\p{L}\p{N} ]{1,24}:/u.test(joinTokens(tokens))) return false;
   // "Pottery is so relaxing and creative" after "Melanie made a bowl in pottery class"; a date is no
   // topic ("14 October newcastle" after "12 October leeds").
   const calendar = (t: Token) =>

@@ -41,7 +41,7 @@ export const NAMES_A_THING =
   /^(?:\s+(?:night|morning|afternoon|evening))?\s+(?!(?:at|in|on|to|is|was|are|were|and|or|for|with|from|by|then|we|i|he|she|they|it|you|the|a|an|this|that|works?|off|morning|night|afternoon|evening)\b)\p{Ll}{3,}\b/u;
 /** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
 export const BOOKED =
-  /\b(?:booked|reserved|scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
+  /\b(?:(?:re-?)?booked|reserved|(?:re)?scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
 /** "moved to fri 24th" anywhere in the statement: a day of the month moved to lies ahead (weekday-dates.ts). */
 export const MOVED_TO_DAY = /\b(?:moved?|pushed|changed|rescheduled|postponed)\b[^.!?]*\bto\b/i;
 

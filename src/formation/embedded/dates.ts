@@ -195,7 +195,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "last March", "next May": chrono reads the month alone; the word before says which one.
     const lead = MONTH_NAME.test(matched) && !/\d/.test(matched) ? /\b(last|next|this)\s+$/i.exec(textBefore) : null;
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
-    let date = r.start.date();
+    // "this week": chrono may take the Sunday before, which a week starting on Monday puts in the last one.
+    let date = /^this week$/i.test(matched.trim()) ? new Date(ref) : r.start.date();
     if (Number.isNaN(date.getTime())) continue;
     // "sat 16th may": of the years around, the one whose 16 May is a Saturday.
     const weekday = r.start.isCertain("weekday") && r.start.isCertain("month") && !HAS_YEAR.test(matched);

@@ -121,6 +121,19 @@ export function createNlp(): Nlp {
   return shared;
 }
 
+/** "rebooked", "upskilled": a past form the model does not know keeps "ed" in its lemma; the lemma is its stem. */
+function pastOfUnknown(word: string, pos: string, lemma: string): string {
+  const lower = word.toLowerCase();
+  if (
+    pos !== "VERB" ||
+    lemma.toLowerCase() !== lower ||
+    !/[a-z]{3}ed$/.test(lower) ||
+    lexicon().tagsOf(lower).length > 0
+  )
+    return lemma;
+  return lower.slice(0, -2);
+}
+
 const RETAGGED = new Set(["VERB", "AUX", "INTJ", "ADV"]);
 /** compromise's tags of a common noun. */
 const COMMON_NOUN = new Set(["Plural", "Singular", "Uncountable"]);
@@ -139,7 +152,7 @@ function loadNlp(): Nlp {
       lower: w.toLowerCase(),
       // "everything hits the same container": an indefinite pronoun is never the verb.
       pos: INDEFINITE.test(w) ? "PRON" : pos[i]!,
-      lemma: lemmas[i]!,
+      lemma: pastOfUnknown(w, pos[i]!, lemmas[i]!),
       space: i === 0 ? "" : spaces[i]!,
     }));
     // Line breaks are white space, not words: "total budget 800" after a blank line opens its sentence,
@@ -168,7 +181,7 @@ function loadNlp(): Nlp {
     if (second && (second.pos === "VERB" || second.pos === "AUX")) return commonSubject(tokens, text);
     const { pos, lemma } = inLowerCase(first, text);
     if (RETAGGED.has(pos) || (pos === "ADJ" && /(ing|ed)$/.test(first.lower)))
-      return [{ ...first, pos, lemma }, ...tokens.slice(1)];
+      return [{ ...first, pos, lemma: pastOfUnknown(first.text, pos, lemma) }, ...tokens.slice(1)];
     // "Check out my studio": the lite model sees a noun either way; compromise knows the imperative.
     if (pos === "NOUN" && lexicon().verbsIn(text.slice(0, 60))[0] === first.lower)
       return [{ ...first, pos: "VERB", lemma: first.lower }, ...tokens.slice(1)];

@@ -3,7 +3,7 @@
 // speaker, so the clause gets its "I" back (and then its name, in pronouns.ts). Imperatives
 // ("Check this out", "Come join us") have no subject either: they are requests, not facts.
 // Decisions use the tagger's parts of speech and lemmas.
-import { namesDayOrMonth } from "./dates.ts";
+import { ownLife } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
 
@@ -105,29 +105,6 @@ export const STATES = new Set([
   "drive",
   "smoke",
 ]);
-/** Verbs of the speaker's own comings and goings: with a time after them, a plan and not a request. */
-const SELF_EVENTS = new Set([
-  "start",
-  "begin",
-  "finish",
-  "leave",
-  "arrive",
-  "fly",
-  "land",
-  "return",
-  "resign",
-  "retire",
-]);
-/** Words that say when on their own: a number ("4", "5pm"), a day, a weekday or a month ("jan"). */
-const WHEN = /^(?:\d.*|today|tonight|tomorrow|next|this)$/;
-const saysWhen = (word: string) => WHEN.test(word) || namesDayOrMonth(word);
-/** Whether a time follows at `k`: "jan 4", "tomorrow", "on friday", "in 2 weeks" (not "on to the next"). */
-function whenFollows(tokens: Token[], k: number): boolean {
-  const t = tokens[k]?.lower ?? "";
-  if (saysWhen(t)) return true;
-  return /^(?:on|in|at)$/.test(t) && saysWhen(tokens[k + 1]?.lower ?? "");
-}
-
 /** Nouns that are no one's in particular ("Time flies", "Life is good", "Everything is fine"). */
 const NO_OWNER = new Set([
   "time",
@@ -205,8 +182,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
       (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help" || /ing$/.test(next?.lower ?? "")))
   ) {
     insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party", "want racking put in"
-  } else if (stateDenied || modal || (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1))) {
-    // "dont need a car in berlin" ("Don't explain ..." stays a request); "start jan 4", "leave on friday": own plans.
+  } else if (stateDenied || modal || ownLife(tokens, i)) {
+    // "dont need a car in berlin" ("Don't explain ..." stays a request); "start jan 4", "leave on friday": own
+    // plans; "live aboard a narrowboat": the speaker's life.
     insert = [synthetic("I", "PRON", "i")];
   }
   if (!insert) return tokens;

@@ -1,0 +1,40 @@
+// What a clause with its subject left out tells of the speaker's own life rather than asks of the
+// listener: a coming or going with a time after it ("start jan 4", "leave on friday"), and where and
+// how the speaker lives and works ("live aboard a narrowboat", "work nights").
+import type { Token } from "./nlp.ts";
+import { namesDayOrMonth } from "./dates.ts";
+
+/** Verbs of the speaker's own comings and goings: with a time after them, a plan and not a request. */
+const SELF_EVENTS = new Set([
+  "start",
+  "begin",
+  "finish",
+  "leave",
+  "arrive",
+  "fly",
+  "land",
+  "return",
+  "resign",
+  "retire",
+]);
+/** "live aboard a narrowboat", "work nights", "teach at a primary": where and how the speaker lives and works. */
+const livesOrWorks = (v: Token, next?: Token) =>
+  /^(?:live|work|teach|study|commute)$/.test(v.lower) &&
+  /^(?:in|at|for|from|aboard|near|with|on|as|nights|days|shifts|remotely|locally|part-time|full-time)$/.test(
+    next?.lower ?? "",
+  );
+/** Words that say when on their own: a number ("4", "5pm"), a day, a weekday or a month ("jan"). */
+const WHEN = /^(?:\d.*|today|tonight|tomorrow|next|this)$/;
+const saysWhen = (word: string) => WHEN.test(word) || namesDayOrMonth(word);
+/** Whether a time follows at `k`: "jan 4", "tomorrow", "on friday", "in 2 weeks" (not "on to the next"). */
+function whenFollows(tokens: Token[], k: number): boolean {
+  const t = tokens[k]?.lower ?? "";
+  if (saysWhen(t)) return true;
+  return /^(?:on|in|at)$/.test(t) && saysWhen(tokens[k + 1]?.lower ?? "");
+}
+
+/** Whether the clause whose verb is at `i` tells of the speaker's own plans or life. */
+export function ownLife(tokens: Token[], i: number): boolean {
+  const v = tokens[i]!;
+  return (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) || livesOrWorks(v, tokens[i + 1]);
+}
