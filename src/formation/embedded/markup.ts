@@ -97,9 +97,12 @@ export function listedApart(text: string): string {
   const typed = withListedMonth(text);
   const items = numberedItems(typed);
   const listed = items ? items.map((it) => it.text).join("\n\n") : typed;
+  const apart = listed.replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) =>
+    ABBREVIATED.test(word) ? whole : `${word}.\n`,
+  );
+  if (!apart.includes("\n")) return apart;
   return (
-    listed
-      .replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) => (ABBREVIATED.test(word) ? whole : `${word}.\n`))
+    apart
       .replace(/^([^\n]{1,50})\n(?=[^\n])/gmu, "$1\n\n") // a short line typed in a chat ends its sentence
       // So does any line a chat breaks, unless it breaks off mid-clause ("with the,\n").
       .replace(/(?<![,;:(&+\n]|\b(?:and|or|but|with|to|the|a|an|of|for|in|on|at|my|our))\n(?=[ \t]*\S)/gu, "\n\n")

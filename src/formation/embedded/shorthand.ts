@@ -38,9 +38,23 @@ const RATES: Array<[RegExp, string]> = [
   [/(\d[\d,.]*k?)\s?\/\s?(?:hr|hour)\b/gi, "$1 an hour"],
 ];
 
+/** "remind me i need to confirm the venues", "can u remind me to call mum": what the user has to do. */
+const REMIND: Array<[RegExp, string]> = [
+  [
+    /(?<=^|[.!?,;]\s*|\b(?:and|also|oh)\s)(?:(?:can|could|will) (?:you|u) |pls |please )?remind me (?:that |(?=i |i['’]))/gim,
+    "",
+  ],
+  [
+    /(?<=^|[.!?,;]\s*|\b(?:and|also|oh)\s)(?:(?:can|could|will) (?:you|u) |pls |please )?remind me to\b/gim,
+    "I need to",
+  ],
+];
+
 /** "meals r a mess. vegetarian. big meal at 3am = heartburn": a trait typed alone as a sentence. */
 const TRAIT =
   /(?<=^|[.!?]\s+|\n)(?:(?:also|and|oh|plus)\s+)?((?:vegetarian|vegan|pescatarian|coeliac|celiac|diabetic|pregnant|teetotal|retired|self-employed|left-handed|dyslexic|asthmatic|epileptic|(?:lactose|gluten) intolerant|allergic to [\p{L} ]{2,30}?))(?:\s+(?:btw|now|too|fyi|as well))?(?=\s*(?:[.!]|$))/gimu;
+const TRAIT_WORD =
+  /vegetarian|vegan|pescatarian|coeliac|celiac|diabetic|pregnant|teetotal|retired|self-employed|left-handed|dyslexic|asthmatic|epileptic|intolerant|allergic/i;
 /** A sentence about someone else: the trait after it is theirs ("shes into 80s music. vegetarian."). */
 const ABOUT_ANOTHER =
   /(?:^|[.!?\n])[^.!?\n]*\b(?:she|he|shes|hes|her|his|they|their|\p{Lu}\p{Ll}+)\b[^.!?\n]*[.!?]\s*$/u;
@@ -101,15 +115,6 @@ const TYPED: Array<[RegExp, string]> = [
     ". $1",
   ],
   [/\b(at|round|to|back to) mine\b/gi, "$1 my place"], // "rehearsals at mine"
-  // "remind me i need to confirm the venues", "can u remind me to call mum": what the user has to do.
-  [
-    /(?<=^|[.!?,;]\s*|\b(?:and|also|oh)\s)(?:(?:can|could|will) (?:you|u) |pls |please )?remind me (?:that |(?=i |i['’]))/gim,
-    "",
-  ],
-  [
-    /(?<=^|[.!?,;]\s*|\b(?:and|also|oh)\s)(?:(?:can|could|will) (?:you|u) |pls |please )?remind me to\b/gim,
-    "I need to",
-  ],
   [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|it|this|that|\p{Ll}+s|\d)\b)/giu, "with"], // "w the kids", "going w 20p"
   [/\bparas\b/gi, "paragraphs"],
   [/\bb4\b/gi, "before"],
@@ -155,16 +160,19 @@ const dayOf = (form: string, plural: string | undefined) => `${WEEKDAYS[form.toL
 
 /** The text with the shorthand users type written out (see the module comment). */
 export function writtenOut(text: string): string {
-  let out = thousands(RATES.reduce((t, [re, rate]) => t.replace(re, rate), text))
+  let out = thousands(text.includes("/") ? RATES.reduce((t, [re, rate]) => t.replace(re, rate), text) : text)
     // "joel here, i play bass": the writer's name, as a sentence of its own.
     .replace(HERE, (all, lead: string | undefined, name: string) =>
       lexicon().isName(name.toLowerCase()) ? `${lead ?? ""}I am ${upperFirst(name)}. ` : all,
     )
-    .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `)
-    // A trait alone is the writer's, unless the sentence before tells of someone else.
-    .replace(TRAIT, (all, trait: string, at: number, whole: string) =>
+    .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
+  // A trait alone is the writer's, unless the sentence before tells of someone else. (Both patterns look
+  // behind, which is slow: tried only where their words are.)
+  if (TRAIT_WORD.test(out))
+    out = out.replace(TRAIT, (all, trait: string, at: number, whole: string) =>
       ABOUT_ANOTHER.test(whole.slice(0, at)) ? all : `I am ${trait}`,
     );
+  if (/\bremind me\b/i.test(out)) for (const [re, rep] of REMIND) out = out.replace(re, rep);
   for (const [re, rep] of TYPED) out = out.replace(re, rep);
   out = out.replace(ONLY_DAY, (_, form: string, plural: string) => dayOf(form, plural));
   return out.replace(CUT_DAY, (_: string, ...groups: Array<string | undefined>) => {
