@@ -19,8 +19,9 @@ const INTRODUCED = new RegExp(
   "u",
 );
 
-/** A name alone closing a message, after a sentence or on its own line: "printing it now. marta x". */
-const SIGN_OFF = /(?:[.!?]\s+|\n\s*)(?:-\s*)?([A-Za-z][a-z'-]+)(?:\s+x+)?[\s.!]*$/;
+/** A name alone closing a message, after a sentence, on its own line or after thanks: "printing it now. marta x", "cheers, gareth". */
+const SIGN_OFF =
+  /(?:[.!?]\s+|\n\s*|\b(?:cheers|thanks|thx|ta|best|regards|love),\s+)(?:-\s*)?([A-Za-z][a-z'-]+)(?:\s+x+)?[\s.!]*$/i;
 /** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
 const SIGNED = new RegExp(String.raw`\b[Ss]ign ${SIGN_LEAD}([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)`);
 

@@ -315,3 +315,28 @@ describe("a liveaboard's and a family historian's terse notes", () => {
     ).toEqual(["The user's cousin has kindly promised to email them to the user in the week of 21 September 2026."]);
   });
 });
+
+describe("a runner's week and numbers", () => {
+  test("a week typed one day a line is what is done each week, not dates, and answers no question by its order", () => {
+    const asked = "1. What does a typical week look like?\n2. Any recent race times?\n3. Any injuries?";
+    const week = "this is a normal week atm\nmon rest\ntue 8k easy\nwed intervals 6x800\nthu 6k easy\nsun long 18k";
+    const formed = withAssistant([asked, week], "assistant", "2026-04-18T10:00:00.000Z");
+    expect(formed).toContain("Tuesdays: 8k easy.");
+    expect(formed).toContain("Sundays: long 18k.");
+    expect(formed.join(" ")).not.toMatch(/2026|race times|injuries/);
+  });
+
+  test("'cheers, gareth' closing a message names the user; 'Thanks Gareth' does not", () => {
+    expect(statedName("can you help me build a plan. cheers, gareth")).toBe("Gareth");
+    expect(statedName("Thanks Gareth")).toBeNull();
+  });
+
+  test("two digits after a month and a comma are no year of it", () => {
+    expect(chat("my talk is on 8 april, 15 minutes plus questions")).toEqual([
+      "The user's talk is on 8 April 2027, 15 minutes plus questions.",
+    ]);
+    expect(chat("the interview is now monday 2 march, 10:30 in the morning")).toEqual([
+      "The interview is now on Monday, 2 March 2026 at 10:30.",
+    ]);
+  });
+});

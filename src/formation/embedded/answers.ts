@@ -215,13 +215,23 @@ function replyParts(reply: string, count: number): Array<{ part: string; at: num
         it.text.split(/(?<=[.!?])\s+(?=\p{L})/u).map((part, i) => ({ part, at: i === 0 ? it.n - 1 : -2 })),
       )
       .filter((p) => p.at < count && p.part);
-  // A list of the user's own, longer than the questions ("- 12th leeds\n- 13th york"), answers none by
-  // its order, nor does the line introducing it ("here's the run, all october:").
-  const bullets = reply.match(/^\s*[-*•]\s/gm)?.length ?? 0;
-  const ownList = bullets > count;
+  // A list of the user's own, longer than the questions ("- 12th leeds\n- 13th york", or three short lines
+  // and more: "mon rest\ntue 8k easy\nwed intervals"), answers none by its order, nor does the line
+  // introducing it ("here's the run, all october:").
+  const listed = new Set<string>();
+  let run: string[] = [];
+  for (const line of [...reply.split("\n").map((l) => l.trim()), ""]) {
+    if (/^[-*•]\s/.test(line)) listed.add(line);
+    if (line && line.length <= 40 && !/[.!?]\s/.test(line)) run.push(line);
+    else {
+      if (run.length >= 3) for (const l of run) listed.add(l);
+      run = [];
+    }
+  }
+  const ownList = listed.size > count;
   return reply
     .split(/\n+|(?<=[.!?])\s+/)
-    .map((p) => ({ part: p.trim(), at: ownList && (/^[-*•]\s/.test(p.trim()) || /:\s*$/.test(p)) ? -2 : -1 }))
+    .map((p) => ({ part: p.trim(), at: ownList && (listed.has(p.trim()) || /:\s*$/.test(p)) ? -2 : -1 }))
     .filter((p) => p.part && !/^\d{1,2}[.)]?$/.test(p.part)); // "4." alone marks an item, answers nothing
 }
 

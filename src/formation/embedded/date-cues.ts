@@ -48,3 +48,7 @@ export const MOVED_TO_DAY = /\b(?:moved?|pushed|changed|rescheduled|postponed)\b
 /** "for the last 6 months", "over the next two weeks": a span up to or from now, vague as a date. */
 export const SPAN_TO_NOW =
   /^(?:the\s+)?(?:last|past|next|coming)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days|weeks|months|years)$/i;
+
+/** "jan, 88": a month, a comma and two digits, which chrono would read as a year. */
+export const MONTH_COMMA_NUMBER =
+  /(\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*),(?=\s*\d{2}\b(?!\s*(?:st|nd|rd|th)|[:.]\d))/gi;

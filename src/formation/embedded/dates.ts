@@ -19,6 +19,7 @@ import {
   BOOKED,
   MOVED_TO_DAY,
   SPAN_TO_NOW,
+  MONTH_COMMA_NUMBER,
 } from "./date-cues.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
@@ -166,7 +167,9 @@ export function resolveDates(said: string, reference: string | null, past = true
   }
   let results: chrono.ParsedResult[];
   try {
-    results = chrono.parse(text, { instant: ref, timezone: 0 }, { forwardDate: !past });
+    // "94kg in jan, 88 now": a number after a month and a comma is no year of it (same length, same indexes).
+    const parsed = text.replace(MONTH_COMMA_NUMBER, "$1\u0001");
+    results = chrono.parse(parsed, { instant: ref, timezone: 0 }, { forwardDate: !past });
   } catch {
     return { text, eventAt: null };
   }

@@ -1,6 +1,6 @@
 // What a message carries besides its sentences: a chat export's notes of shared images, and a diary's
 // part labels ("Week 3:"), which the embedded extractor reads apart from the statements.
-import { withListedMonth } from "./weekday-dates.ts";
+import { asWeeklyPlan, withListedMonth } from "./weekday-dates.ts";
 
 /** A diary's or a log's part label opening a line ("Week 3: I met ...", "Day 12 - ..."): not part of a fact. */
 export const PART_LABEL =
@@ -94,7 +94,7 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
  * number ("cant do sunday. 12 kids now") ends there, not in a date "sunday 12".
  */
 export function listedApart(text: string): string {
-  const typed = withListedMonth(text);
+  const typed = asWeeklyPlan(withListedMonth(text));
   const items = numberedItems(typed);
   const listed = items ? items.map((it) => it.text).join("\n\n") : typed;
   const apart = listed.replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) =>

@@ -104,3 +104,34 @@ export function withListedMonth(text: string): string {
   const month = upperFirst(MONTHS.find((m) => m.startsWith([...months][0]!))!);
   return text.replace(DAY_LINE, (_, lead: string, n: string) => `${lead}${Number(n)} ${month}`);
 }
+
+const WEEKDAY_FORMS: Record<string, string> = {
+  mon: "monday",
+  tue: "tuesday",
+  tues: "tuesday",
+  wed: "wednesday",
+  weds: "wednesday",
+  thu: "thursday",
+  thur: "thursday",
+  thurs: "thursday",
+  fri: "friday",
+  sat: "saturday",
+  sun: "sunday",
+};
+/** A line of a week typed one day a line: "tue 8k easy", "- Sunday: long run". */
+const WEEKDAY_LINE = new RegExp(
+  `^(\\s*(?:[-*•]\\s*)?)(${[...WEEKDAYS, ...Object.keys(WEEKDAY_FORMS)].join("|")})\\b[:.-]?\\s*`,
+  "gim",
+);
+
+/**
+ * A week typed one day a line ("mon rest\ntue 8k easy\nwed intervals"), three lines or more: what is
+ * done each week, each line a note of its weekday ("Tuesdays: 8k easy"), none of them a date.
+ */
+export function asWeeklyPlan(text: string): string {
+  if ((text.match(WEEKDAY_LINE) ?? []).length < 3) return text;
+  return text.replace(WEEKDAY_LINE, (_, lead: string, day: string) => {
+    const full = WEEKDAY_FORMS[day.toLowerCase()] ?? day.toLowerCase();
+    return `${lead}${upperFirst(full)}s: `;
+  });
+}
