@@ -43,7 +43,7 @@ describe("the option a reply picks by its place", () => {
 
   test("fused with the question: the memory says what was chosen, not 'the second one'", () => {
     expect(chat("i want to reach b1 portuguese by sept", LESSONS, "the second one")).toContain(
-      'Asked "Which would the user prefer?", the user chose "Private tutor online, two 1-hour sessions a week (€160/month)".',
+      'Asked "Which would the user prefer?", the user chose "Private tutor online, two 1-hour sessions a week (€160 a month)".',
     );
   });
 
@@ -338,5 +338,23 @@ describe("a runner's week and numbers", () => {
     expect(chat("the interview is now monday 2 march, 10:30 in the morning")).toEqual([
       "The interview is now on Monday, 2 March 2026 at 10:30.",
     ]);
+  });
+});
+
+describe("a teenager's revision plan", () => {
+  const at = "2026-02-07T10:00:00.000Z";
+
+  test("'actually change of plan,' before the new plan is no request to change", () => {
+    expect(chat("actually change of plan, amara and i are gonna revise together at the library on thursdays")).toEqual([
+      "Amara and the user are going to revise together at the library on thursdays.",
+    ]);
+  });
+
+  test("'3 i think' to what the user leans towards picks the third option, told of the user", () => {
+    const offered =
+      "1. **Say no** for now\n2. **Say yes** to every other week\n3. **Say yes, but only after your GCSEs** finish\n\nWhat are you leaning towards?";
+    expect(withAssistant([offered, "3 i think"], "assistant", at)).toContain(
+      'Asked "What is the user leaning towards?", the user chose "Say yes, but only after the user\'s GCSEs finish".',
+    );
   });
 });

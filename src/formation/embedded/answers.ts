@@ -128,12 +128,13 @@ export function answered(
   // "the second one" to a list of options is the second option, asked for or not.
   // The question's own alternatives ("..., or at a local practice?"), else the list before a question of choice.
   const alternatives = alternativesAsked(question);
-  const choosing = !question || /\b(?:which|prefer|rather|options?|choose|pick|go with|sounds? best)\b/i.test(question);
+  const choosing =
+    !question || /\b(?:which|prefer|rather|options?|choose|pick|go with|sounds? best|lean(?:ing)?)\b/i.test(question);
   const offered = alternatives.length ? alternatives : choosing ? (ctx.options ?? []) : [];
   const option = picked(first.text, offered);
   if (option) {
     const q = question && `Asked "${upperFirst(fromQuestion(question, who, asker))}", `;
-    const fact = written(`${q}${who} chose "${option}"`, ctx, false);
+    const fact = written(`${q}${who} chose "${fromQuestion(expandContractions(option), who, asker)}"`, ctx, false);
     return fact && { fact: { ...fact, entities: [who] }, replaces: ownFacts(first.text) };
   }
   // "ok here's the run, all october:" introduces what follows it.

@@ -66,8 +66,10 @@ const PICK = new RegExp(
 
 /** The option a reply picks by its place among `options` (the former and the latter of two), or null. */
 export function picked(reply: string, options: readonly string[]): string | null {
-  // "2. kitchen's small though": a number alone picks by its place too.
-  const m = PICK.exec(reply.trim()) ?? /^([1-9])(?=\s*(?:[.,!)]|$))/.exec(reply.trim());
+  // "2. kitchen's small though", "3 i think": a number alone picks by its place too.
+  const m =
+    PICK.exec(reply.trim()) ??
+    /^([1-9])(?=\s*(?:[.,!)]|$|(?:probably|i think|i guess|pls|please)\b))/i.exec(reply.trim());
   if (!m || options.length < 2) return null;
   const word = (m[1] ?? m[2]!).toLowerCase();
   const two = options.length === 2;
