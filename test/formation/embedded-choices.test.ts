@@ -358,3 +358,17 @@ describe("a teenager's revision plan", () => {
     );
   });
 });
+
+describe("a pharmacist's statements checked with 'right?'", () => {
+  test("a tag question closing a statement leaves it a statement", () => {
+    expect(chat("We have two kids, Youssef is 9 and Salma is 5, right?")).toEqual([
+      "The user and others have two kids, Youssef is 9 and Salma is 5.",
+    ]);
+  });
+
+  test("'since January' is the January before the chat, whatever the tense", () => {
+    expect(chat("I am registered with the Ontario College of Pharmacists since January")).toEqual([
+      "The user is registered with the Ontario College of Pharmacists since January 2026.",
+    ]);
+  });
+});

@@ -228,7 +228,9 @@ export function resolveDates(said: string, reference: string | null, past = true
     const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);
     while (moved && startOf(date, "day") <= startOf(ref, "day"))
       date = dated ? new Date(date.setUTCFullYear(date.getUTCFullYear() + 1)) : shiftBack(date, false, -1);
-    if (direction === "last") while (date > ref) date = shiftBack(date, true);
+    // "last March", "registered since January": the one before the reference.
+    if (direction === "last" || (/\bsince\s+$/i.test(textBefore) && MONTH_NAME.test(matched)))
+      while (date > ref) date = shiftBack(date, true);
     else if (/\blast\b/i.test(matched))
       while (date > ref) date = shiftBack(date, false); // "last weekend"
     else if (direction === "next")

@@ -162,7 +162,10 @@ function withoutCatchUp(text: string): string {
 const ASKING_LEAD =
   /(?<=^|[.!?]\s+)(?:(?:ok\s+|so\s+)?(?:last|one more|quick|final|another|other|random|dumb|silly|stupid)\s+(?:q|qq|question|thing)\s*[,:-]?\s*|real talk,?\s+|(?:so\s+)?the real reason (?:i am|i'm|im) here(?:\s+tbh)?\s*[,:-]?\s*|(?:sent|done|sorted|all done)[.!]+\s*|(?:wait|hold on)[,!]?\s+(?:(?:no|actually|sorry)\b[,!]?\s*|(?=(?:the|my|our|so|they|theyve|he|she|its|it|we|i|im)\b))|no\s+wait\b[,!]?\s*|(?:(?:actually|ok|okay|so|oh)[,!]?\s+)*change of plans?\s*[,:;!-]*\s*(?=(?:i|we|my|our|the)\b|\p{L}+\s+and\s+i\b)|(?:ok(?:ay)?|this is (?:great|good|perfect|amazing|helpful)|that(?:'s|s| is) (?:great|good|perfect|helpful)|perfect|great|love it|thanks|thx|nice)[,!]?\s+but\s+(?=(?:can|could|pls|please|just|keep|stop|dont|don't|do not)\b)|(?:which|what)\s+\p{L}+(?:\s+(?:tho|though|then))?\s*,\s*(?=(?:i|we|my|our|there)\b))/giu;
 
-/** The text without its catching up on the talk and its leads that only ask (both above). */
+/** The text without its catching up on the talk, its leads that only ask (both above) and a tag question's mark. */
 export function withoutLeads(text: string): string {
-  return withoutCatchUp(text).replace(ASKING_LEAD, "");
+  return withoutCatchUp(text).replace(ASKING_LEAD, "").replace(TAG_QUESTION, ".");
 }
+
+/** "We have two kids, Youssef is 9 and Salma is 5, right?": a statement checked, not a question. */
+const TAG_QUESTION = /,\s*(?:right|correct|yes|yeah|no|isn['’]?t it|is that right)\s*\?(?=\s|$)/gi;
