@@ -361,8 +361,11 @@ describe("a teenager's revision plan", () => {
 
 describe("a pharmacist's statements checked with 'right?'", () => {
   test("a tag question closing a statement leaves it a statement", () => {
+    // Each name with its age is a fact of its own.
     expect(chat("We have two kids, Youssef is 9 and Salma is 5, right?")).toEqual([
-      "The user and others have two kids, Youssef is 9 and Salma is 5.",
+      "The user and others have two kids.",
+      "Youssef is 9.",
+      "Salma is 5.",
     ]);
   });
 

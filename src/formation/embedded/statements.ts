@@ -36,7 +36,14 @@ function newSubject(tokens: Token[], i: number): boolean {
   if (!(t.pos === "CCONJ" && /^(and|but)$/.test(t.lower)) && !splice) return false;
   if (i < 3 || (t.lower === "and" && !hasFiniteVerb(tokens.slice(0, i)))) return false; // "my friend Sam and I went"
   const subject = tokens[i + 1];
-  if (!subject || !SUBJECTS.has(subject.lower)) return false;
+  // "Isla is 9, Rory is 7 and Maeve is 4": a name written as one opens a clause too, though "is" only
+  // with a number or a quality after it ("…, Exeter is on Saturday" goes on with the clause before).
+  const named =
+    subject?.pos === "PROPN" &&
+    /^\p{Lu}/u.test(subject.text) &&
+    !CALENDAR.has(subject.lower) &&
+    !(/^(?:is|are|was|were)$/.test(tokens[i + 2]?.lower ?? "") && !/^(?:NUM|ADJ)$/.test(tokens[i + 3]?.pos ?? ""));
+  if (!subject || (!SUBJECTS.has(subject.lower) && !named)) return false;
   const verb = tokens.slice(i + 2, i + 4).find((x) => x.pos !== "ADV");
   return verb?.pos === "VERB" || verb?.pos === "AUX";
 }
