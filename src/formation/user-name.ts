@@ -7,7 +7,8 @@ import { LETTER_CLOSING } from "./embedded/pasted.ts";
 import { HERE } from "./embedded/shorthand.ts";
 import { introducedNames, selfTyped, SIGN_LEAD, withCapitalNames } from "./embedded/typed-names.ts";
 
-const NAME = String.raw`(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
+/** A name, after a title that is no part of it ("Dr Tomasz Wieczorek" is Tomasz Wieczorek). */
+const NAME = String.raw`(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
 /** Said outright, or as the name to sign with ("sign it off as Priya", "name at the bottom is Tomasz Nowak"). */
 const STATED = new RegExp(
   String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)|[Nn]ame at the (?:bottom|end) is)\s+${NAME}`,

@@ -375,3 +375,11 @@ describe("a pharmacist's statements checked with 'right?'", () => {
     ]);
   });
 });
+
+describe("names and titles", () => {
+  test("a title is no part of a stated or signed name; 'name is …' with no owner is not the user's name", () => {
+    expect(statedName("Sign it from Dr Tomasz Wieczorek, Module Convenor")).toBe("Tomasz Wieczorek");
+    expect(statedName("Many thanks.\n\nKind regards,\nDr Eleanor Marsh")).toBe("Eleanor Marsh");
+    expect(chat("launching sat 14th march. name is humo tacos").join(" ")).not.toContain("The user's name");
+  });
+});

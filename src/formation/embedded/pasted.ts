@@ -30,7 +30,7 @@ const GREETING =
   /^[ \t]*(?:hi|hello|hey|dear)\s+(?!(?:team|all|there|everyone|both|folks|guys)\b)((?:(?:mr|mrs|ms|dr)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)[ \t]*,?[ \t]*$/imu;
 /** A letter's closing and the name it is signed with, each on its own line: "Cheers,\nDev", "Regards,\nDerek Pennington". */
 export const LETTER_CLOSING =
-  /^[ \t]*(?:cheers|best|thanks|thank you|many thanks|regards|kind regards|best regards|warm regards|best wishes|all the best|sincerely|yours sincerely|yours|love|take care)[ \t]*,?[ \t]*\n[ \t]*(\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+)?)[ \t]*$/imu;
+  /^[ \t]*(?:cheers|best|thanks|thank you|many thanks|regards|kind regards|best regards|warm regards|best wishes|all the best|sincerely|yours sincerely|yours|love|take care)[ \t]*,?[ \t]*\n[ \t]*(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?[ \t]+)?(\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+)?)[ \t]*$/imu;
 
 const ADDRESSED: Array<[RegExp, (name: string) => string]> = [
   [/\byou['’]d\b/gi, (n) => `${n} would`],

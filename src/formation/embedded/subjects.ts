@@ -240,8 +240,9 @@ export function restoreOwner(tokens: Token[]): Token[] {
   // "swimming is fun": an activity, nobody's thing ("wedding is in june" is a thing).
   const activity = /ing$/.test(noun.lower) && !ING_THINGS.test(noun.lower);
   if (!asNoun || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower) || activity) return tokens;
-  // "lena is vegan": a name written in lower case is nobody's.
-  if (lexicon().isName(noun.lower)) return tokens;
+  // "lena is vegan": a name written in lower case is nobody's; "name is humo tacos" names what the
+  // talk is about (a user's own name is said with "my" or "I'm").
+  if (lexicon().isName(noun.lower) || noun.lower === "name") return tokens;
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
   // "kev said 340": a word the lexicon lacks, saying something, is someone ("landlord said yes" is the user's).
