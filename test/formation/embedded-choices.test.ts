@@ -383,3 +383,22 @@ describe("names and titles", () => {
     expect(chat("launching sat 14th march. name is humo tacos").join(" ")).not.toContain("The user's name");
   });
 });
+
+describe("a street trader's terse week and suppliers", () => {
+  test("a sentence telling the week day by day dates none of its days; a day with its date keeps it", () => {
+    expect(
+      chat("pitches: tue kirkstall brewery yard eve, wed uni precinct lunch, thu headingley eve").join(" "),
+    ).not.toMatch(/2026/);
+    expect(chat("open days: Exeter is on saturday 20th june, Bath on sunday 21st june")[0]).toContain("20 June 2026");
+  });
+
+  test("notes typed as 'thing - what it is' are labelled notes, two or more of them; one dash with a clause after it is not", () => {
+    expect(chat("tortillas - tortilleria ixta sheffield (min order 600). meat - haighs butchers pudsey")).toEqual([
+      "Tortillas: tortilleria ixta sheffield (min order 600).",
+      "According to the user, meat: haighs butchers pudsey.",
+    ]);
+    expect(chat("One thing - please always give me Spanish from Spain")).toEqual([
+      "One thing, please always give the user Spanish from Spain.",
+    ]);
+  });
+});

@@ -52,3 +52,14 @@ export const SPAN_TO_NOW =
 /** "jan, 88": a month, a comma and two digits, which chrono would read as a year. */
 export const MONTH_COMMA_NUMBER =
   /(\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*),(?=\s*\d{2}\b(?!\s*(?:st|nd|rd|th)|[:.]\d))/gi;
+
+/** A weekday alone, without a day of the month or "next": "on Tuesday", "wed". */
+export const WEEKDAY_ALONE = new RegExp(`^(?:on\\s+)?${WEEKDAY_WORD}$`, "i");
+const WEEKDAYS_ALL = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "gi");
+/** Whether the sentence around `at` names three weekdays or more: a week told day by day. */
+export const weekTold = (text: string, at: number) =>
+  (text.slice(text.lastIndexOf(". ", at) + 1, text.indexOf(". ", at) + 1 || undefined).match(WEEKDAYS_ALL) ?? [])
+    .length >= 3;
+
+/** A preposition a date phrase goes with ("on Friday", "in May"): the phrase is written without its own. */
+export const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for|over)\s*$/i;

@@ -20,7 +20,11 @@ import {
   MOVED_TO_DAY,
   SPAN_TO_NOW,
   MONTH_COMMA_NUMBER,
+  WEEKDAY_ALONE,
+  weekTold,
+  PREPOSITION_BEFORE,
 } from "./date-cues.ts";
+import { resolveSeason } from "./seasons.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 
 /** Month names as a memory writes them ("7 May 2023"). */
@@ -42,6 +46,7 @@ const DAY_WORDS = new RegExp(
 );
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
 const WEEKDAYS_IN = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "gi");
+
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
@@ -65,7 +70,6 @@ const RELATIVE_ANCHOR = new RegExp(
   `${IN_SPAN}|\\b(?:ago|last|next|this|past|coming|yesterday|today|tonight|tomorrow|day before|other day|weekend|${WEEKDAY_WORD})\\b`,
   "i",
 );
-const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for|over)\s*$/i;
 const BARE_YEAR =
   /\b(?:in|since|during|by|from|until|of)\s+(?:the\s+)?(?:(?:early|late|mid|summer|spring|autumn|fall|winter)\s+(?:of\s+)?)?(1[89]\d\d|20\d\d)\b(?!\s*(?:%|dollars|euros|pounds|people|km|miles|meters|metres|words|pages))/i;
 /** After a date's 's, words that make the 's an "is" ("Tomorrow's going to be ...", "today's a big day"). */
@@ -135,26 +139,6 @@ function anchorVague(matched: string, ref: Date, g: Granularity): string {
  * Saturday") is then the last one before the reference; otherwise the next one ("is training
  * for a half marathon in October").
  */
-const SEASON = /\b(last|next|this)\s+(spring|summer|autumn|fall|winter)\b/i;
-/** The month a season starts in (northern hemisphere). */
-const SEASON_START: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
-
-/** "next summer" said in November 2026 → "in summer 2027" (chrono reads no seasons). */
-function resolveSeason(text: string, ref: Date): ResolvedDates | null {
-  const m = SEASON.exec(text);
-  if (!m) return null;
-  const season = m[2]!.toLowerCase();
-  const start = SEASON_START[season]!;
-  let year = ref.getUTCFullYear();
-  const begins = (y: number) => new Date(Date.UTC(y, start, 1));
-  const which = m[1]!.toLowerCase();
-  if (which === "next") while (begins(year) <= ref) year++;
-  else if (which === "last") while (new Date(Date.UTC(year, start + 3, 1)) > ref) year--;
-  const before = text.slice(0, m.index);
-  const phrase = `${PREPOSITION_BEFORE.test(before) ? "" : "in "}${season === "fall" ? "autumn" : season} ${year}`;
-  return { text: before + phrase + text.slice(m.index + m[0].length), eventAt: begins(year).toISOString() };
-}
-
 export function resolveDates(said: string, reference: string | null, past = true): ResolvedDates {
   if (!reference) return { text: said, eventAt: null };
   const ref = new Date(reference);
@@ -184,6 +168,7 @@ export function resolveDates(said: string, reference: string | null, past = true
       WEEKDAY.test(matched) &&
       (EVERY_BEFORE.test(textBefore) ||
         (matched.match(WEEKDAYS_IN) ?? []).length > 1 || // "mon-fri": a range of days is a schedule
+        (WEEKDAY_ALONE.test(matched) && weekTold(text, r.index)) || // so is a week told day by day ("tue kirkstall, wed uni, …")
         PLURAL_AFTER.test(textAfter) ||
         WEEKDAY_NEXT.test(textAfter) ||
         WEEKDAY_PREVIOUS.test(textBefore) ||

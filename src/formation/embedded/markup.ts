@@ -43,6 +43,10 @@ const OPENED = String.raw`(?:(?:${OPENING_WORDS})[,!.]?\s+)*`;
 const LINE_START = new RegExp(String.raw`(?:^|\n)[ \t]*(?:(?:${OPENING_WORDS}|hi|hey)[,!.]?\s+)*$`, "i");
 const OPENS_ON_NUMBER = new RegExp(String.raw`^\s*${OPENED}\d\s`, "i");
 
+/** A note typed as a thing, a spaced dash and what it is, opening a line or a sentence (two or more make a list). */
+const DASHED_NOTE =
+  /(?<=^|[.!?]\s+|\n)(?!(?:i|we|he|she|they|it|you|my|our|this|that|one|also|ps|update|edit|note|quick|btw|oh|ok|so|and|but)\b)(\p{L}+(?:\s+(?:\p{L}+|\+)){0,2})\s+[-–—]\s+(?!(?:it|its|it['’]s|i|we|he|she|they|that|this|which|so|and|but|want|can|please|pls|do|don['’]?t)\b)(?=\S)/giu;
+
 /** Words a period follows inside a sentence, before a number ("approx. 12", "No. 5"). */
 const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|fig|vol|ch|pt|ref)$/i;
 
@@ -94,7 +98,9 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
  * number ("cant do sunday. 12 kids now") ends there, not in a date "sunday 12".
  */
 export function listedApart(text: string): string {
-  const typed = asWeeklyPlan(withListedMonth(text));
+  // "tortillas - tortilleria ixta sheffield. meat - haighs butchers": notes of things, as "tortillas: …".
+  const planned = asWeeklyPlan(withListedMonth(text));
+  const typed = (planned.match(DASHED_NOTE) ?? []).length >= 2 ? planned.replace(DASHED_NOTE, "$1: ") : planned;
   const items = numberedItems(typed);
   const listed = items ? items.map((it) => it.text).join("\n\n") : typed;
   const apart = listed.replace(/(\p{L}+)\.\s+(?=\d)/gu, (whole, word: string) =>

@@ -233,8 +233,12 @@ export function worthRemembering(
     note &&
     words.some((w) => w.pos === "NOUN") &&
     words.some((w) => CALENDAR.has(w.lower) || /^\d{1,2}(?:st|nd|rd|th)$/.test(w.lower));
-  // So is a labelled note with a number or a name ("flat B: bedminster, 1 bed ground floor, £925 pcm").
-  const labelled = note && /^[\p{L}\p{N} ]{1,24}:\s/u.test(text) && words.some((w) => /^(?:NUM|PROPN)$/.test(w.pos));
+  // So is a labelled note with a number, a name or things ("flat B: bedminster, £925 pcm", "meat: haighs
+  // butchers pudsey").
+  const labelled =
+    note &&
+    /^[\p{L}\p{N} +]{1,24}:\s/u.test(text) &&
+    (words.some((w) => /^(?:NUM|PROPN)$/.test(w.pos)) || words.filter((w) => w.pos === "NOUN").length >= 3);
   if (mode === "conversation" && !datedNote && !labelled && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
     return { keep: false, why: "no verb" };
 
