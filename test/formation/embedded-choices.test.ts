@@ -402,3 +402,16 @@ describe("a street trader's terse week and suppliers", () => {
     ]);
   });
 });
+
+describe("a 70-year-old's first smartphone", () => {
+  test("'im Tom im 70' names the user and is read as two sentences", () => {
+    expect(statedName("ok thats better thank you. im Tom im 70 and not good with these things.")).toBe("Tom");
+    expect(chat("im Tom im 70 and not good with these things")).toEqual([
+      "The user is Tom. The user is 70 and not good with these things.",
+    ]);
+  });
+
+  test("a question typed without its mark forms nothing ('will the airport thing be a problem')", () => {
+    expect(chat("will the airport thing be a problem")).toEqual([]);
+  });
+});
