@@ -415,3 +415,32 @@ describe("a 70-year-old's first smartphone", () => {
     expect(chat("will the airport thing be a problem")).toEqual([]);
   });
 });
+
+describe("a family holiday chosen from a table", () => {
+  const at = "2026-01-14T10:00:00.000Z";
+  const table = `## Summer holiday ideas from Bristol
+
+| # | Area | Drive | Typical cottage |
+|---|---|---|---|
+| **1** | **North Devon** (Woolacombe) | ~2h | £1,300 |
+| **2** | **Pembrokeshire** (Tenby / Saundersfoot) | ~2h45 | £1,100 |
+
+### For Maeve's carsickness
+- Plan a break halfway
+- Travel early in the morning
+
+Which of these appeals most? And do you already have dates in mind?`;
+
+  test("the options are the rows of a table that numbers them, and a pick is fused only with a question of choice", () => {
+    expect(optionsOffered(table)).toEqual(["North Devon (Woolacombe)", "Pembrokeshire (Tenby / Saundersfoot)"]);
+    expect(withAssistant([table, "Ooh the second one! Gareth went to Tenby as a kid"], "assistant", at)).toContain(
+      'The user chose "Pembrokeshire (Tenby / Saundersfoot)".',
+    );
+  });
+
+  test("a weekday said in the plural is no one 'he' stands for", () => {
+    expect(chat("His friend Alfie goes to a club on Mondays at the church hall. He absolutely loved it")).toContain(
+      "Alfie absolutely loved it.",
+    );
+  });
+});

@@ -6,7 +6,7 @@ import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
-import { alternativesAsked, picked } from "./choices.ts";
+import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
 import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
 import { numberedItems, sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
@@ -125,15 +125,14 @@ export function answered(
   );
   const first = answeringPart(nlp, reply, names);
   if (!first) return null;
-  // "the second one" to a list of options is the second option, asked for or not.
-  // The question's own alternatives ("..., or at a local practice?"), else the list before a question of choice.
+  // "the second one" is the second of the question's own alternatives ("..., or at a local practice?"),
+  // else of the options the message offered (choices.ts), asked for or not.
   const alternatives = alternativesAsked(question);
-  const choosing =
-    !question || /\b(?:which|prefer|rather|options?|choose|pick|go with|sounds? best|lean(?:ing)?)\b/i.test(question);
-  const offered = alternatives.length ? alternatives : choosing ? (ctx.options ?? []) : [];
-  const option = picked(first.text, offered);
+  const option = picked(first.text, alternatives.length ? alternatives : (ctx.options ?? []));
   if (option) {
-    const q = question && `Asked "${upperFirst(fromQuestion(question, who, asker))}", `;
+    // Fused with the question when it asked for the choice (not "And do you have dates in mind?" after the options).
+    const asking = question && (alternatives.length > 0 || CHOOSING.test(question));
+    const q = asking ? `Asked "${upperFirst(fromQuestion(question, who, asker))}", ` : "";
     const fact = written(`${q}${who} chose "${fromQuestion(expandContractions(option), who, asker)}"`, ctx, false);
     return fact && { fact: { ...fact, entities: [who] }, replaces: ownFacts(first.text) };
   }

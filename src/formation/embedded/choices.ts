@@ -3,6 +3,10 @@
 
 /** A list item: "1. ...", "2) ...", "- ...", "* ...", "• ...". */
 const ITEM = /^(\s*)(?:\d{1,2}[.)]|[-*•+])\s+(.*\S)\s*$/;
+/** A question asking for a choice. */
+export const CHOOSING = /\b(?:which|prefer|rather|options?|choose|pick|go with|sounds? best|lean(?:ing)?|appeals?)\b/i;
+/** A table row numbering an option: its first cell a number or a letter, the option in the next. */
+const TABLE_OPTION = /^\s*\|\s*(?:\*\*)?(?:\d{1,2}|[A-E])(?:\*\*)?\s*\|\s*([^|]*\S)\s*\|/;
 /** An option's heading or bold line: "### Option B: Porto", "**Plan 2 — the tutor**". */
 const HEADING = /^\s*(?:#{1,6}\s+|\*\*)((?:option|plan|choice)\s+[1-9a-e]\b.*\S)\s*$/i;
 /** "Option B:", "Plan 2 —": the label opening an option, left out of what it says. */
@@ -24,14 +28,21 @@ function plain(item: string): string {
 }
 
 /**
- * The options an assistant's message offers, without markdown: its headings "Option A", "Option B"
- * when it has two or more, else the items of its last list of at least two at one indentation
+ * The options an assistant's message offers when it asks nothing or asks for a choice, without markdown: its headings "Option A", "Option B"
+ * when it has two or more, else the rows of a table that numbers them, else the items of its last list of at least two at one indentation
  * (deeper lines and blank lines between them belong to an item). A list of questions offers nothing
  * to choose from.
  */
 export function optionsOffered(markdown: string): string[] {
+  // Offered, when the message asks nothing or asks for a choice ("Which of these appeals most?"): a list
+  // of advice before "Does that plan work for you?" is no list of options.
+  const asked = markdown.match(/[^.!?\n]*\?/g) ?? [];
+  if (asked.length && !asked.some((q) => CHOOSING.test(q))) return [];
   const headings = markdown.split("\n").flatMap((line) => HEADING.exec(line)?.[1] ?? []);
   if (headings.length >= 2) return headings.map(plain);
+  // A table of numbered options: "| **2** | **Pembrokeshire** (Tenby) | ~2h45 |" is "Pembrokeshire (Tenby)".
+  const rows = markdown.split("\n").flatMap((line) => TABLE_OPTION.exec(line)?.[1] ?? []);
+  if (rows.length >= 2) return rows.map(plain);
   let lists: Array<{ indent: number; items: string[] }> = [];
   let current: { indent: number; items: string[] } | null = null;
   for (const line of markdown.split("\n")) {
@@ -55,7 +66,7 @@ const PLACES: Record<string, number> = {
 };
 /** A pick by place: "the second one", "option 2", "plan B", "2nd", "the last one", "the latter", "no, the other one". */
 const PICK = new RegExp(
-  String.raw`^(?:(?:ok(?:ay)?|hmm+|yeah|yes|no|nah|so|i think|probably|def(?:initely)?)[,\s]+)*` +
+  String.raw`^(?:(?:ok(?:ay)?|hmm+|oo+h|oh|ah|um+|yeah|yes|no|nah|so|i think|probably|def(?:initely)?)[,!\s]+)*` +
     String.raw`(?:(?:i['’]?(?:ll| will| would| d)?|let['’]?s|we['’]?ll|gonna)?\s*(?:go(?:ing)? (?:with|for)|take|pick|choose|do|prefer)\s+)?` +
     String.raw`(?:the\s+)?(?:(${Object.keys(PLACES).join("|")}|last|latter|former|other)(?:\s+(?:one|option|choice|plan|idea))?` +
     String.raw`|(?:option|plan|choice|number|no\.?|#)\s*([1-9]|[a-e])(?![\p{L}\p{N}]))` +

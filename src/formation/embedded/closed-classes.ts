@@ -78,7 +78,12 @@ export const RELATIVE_START = new Set([
   "whereas",
 ]);
 // Days and months are proper nouns to the tagger but name no one.
-export const CALENDAR = new Set<string>([...WEEKDAYS, ...MONTHS, "fri", "sat", "sun", "mon", "tue", "wed", "thu"]);
+export const CALENDAR = new Set<string>([
+  ...WEEKDAYS,
+  ...WEEKDAYS.map((d) => `${d}s`), // "Mondays" is no one ("He loved it" after "a club on Mondays")
+  ...MONTHS,
+  ...["fri", "sat", "sun", "mon", "tue", "wed", "thu"],
+]);
 /** Words that name the day something happens on. */
 export const DAY_NAMED = new Set<string>([...WEEKDAYS, "today", "tonight", "tomorrow"]);
 // Words of address after a comma at the end ("Chase those dreams, buddy!").

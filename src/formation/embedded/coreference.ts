@@ -76,7 +76,7 @@ const PLACE_PREPOSITIONS = new Set([
   "visiting",
 ]);
 const CALENDAR =
-  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+  /^(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
 export interface Person {
   /** How the person is written in a standalone fact ("Marta Silva", "Caroline's grandma"). */
