@@ -28,10 +28,10 @@ function plain(item: string): string {
 }
 
 /**
- * The options an assistant's message offers when it asks nothing or asks for a choice, without markdown: its headings "Option A", "Option B"
- * when it has two or more, else the rows of a table that numbers them, else the items of its last list of at least two at one indentation
- * (deeper lines and blank lines between them belong to an item). A list of questions offers nothing
- * to choose from.
+ * The options an assistant's message offers when it asks nothing or asks for a choice, without
+ * markdown: its headings "Option A", "Option B" when it has two or more, else the rows of a table that
+ * numbers them, else the items of its last list of at least two at one indentation (deeper lines and
+ * blank lines between them belong to an item). A list of questions offers nothing to choose from.
  */
 export function optionsOffered(markdown: string): string[] {
   // Offered, when the message asks nothing or asks for a choice ("Which of these appeals most?"): a list
