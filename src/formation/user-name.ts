@@ -60,7 +60,9 @@ export function statedName(text: string, others = ""): string | null {
   if (letter && !notAName(letter.split(" ")[0]!)) return letter;
   // "printing it now. marta x": a given name closing the message signs it.
   const closing = SIGN_OFF.exec(text)?.[1];
-  if (closing && (lexicon().isName(closing.toLowerCase()) || writesAsName(others, closing))) return upperFirst(closing);
+  // Not a word of another kind the other side happens to capitalise ("… makes sense now. nice").
+  if (closing && (lexicon().isName(closing.toLowerCase()) || (!notAName(closing) && writesAsName(others, closing))))
+    return upperFirst(closing);
   // "sign it priya": a given name the lexicon knows, or a word the other side writes as a name.
   const signed = SIGNED.exec(text)?.[1];
   if (signed && (lexicon().isName(signed.toLowerCase()) || (unknown(signed) && writesAsName(others, signed))))

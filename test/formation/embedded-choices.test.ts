@@ -444,3 +444,17 @@ Which of these appeals most? And do you already have dates in mind?`;
     );
   });
 });
+
+describe("what is said only to acknowledge", () => {
+  test("'Understood,' and 'i made a mistake.' say nothing; 'stays as it is' is no choice", () => {
+    expect(chat("Understood, I'll ask Helen about the course.")).toEqual(["The user will ask Helen about the course."]);
+    expect(chat("oh i made a mistake. coming home is 9th july not the 7th")).toEqual([
+      "Coming home is on 9 July 2026 not the 7th.",
+    ]);
+    expect(chat("Everything else stays as it is.")).toEqual([]);
+  });
+
+  test("a word of another kind closing a message is no name, even when the assistant capitalises it", () => {
+    expect(statedName("works. makes sense now. nice", "Nice work, glad it helped")).toBeNull();
+  });
+});

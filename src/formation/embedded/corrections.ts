@@ -75,7 +75,8 @@ export function chosenOption(text: string, speaker: string | null): string | nul
   if (date && speaker) return `${speaker} settled on ${date}`;
   const m = CHOSEN.exec(text.trim());
   const what = (m?.[1] ?? m?.[2])?.trim();
-  if (!speaker || !what || what.split(/\s+/).length > 5) return null;
+  // "everything else stays as it is", "leave it like it is": the way things are, no choice.
+  if (!speaker || !what || what.split(/\s+/).length > 5 || /\b(?:as|like)$/i.test(what)) return null;
   // "I'm sure it is", "I bet it is", "let's pick you up": a person or a verb in it is no option.
   if (
     /\b(?:is|are|am|was|were|be|been|how|what|that|this|so|it|there|here|i|you|we|they|he|she|me|us|him|her|them)\b/i.test(
