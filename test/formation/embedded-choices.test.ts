@@ -458,3 +458,15 @@ describe("what is said only to acknowledge", () => {
     expect(statedName("works. makes sense now. nice", "Nice work, glad it helped")).toBeNull();
   });
 });
+
+describe("a past told after a present", () => {
+  test("a month in a clause telling what happened is the last one, though the sentence opens in the present", () => {
+    expect(
+      withAssistant(
+        ["the rent is £545, the landlord increased it in September.", "Noted."],
+        "user",
+        "2026-10-18T17:05:00+01:00",
+      ),
+    ).toEqual(["The rent is £545, the landlord increased it in September 2026."]);
+  });
+});

@@ -63,3 +63,13 @@ export const weekTold = (text: string, at: number) =>
 
 /** A preposition a date phrase goes with ("on Friday", "in May"): the phrase is written without its own. */
 export const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for|over)\s*$/i;
+
+/**
+ * A subject and a past verb ("the landlord increased it in …"): what the clause tells happened; not a
+ * past that points ahead ("The user settled on November", "we booked it for May", "she promised …").
+ */
+const PAST_CLAUSE =
+  /\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got|came|had|did|was|were|made|took|paid|bought|sold|left|began|met|moved)\b/iu;
+/** Whether the clause a date ends (after the last comma or semicolon before it) tells of the past. */
+export const toldPast = (textBefore: string) =>
+  PAST_CLAUSE.test(textBefore.slice(Math.max(textBefore.lastIndexOf(","), textBefore.lastIndexOf(";")) + 1));

@@ -22,6 +22,7 @@ import {
   MONTH_COMMA_NUMBER,
   WEEKDAY_ALONE,
   weekTold,
+  toldPast,
   PREPOSITION_BEFORE,
 } from "./date-cues.ts";
 import { resolveSeason } from "./seasons.ts";
@@ -221,7 +222,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     else if (direction === "next")
       while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
     else if (
-      (past || /\bsince\s+$/i.test(textBefore)) &&
+      (past || /\bsince\s+$/i.test(textBefore) || toldPast(textBefore)) &&
       !deadline &&
       !moved &&
       !BOOKED.test(textBefore) &&
