@@ -470,3 +470,18 @@ describe("a past told after a present", () => {
     ).toEqual(["The rent is £545, the landlord increased it in September 2026."]);
   });
 });
+
+describe("a day of the month after a date with its month", () => {
+  test("'on the 11th' after '14th may' in one sentence is in May; 'may' the modal names no month", () => {
+    expect(
+      withAssistant(
+        ["maths paper 1 is 14th may and my first one is bio paper 1 on the 11th", "Noted."],
+        "user",
+        "2026-02-07T10:00:00.000Z",
+      ),
+    ).toEqual(["Maths paper 1 is on 14 May 2026 and the user's first one is bio paper 1 on 11 May 2026."]);
+    expect(withAssistant(["I may go on the 11th", "Noted."], "user", "2026-02-07T10:00:00.000Z")).toEqual([
+      "The user may go on 11 February 2026.",
+    ]);
+  });
+});

@@ -25,6 +25,11 @@ const DAYS_BEFORE_MONTH = new RegExp(
   "gi",
 );
 
+/** A day of the month with its month: "14th may", "the 3rd of June", "may 14". */
+const DAY_AND_MONTH = new RegExp(
+  `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})[a-z]*\\b|\\b(${MONTH})[a-z]*\\s+\\d{1,2}\\b`,
+  "gi",
+);
 /** "a week tomorrow", "a week today", "a fortnight on Saturday" (British). */
 const WEEK_FROM = new RegExp(`\\b(?:a|one)\\s+(week|fortnight)\\s+(today|tomorrow|on\\s+(${DAY}))\\b`, "gi");
 
@@ -69,8 +74,13 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
   // "rent is due on the 1st": a day that comes back each month keeps no month.
   const days = MONTHLY.test(weeks)
     ? weeks
-    : weeks.replace(DAY_ONLY, (all, lead: string, n: string, at: number) => {
-        const d = dayOfMonth(Number(n), ref, today, past(at));
+    : weeks.replace(DAY_ONLY, (all, lead: string, n: string, at: number, whole: string) => {
+        // "paper 1 is 14th may and bio paper 1 is on the 11th": the month the sentence named before it.
+        const last = [...whole.slice(0, at).matchAll(DAY_AND_MONTH)].at(-1);
+        const named = (last?.[1] ?? last?.[2])?.slice(0, 3).toLowerCase();
+        const month = named ? MONTHS.findIndex((m) => m.startsWith(named)) : -1;
+        const inMonth = month >= 0 ? new Date(Date.UTC(ref.getUTCFullYear(), month, Number(n))) : null;
+        const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at));
         return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
       });
   return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {
