@@ -485,3 +485,13 @@ describe("a day of the month after a date with its month", () => {
     ]);
   });
 });
+
+describe("a retired gardener's politeness", () => {
+  test("'I ought to' keeps its form; 'that's all for today thx' and 'ok good to know,' say nothing", () => {
+    expect(chat("I ought to mention that I have a bad left knee.")).toEqual([
+      "The user ought to mention that the user has a bad left knee.",
+    ]);
+    expect(chat("that's all for today thx")).toEqual([]);
+    expect(chat("ok good to know, I'll ask Sam about it.")).toEqual(["The user will ask Sam about it."]);
+  });
+});

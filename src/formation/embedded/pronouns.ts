@@ -110,6 +110,7 @@ const ADVERBS_BETWEEN = new Set([
   "not",
 ]);
 const IRREGULAR_THIRD: Record<string, string> = {
+  ought: "ought", // "I ought to mention" → "Derek ought to mention"
   am: "is",
   are: "is",
   have: "has",

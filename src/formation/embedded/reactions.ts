@@ -169,7 +169,7 @@ export function withoutLeads(text: string): string {
 
 /** "Understood, I'll ask Helen", "oh i made a mistake. coming home is …": an acknowledgement says nothing. */
 const ACKNOWLEDGED =
-  /(?<=^|[.!?]\s+)(?:(?:understood|got it|noted|makes sense|fair enough|gotcha)[,.!]+\s*|(?:oh\s+|sorry,?\s+)*i (?:made a mistake|got (?:that|it) wrong|was wrong)[.!,]+\s*)/gi;
+  /(?<=^|[.!?]\s+)(?:(?:(?:ok(?:ay)?|oh|ah|right)[,!]?\s+)?(?:understood|got it|noted|makes sense|fair enough|gotcha|good to know)[,.!]+\s*|(?:oh\s+|sorry,?\s+)*i (?:made a mistake|got (?:that|it) wrong|was wrong)[.!,]+\s*)/gi;
 
 /** "We have two kids, Youssef is 9 and Salma is 5, right?": a statement checked, not a question. */
 const TAG_QUESTION = /,\s*(?:right|correct|yes|yeah|no|isn['’]?t it|is that right)\s*\?(?=\s|$)/gi;
