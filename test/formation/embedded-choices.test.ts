@@ -495,3 +495,34 @@ describe("a retired gardener's politeness", () => {
     expect(chat("ok good to know, I'll ask Sam about it.")).toEqual(["The user will ask Sam about it."]);
   });
 });
+
+describe("a teacher's and a bride's first messages", () => {
+  test("'secondary maths teacher here,' says what the writer is", () => {
+    expect(chat("hi. secondary maths teacher here, need help planning after half term")).toEqual([
+      "The user is a secondary maths teacher.",
+      "The user needs help planning after half term.",
+    ]);
+    expect(chat("same here, lol")).toEqual([]);
+  });
+
+  test("bulleted questions after a numbered list ask too, and a place of a few more words answers 'where'", () => {
+    const asked =
+      "## The basics\n1. **Where** in Portugal is the venue?\n2. **What's the date?**\n\n## Who's involved\n- Do you have a **wedding planner**?\n\nOnce I know these, I'll build a timeline!";
+    expect(
+      withAssistant(
+        [asked, "Quinta dos Amantes, just outside Tavira in the Algarve!! Saturday 12th September!!"],
+        "assistant",
+        "2026-01-18T10:00:00.000Z",
+      ),
+    ).toEqual([
+      'Asked "Where in Portugal is the venue?", the user answered "Quinta dos Amantes, just outside Tavira in the Algarve".',
+      'Asked "What\'s the date?", the user answered "on Saturday, 12 September 2026".',
+    ]);
+  });
+
+  test("'he's given' is 'he has given'", () => {
+    expect(chat("my boss Dev just messaged, he's given us an extra week")).toContain(
+      "Dev has given the user and others an extra week.",
+    );
+  });
+});

@@ -73,15 +73,15 @@ export function askedList(text: string): string[] | null {
     else return;
     last = i;
   });
-  if (
-    items.filter((q) => q.endsWith("?")).length < 2 ||
-    lines
-      .slice(last + 1)
-      .join(" ")
-      .includes("?")
-  )
-    return null;
-  return items;
+  // Bulleted questions after the list ask too ("## Who's involved\n- Do you have a planner?"); a
+  // question of another kind after it closes the message instead.
+  const after = lines.slice(last + 1);
+  const bulleted = after.flatMap(
+    (line) => /^\s*[-*•]\s+(.*\?)\s*$/.exec(line)?.[1]?.replace(/\*+|`/g, "").trim() ?? [],
+  );
+  const other = after.filter((line) => !/^\s*[-*•]\s+.*\?\s*$/.test(line)).join(" ");
+  if (items.filter((q) => q.endsWith("?")).length < 2 || other.includes("?")) return null;
+  return [...items, ...bulleted];
 }
 
 /** What a message asks its reply: a closing list of questions, or its closing question (none when it asks nothing). */

@@ -47,7 +47,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]d\b/g, "$1 would"],
   // "it's been", "she's got": the 's of has, not of is.
   [
-    /\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s ((?:never |just |already |always |really |finally )?(?:been|got|gotten|had|gone|done|made|become|grown|come|taken))\b/g,
+    /\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s ((?:never |just |already |always |really |finally )?(?:been|got|gotten|had|gone|done|made|become|grown|come|taken|given|sent|told|asked|said|left|booked|finished|started|moved|decided|emailed|messaged|agreed|offered))\b/g,
     "$1 has $2",
   ],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s\b/g, "$1 is"],

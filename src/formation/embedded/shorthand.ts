@@ -62,6 +62,10 @@ const ABOUT_ANOTHER =
 /** "joel here, i play bass", "Hi, Priya here.": a name introducing its writer at a message's start. */
 export const HERE = /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?([A-Za-z][a-z'-]+) here\b(?:\s*[,.!;:—–-]+\s*|\s*$)/i;
 
+/** "secondary maths teacher here, …", "solo dev here": a role introducing its writer at a message's start. */
+const ROLE_HERE =
+  /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?((?!(?:same|ok|okay|so|also|im|i|we|you|it|that|this|the|my|just|still|back|everyone|anyone|nobody)\b)(?:[a-z-]+\s+){1,3}[a-z-]+) here\b\s*[,.!;:—–-]+\s*/i;
+
 /** A weekday cut to a form that is also a word ("sat", "sun", "wed", "mon") where it names a day. */
 const CUT_DAY = new RegExp(
   [
@@ -165,6 +169,13 @@ export function writtenOut(text: string): string {
     .replace(HERE, (all, lead: string | undefined, name: string) =>
       lexicon().isName(name.toLowerCase()) ? `${lead ?? ""}I am ${upperFirst(name)}. ` : all,
     )
+    // "secondary maths teacher here, need help": what the writer is, as a sentence of its own.
+    .replace(ROLE_HERE, (all, lead: string | undefined, role: string) => {
+      const last = role.split(/\s+/).at(-1)!.toLowerCase();
+      const tags = lexicon().tagsOf(last);
+      const noun = tags.length === 0 || tags.some((t) => /^(?:Singular|Noun|Actor)$/.test(t));
+      return noun ? `${lead ?? ""}I am ${/^[aeiou]/i.test(role) ? "an" : "a"} ${role}. ` : all;
+    })
     .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
   // A trait alone is the writer's, unless the sentence before tells of someone else. (Both patterns look
   // behind, which is slow: tried only where their words are.)
