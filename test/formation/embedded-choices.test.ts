@@ -526,3 +526,12 @@ describe("a teacher's and a bride's first messages", () => {
     );
   });
 });
+
+describe("a beekeeper's weeks", () => {
+  test("'the last week of May' is that week, not last week; 'that's enough for today, thx' is small talk", () => {
+    expect(
+      withAssistant(["I'll take the honey off the last week of May", "Noted."], "user", "2026-03-10T10:00:00.000Z"),
+    ).toEqual(["The user will take the honey off the week of 25 May 2026."]);
+    expect(chat("That's enough for today, thx")).toEqual([]);
+  });
+});

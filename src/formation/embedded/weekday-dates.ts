@@ -25,6 +25,11 @@ const DAYS_BEFORE_MONTH = new RegExp(
   "gi",
 );
 
+/** "the last week of May", "first week of june". */
+const WEEK_OF_MONTH = new RegExp(
+  `\\b(?:the\\s+)?(first|second|third|fourth|last|final)\\s+week\\s+of\\s+(${MONTH})[a-z]*\\b`,
+  "gi",
+);
 /** A day of the month with its month: "14th may", "the 3rd of June", "may 14". */
 const DAY_AND_MONTH = new RegExp(
   `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})[a-z]*\\b|\\b(${MONTH})[a-z]*\\s+\\d{1,2}\\b`,
@@ -61,8 +66,23 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     return `${Number(n)} ${upperFirst(full)}${and}`;
   });
   const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
+  // "the last week of May": that week of the month named (chrono would read "last week" alone).
+  const ofMonth = text.replace(WEEK_OF_MONTH, (_, which: string, month: string) => {
+    const m = MONTHS.findIndex((x) => x.startsWith(month.slice(0, 3).toLowerCase()));
+    const ahead = !storyTold && Date.UTC(ref.getUTCFullYear(), m + 1, 0) < today ? 1 : 0;
+    const back = storyTold && Date.UTC(ref.getUTCFullYear(), m, 1) > today ? 1 : 0;
+    const year = ref.getUTCFullYear() + ahead - back;
+    const nth = ["first", "second", "third", "fourth"].indexOf(which.toLowerCase());
+    // The month's first Monday (and the weeks after), or the Monday of the week holding its last day.
+    const day = new Date(nth >= 0 ? Date.UTC(year, m, 1 + 7 * nth) : Date.UTC(year, m + 1, 0));
+    const monday =
+      nth >= 0
+        ? new Date(day.getTime() + ((8 - day.getUTCDay()) % 7) * DAY_MS)
+        : new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+    return `the week of ${monday.getUTCDate()} ${upperFirst(MONTHS[monday.getUTCMonth()]!)} ${monday.getUTCFullYear()}`;
+  });
   // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named.
-  const weeks = text.replace(WEEK_FROM, (_, span: string, from: string, day?: string) => {
+  const weeks = ofMonth.replace(WEEK_FROM, (_, span: string, from: string, day?: string) => {
     let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
     if (day)
       do at += DAY_MS;
