@@ -535,3 +535,17 @@ describe("a beekeeper's weeks", () => {
     expect(chat("That's enough for today, thx")).toEqual([]);
   });
 });
+
+describe("a cyclist's stages", () => {
+  test("'day 1 - lands end to bodmin 95km' lines to an assistant are notes of their own, not a numbered list", () => {
+    expect(
+      chat("heres my stages so far:\n\nday 1 - lands end to bodmin 95km\nday 2 - bodmin to okehampton 75km"),
+    ).toEqual(["Day 1: lands end to bodmin 95km.", "Day 2: bodmin to okehampton 75km."]);
+  });
+
+  test("'also use km not miles pls' is a standing instruction", () => {
+    expect(chat("also use km not miles pls, i think in km")).toEqual([
+      "The user wants the assistant to use km not miles.",
+    ]);
+  });
+});

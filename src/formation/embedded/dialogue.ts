@@ -143,8 +143,7 @@ export function decision(question: string, yes: boolean, who: string, asker: str
     .split(/(?<=[.!?])\s+/)
     .at(-1)!
     .trim();
-  // "Want a day sheet template for each show?": "Do you" left unsaid.
-  const q = /^(?:want|need)\s+(?!me\b)/i.test(last) ? `Do you ${lowerFirst(last)}` : last;
+  const q = /^(?:want|need)\s+(?!me\b)/i.test(last) ? `Do you ${lowerFirst(last)}` : last; // "Want a …?"
   const swap = (t: string) => fromQuestion(t, who, asker);
   const offer = OFFER.exec(q);
   if (offer) return `${who} ${yes ? "asked" : "did not want"} ${asker} to ${swap(offer[1]!)}`;
@@ -176,7 +175,7 @@ export function decision(question: string, yes: boolean, who: string, asker: str
  * way of answering ("explain things in plain words", "give it in metric").
  */
 const STANDING =
-  /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(it|them|answers?|responses?|replies|things|code)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams))\b/i;
+  /\b(always|never|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(it|them|answers?|responses?|replies|things|code)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial))\b/i;
 
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);
@@ -197,7 +196,8 @@ const POLITE_END = /(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|ty))+(?=[\s.
 export function standingInstruction(tokens: Token[], why: string, speakers: Speakers): string | null {
   if (!STANDING.test(joinTokens(tokens))) return null;
   // "From now on, call me Sam": the words that make it last may open it.
-  const lead = LASTING_OPENINGS.find((o) => o.every((w, i) => tokens[i]?.lower === w))?.length ?? 0;
+  const adds = /^(?:also|and|oh|ps|btw|plus)$/.test(tokens[0]?.lower ?? "") ? 1 : 0; // "also use km not miles"
+  const lead = adds + (LASTING_OPENINGS.find((o) => o.every((w, i) => tokens[adds + i]?.lower === w))?.length ?? 0);
   // "when u compare cars for me pls always include ...": the request after "pls", on the condition before.
   const opensOnWhen = /^(?:when|whenever|if|anytime)$/.test(tokens[0]?.lower ?? "");
   const polite = opensOnWhen ? tokens.findIndex((t) => POLITE.has(t.lower)) : -1;

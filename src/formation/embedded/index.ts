@@ -81,7 +81,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images } = sharedImages(asSaid(text));
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
-  const clean = listedApart(noted.replace(PART_LABEL, "$1"));
+  const clean = listedApart(ctx.toAssistant ? noted : noted.replace(PART_LABEL, "$1")); // "day 1 - …" to an assistant: a note
   for (const caption of images) {
     if (!ctx.speakers.speaker) continue;
     const content = finish(`${ctx.speakers.speaker} shared ${caption}`);

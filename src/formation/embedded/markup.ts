@@ -45,7 +45,9 @@ const OPENS_ON_NUMBER = new RegExp(String.raw`^\s*${OPENED}\d\s`, "i");
 
 /** A note typed as a thing, a spaced dash and what it is, opening a line or a sentence (two or more make a list). */
 const DASHED_NOTE =
-  /(?<=^|[.!?]\s+|\n)(?!(?:i|we|he|she|they|it|you|my|our|this|that|one|also|ps|update|edit|note|quick|btw|oh|ok|so|and|but)\b)(\p{L}+(?:\s+(?:\p{L}+|\+)){0,2})\s+[-–—]\s+(?!(?:it|its|it['’]s|i|we|he|she|they|that|this|which|so|and|but|want|can|please|pls|do|don['’]?t)\b)(?=\S)/giu;
+  /(?<=^|[.!?]\s+|\n)(?!(?:i|we|he|she|they|it|you|my|our|this|that|one|also|ps|update|edit|note|quick|btw|oh|ok|so|and|but)\b)(\p{L}[\p{L}\p{N}]*(?:\s+(?:[\p{L}\p{N}]+|\+)){0,2})\s+[-–—]\s+(?!(?:it|its|it['’]s|i|we|he|she|they|that|this|which|so|and|but|want|can|please|pls|do|don['’]?t)\b)(?=\S)/giu;
+
+const NAMED_NUMBER = /\b(?:day|week|stage|part|round|level|step|phase|chapter|option|plan|flat|room|unit|module)\s$/i;
 
 /** Words a period follows inside a sentence, before a number ("approx. 12", "No. 5"). */
 const ABBREVIATED = /\b(?:approx|appr|ca|vs|no|nr|nos|st|dr|mr|mrs|ms|jr|sr|etc|fig|vol|ch|pt|ref)$/i;
@@ -68,6 +70,8 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
     const n = Number(m[1]);
     const last = items.at(-1)?.n ?? 0;
     const before = text.slice(0, m.index);
+    // "day 1 - lands end", "stage 2: bodmin": a number a word names labels a note, not a list.
+    if (/[-–—:]\s*$/.test(m[0]) && NAMED_NUMBER.test(before)) continue;
     // A line's start, also after a word that only opens the message ("ok so 3) renews on the 28th").
     const lineStart = LINE_START.test(before);
     const marked = /[.)\-–—:]\s*$/.test(m[0]); // "4 weeks" is no item; "4 dan ..." after "3. ..." is

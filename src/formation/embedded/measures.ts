@@ -39,8 +39,8 @@ export function measureWithVerb(said: Token[]): Token[] {
   let amount = i;
   if (BOUND.test(tokens[amount]?.lower ?? "")) amount++;
   if (tokens[amount]?.pos === "SYM") amount++; // "£950"
-  // "cook 3 times a week": how often, not an amount of a thing.
-  if (tokens[amount]?.pos !== "NUM" || /^times?$/.test(tokens[amount + 1]?.lower ?? "")) return said;
+  // "cook 3 times a week": how often, not an amount of a thing; "stage 2: bodmin": a label.
+  if (tokens[amount]?.pos !== "NUM" || /^(?:times?|:)$/.test(tokens[amount + 1]?.lower ?? "")) return said;
   return [...owned(tokens), ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
 }
 

@@ -167,9 +167,12 @@ export function withoutLeads(text: string): string {
   return withoutCatchUp(text).replace(ASKING_LEAD, "").replace(TAG_QUESTION, ".").replace(ACKNOWLEDGED, "");
 }
 
-/** "Understood, I'll ask Helen", "oh i made a mistake. coming home is …": an acknowledgement says nothing. */
+/**
+ * "Understood, I'll ask Helen", "oh i made a mistake. coming home is …", "heres my stages so far:": an
+ * acknowledgement or the introduction of a list says nothing.
+ */
 const ACKNOWLEDGED =
-  /(?<=^|[.!?]\s+)(?:(?:(?:ok(?:ay)?|oh|ah|right)[,!]?\s+)?(?:understood|got it|noted|makes sense|fair enough|gotcha|good to know)[,.!]+\s*|(?:oh\s+|sorry,?\s+)*i (?:made a mistake|got (?:that|it) wrong|was wrong)[.!,]+\s*)/gi;
+  /(?<=^|[.!?]\s+)(?:(?:(?:ok(?:ay)?|oh|ah|right)[,!]?\s+)?(?:understood|got it|noted|makes sense|fair enough|gotcha|good to know)[,.!]+\s*|(?:oh\s+|sorry,?\s+)*i (?:made a mistake|got (?:that|it) wrong|was wrong)[.!,]+\s*|here(?:['’]?s| is| are)\s+(?:my|the|our)\s+[^.!?:\n]{1,40}:\s*)/gi;
 
 /** "We have two kids, Youssef is 9 and Salma is 5, right?": a statement checked, not a question. */
 const TAG_QUESTION = /,\s*(?:right|correct|yes|yeah|no|isn['’]?t it|is that right)\s*\?(?=\s|$)/gi;
