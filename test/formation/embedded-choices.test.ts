@@ -549,3 +549,16 @@ describe("a cyclist's stages", () => {
     ]);
   });
 });
+
+describe("a heat pump's quotes", () => {
+  test("pasted quote lines are labelled notes though their label reads as a verb", () => {
+    expect(chat("Quote B: Vaillant aroTHERM plus 7kW £12,850 – Mersey Heat Pumps – 5 rads, 210L cylinder")).toEqual([
+      "Quote B: Vaillant aroTHERM plus 7kW £12,850, Mersey Heat Pumps, 5 rads, 210L cylinder.",
+    ]);
+  });
+
+  test("'living room, …' and 'airing cupboard on the landing' name things; nobody is doing them", () => {
+    expect(chat("living room, kitchen diner, back bedroom, hall, and the bathroom towel rail")).toEqual([]);
+    expect(chat("running errands all day")).toEqual(["The user is running errands all day."]);
+  });
+});

@@ -265,7 +265,7 @@ export function worthRemembering(
   if (!firstPerson && appraisal(words)) return { keep: false, why: "an appraisal" };
   if (mode === "passage") return { keep: true, why: "passage" };
   if (reactsToListener(words, secondPerson)) return { keep: false, why: "a reaction to the listener" };
-  if (isImperative(tokens)) return { keep: false, why: "a request" };
+  if (isImperative(tokens) && !labelled) return { keep: false, why: "a request" }; // "Quote A: …" is a note
   if (secondPerson && !firstPerson && !names && !numbers) return { keep: false, why: "about the listener" };
   if (!firstPerson && !names && !numbers && !participantNamed) {
     // "It enabled needed repairs and renovations" answers the message before it: what the speaker

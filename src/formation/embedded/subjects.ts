@@ -170,6 +170,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
       (t, j) => j > i && t.text === "," && /^(it|this|that)$/.test(tokens[j + 1]?.lower ?? ""),
     );
     if (hasFiniteVerb(end < 0 ? tokens : tokens.slice(0, end), i + 1)) return tokens;
+    // "living room, kitchen diner", "airing cupboard on the landing": a thing named, nobody doing it.
+    if (i === 0 && COMPOUND_HEAD.test(next?.lower ?? "")) return tokens;
     insert = [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")];
   } else if (isPast(v)) {
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.
@@ -255,6 +257,10 @@ export function restoreOwner(tokens: Token[]): Token[] {
     ...tokens.slice(1),
   ];
 }
+
+/** Nouns an "-ing" word before them names a kind of ("living room", "airing cupboard", "booking software"). */
+const COMPOUND_HEAD =
+  /^(?:room|rooms|cupboard|machine|pool|space|rota|software|list|area|table|bag|shoes|kit|permit|licence|license|app|session|sessions|club|gear|lessons)$/;
 
 /** A subject named, then taken up by a pronoun: "Jonas, he is ...", "My sister Ana, she works ...". */
 export const DISLOCATED = /^([^,]+),\s+(?:he|she|they)\s+/;
