@@ -3,12 +3,13 @@
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { upperFirst } from "../domain/text.ts";
 import { lexicon } from "./embedded/lexicon.ts";
+import { TITLES } from "./embedded/closed-classes.ts";
 import { LETTER_CLOSING } from "./embedded/pasted.ts";
 import { HERE } from "./embedded/shorthand.ts";
 import { introducedNames, selfTyped, SIGN_LEAD, withCapitalNames } from "./embedded/typed-names.ts";
 
 /** A name, after a title that is no part of it ("Dr Tomasz Wieczorek" is Tomasz Wieczorek). */
-const NAME = String.raw`(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
+const NAME = String.raw`(?:(?:${TITLES})\.?\s+)?(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
 /** Said outright, or as the name to sign with ("sign it off as Priya", "name at the bottom is Tomasz Nowak"). */
 const STATED = new RegExp(
   String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)|[Nn]ame at the (?:bottom|end) is)\s+${NAME}`,

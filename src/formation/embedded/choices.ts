@@ -38,14 +38,15 @@ export function optionsOffered(markdown: string): string[] {
   // of advice before "Does that plan work for you?" is no list of options.
   const asked = markdown.match(/[^.!?\n]*\?/g) ?? [];
   if (asked.length && !asked.some((q) => CHOOSING.test(q))) return [];
-  const headings = markdown.split("\n").flatMap((line) => HEADING.exec(line)?.[1] ?? []);
+  const lines = markdown.split("\n");
+  const headings = lines.flatMap((line) => HEADING.exec(line)?.[1] ?? []);
   if (headings.length >= 2) return headings.map(plain);
   // A table of numbered options: "| **2** | **Pembrokeshire** (Tenby) | ~2h45 |" is "Pembrokeshire (Tenby)".
-  const rows = markdown.split("\n").flatMap((line) => TABLE_OPTION.exec(line)?.[1] ?? []);
+  const rows = lines.flatMap((line) => TABLE_OPTION.exec(line)?.[1] ?? []);
   if (rows.length >= 2) return rows.map(plain);
   let lists: Array<{ indent: number; items: string[] }> = [];
   let current: { indent: number; items: string[] } | null = null;
-  for (const line of markdown.split("\n")) {
+  for (const line of lines) {
     const item = ITEM.exec(line);
     if (item && (!current || item[1]!.length <= current.indent)) {
       if (!current || item[1]!.length < current.indent) {

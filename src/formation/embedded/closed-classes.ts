@@ -277,6 +277,9 @@ export const SUBORDINATORS = new Set([
   "unless",
 ]);
 
+/** Titles before a name that are no part of it ("Dr Tomasz Wieczorek" is Tomasz Wieczorek). */
+export const TITLES = "Dr|Mr|Mrs|Ms|Miss|Prof";
+
 /** Whom or what a terse note names: a person's role, a service, a pet ("landlord mrs okonkwo", "manager Rui"). */
 export const NOTED_ROLES =
   "landlord|landlady|vet|vets|dentist|doctor|gp|physio|coach|boss|manager|agent|accountant|solicitor|lawyer|recruiter|tutor|therapist|mechanic|builder|plumber|electrician|cleaner|childminder|nanny|partner|wife|husband|cat|dog|puppy|kitten|bank|insurer|supplier|school|nursery";

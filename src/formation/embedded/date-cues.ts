@@ -1,5 +1,6 @@
 // The words around a date that say how to read it (dates.ts): a habit or a schedule rather than a date,
 // a deadline or a plan that lies ahead, a date moved to.
+import { MONTHS } from "../../domain/calendar.ts";
 /** A weekday, also as chat writes it ("mon", "Fri"). */
 export const WEEKDAY_WORD =
   "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
@@ -50,15 +51,18 @@ export const SPAN_TO_NOW =
   /^(?:the\s+)?(?:last|past|next|coming)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days|weeks|months|years)$/i;
 
 /** "jan, 88": a month, a comma and two digits, which chrono would read as a year. */
-export const MONTH_COMMA_NUMBER =
-  /(\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*),(?=\s*\d{2}\b(?!\s*(?:st|nd|rd|th)|[:.]\d))/gi;
+export const MONTH_COMMA_NUMBER = new RegExp(
+  `(\\b(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))`,
+  "gi",
+);
 
 /** A weekday alone, without a day of the month or "next": "on Tuesday", "wed". */
 export const WEEKDAY_ALONE = new RegExp(`^(?:on\\s+)?${WEEKDAY_WORD}$`, "i");
-const WEEKDAYS_ALL = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "gi");
+/** Every weekday a text names. */
+export const WEEKDAYS_IN = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "gi");
 /** Whether the sentence around `at` names three weekdays or more: a week told day by day. */
 export const weekTold = (text: string, at: number) =>
-  (text.slice(text.lastIndexOf(". ", at) + 1, text.indexOf(". ", at) + 1 || undefined).match(WEEKDAYS_ALL) ?? [])
+  (text.slice(text.lastIndexOf(". ", at) + 1, text.indexOf(". ", at) + 1 || undefined).match(WEEKDAYS_IN) ?? [])
     .length >= 3;
 
 /** A preposition a date phrase goes with ("on Friday", "in May"): the phrase is written without its own. */

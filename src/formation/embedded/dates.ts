@@ -22,6 +22,7 @@ import {
   MONTH_COMMA_NUMBER,
   WEEKDAY_ALONE,
   weekTold,
+  WEEKDAYS_IN,
   toldPast,
   PREPOSITION_BEFORE,
 } from "./date-cues.ts";
@@ -46,7 +47,6 @@ const DAY_WORDS = new RegExp(
   "i",
 );
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
-const WEEKDAYS_IN = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "gi");
 
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;

@@ -2,6 +2,7 @@
 // spreadsheet ("2025-04-15,tune-up std,Trek FX3,1.0"), which say no statement; and a letter they
 // drafted ("Hi Jalen, ... I'd like to offer you the position ... Cheers, Dev"), whose "you" is the one
 // it is addressed to, not the assistant the message is written to.
+import { TITLES } from "./closed-classes.ts";
 import { withoutCode } from "./markup.ts";
 
 /** A row of comma-separated values: two commas or more, each with no space after it. */
@@ -29,8 +30,10 @@ function withoutRows(text: string): string {
 const GREETING =
   /^[ \t]*(?:hi|hello|hey|dear)\s+(?!(?:team|all|there|everyone|both|folks|guys)\b)((?:(?:mr|mrs|ms|dr)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)[ \t]*,?[ \t]*$/imu;
 /** A letter's closing and the name it is signed with, each on its own line: "Cheers,\nDev", "Regards,\nDerek Pennington". */
-export const LETTER_CLOSING =
-  /^[ \t]*(?:cheers|best|thanks|thank you|many thanks|regards|kind regards|best regards|warm regards|best wishes|all the best|sincerely|yours sincerely|yours|love|take care)[ \t]*,?[ \t]*\n[ \t]*(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?[ \t]+)?(\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+)?)[ \t]*$/imu;
+export const LETTER_CLOSING = new RegExp(
+  String.raw`^[ \t]*(?:cheers|best|thanks|thank you|many thanks|regards|kind regards|best regards|warm regards|best wishes|all the best|sincerely|yours sincerely|yours|love|take care)[ \t]*,?[ \t]*\n[ \t]*(?:(?:${TITLES})\.?[ \t]+)?(\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+)?)[ \t]*$`,
+  "imu",
+);
 
 const ADDRESSED: Array<[RegExp, (name: string) => string]> = [
   [/\byou['’]d\b/gi, (n) => `${n} would`],

@@ -10,7 +10,8 @@ import { upperFirst } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
 import { NOTED_ROLES } from "./closed-classes.ts";
 
-const WEEKDAYS: Record<string, string> = {
+/** A weekday cut short, written out (weekday-dates.ts reads a week typed with them too). */
+export const WEEKDAY_FORMS: Record<string, string> = {
   mon: "Monday",
   tue: "Tuesday",
   tues: "Tuesday",
@@ -25,7 +26,7 @@ const WEEKDAYS: Record<string, string> = {
 };
 /** Cut forms that are no English word of their own: written out wherever they stand. */
 const ONLY_DAY = /\b(tues?|weds|thu|thurs?|fri)(s?)\b/gi;
-const DAY_FORM = Object.keys(WEEKDAYS).join("|");
+const DAY_FORM = Object.keys(WEEKDAY_FORMS).join("|");
 const FULL_DAY = `(?:${WEEKDAY_NAMES.join("|")})s?`;
 const PART_OF_DAY = "(?:morning|afternoon|evening|night|nite|lunch|lunchtime)s?";
 const JOINED = "(?:\\s*(?:[,/&+-]|and|or|to|n)\\s*|\\s+)";
@@ -51,10 +52,13 @@ const REMIND: Array<[RegExp, string]> = [
 ];
 
 /** "meals r a mess. vegetarian. big meal at 3am = heartburn": a trait typed alone as a sentence. */
-const TRAIT =
-  /(?<=^|[.!?]\s+|\n)(?:(?:also|and|oh|plus)\s+)?((?:vegetarian|vegan|pescatarian|coeliac|celiac|diabetic|pregnant|teetotal|retired|self-employed|left-handed|dyslexic|asthmatic|epileptic|(?:lactose|gluten) intolerant|allergic to [\p{L} ]{2,30}?))(?:\s+(?:btw|now|too|fyi|as well))?(?=\s*(?:[.!]|$))/gimu;
-const TRAIT_WORD =
-  /vegetarian|vegan|pescatarian|coeliac|celiac|diabetic|pregnant|teetotal|retired|self-employed|left-handed|dyslexic|asthmatic|epileptic|intolerant|allergic/i;
+const TRAITS =
+  "vegetarian|vegan|pescatarian|coeliac|celiac|diabetic|pregnant|teetotal|retired|self-employed|left-handed|dyslexic|asthmatic|epileptic";
+const TRAIT = new RegExp(
+  String.raw`(?<=^|[.!?]\s+|\n)(?:(?:also|and|oh|plus)\s+)?((?:${TRAITS}|(?:lactose|gluten) intolerant|allergic to [\p{L} ]{2,30}?))(?:\s+(?:btw|now|too|fyi|as well))?(?=\s*(?:[.!]|$))`,
+  "gimu",
+);
+const TRAIT_WORD = new RegExp(`${TRAITS}|intolerant|allergic`, "i");
 /** A sentence about someone else: the trait after it is theirs ("shes into 80s music. vegetarian."). */
 const ABOUT_ANOTHER =
   /(?:^|[.!?\n])[^.!?\n]*\b(?:she|he|shes|hes|her|his|they|their|\p{Lu}\p{Ll}+)\b[^.!?\n]*[.!?]\s*$/u;
@@ -160,7 +164,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/\b(we|they|you|u|people|kids|\w+s) r (?=\w)/gi, "$1 are "],
 ];
 
-const dayOf = (form: string, plural: string | undefined) => `${WEEKDAYS[form.toLowerCase()]}${plural ? "s" : ""}`;
+const dayOf = (form: string, plural: string | undefined) => `${WEEKDAY_FORMS[form.toLowerCase()]}${plural ? "s" : ""}`;
 
 /** The text with the shorthand users type written out (see the module comment). */
 export function writtenOut(text: string): string {

@@ -4,6 +4,7 @@
 // a story): "Sunday, 20 September 2026", which the date resolver reads whole.
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
+import { WEEKDAY_FORMS } from "./shorthand.ts";
 
 const DAY = `(?:${WEEKDAYS.join("|")})`;
 const MONTH = MONTHS.map((m) => m.slice(0, 3)).join("|");
@@ -135,19 +136,6 @@ export function withListedMonth(text: string): string {
   return text.replace(DAY_LINE, (_, lead: string, n: string) => `${lead}${Number(n)} ${month}`);
 }
 
-const WEEKDAY_FORMS: Record<string, string> = {
-  mon: "monday",
-  tue: "tuesday",
-  tues: "tuesday",
-  wed: "wednesday",
-  weds: "wednesday",
-  thu: "thursday",
-  thur: "thursday",
-  thurs: "thursday",
-  fri: "friday",
-  sat: "saturday",
-  sun: "sunday",
-};
 /** A line of a week typed one day a line: "tue 8k easy", "- Sunday: long run". */
 const WEEKDAY_LINE = new RegExp(
   `^(\\s*(?:[-*•]\\s*)?)(${[...WEEKDAYS, ...Object.keys(WEEKDAY_FORMS)].join("|")})\\b[:.-]?\\s*`,
@@ -161,7 +149,6 @@ const WEEKDAY_LINE = new RegExp(
 export function asWeeklyPlan(text: string): string {
   if ((text.match(WEEKDAY_LINE) ?? []).length < 3) return text;
   return text.replace(WEEKDAY_LINE, (_, lead: string, day: string) => {
-    const full = WEEKDAY_FORMS[day.toLowerCase()] ?? day.toLowerCase();
-    return `${lead}${upperFirst(full)}s: `;
+    return `${lead}${WEEKDAY_FORMS[day.toLowerCase()] ?? upperFirst(day.toLowerCase())}s: `;
   });
 }
