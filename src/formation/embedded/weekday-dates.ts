@@ -13,6 +13,10 @@ const WEEKDAY_AND_DAY = new RegExp(
   "gi",
 );
 const DAY_MS = 86_400_000;
+/** A month's index (0 for January) from its name or its first three letters, in any case. */
+const monthOf = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3).toLowerCase()));
+/** A weekday's index (0 for Monday) from its whole name, in any case. */
+const weekdayOf = (day: string) => WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]);
 
 /** "pushed to the 29th", "due on the 5th": a day of the month after a preposition, with no month. */
 const DAY_ONLY = new RegExp(
@@ -63,13 +67,12 @@ const PLAN_BEFORE =
 export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean): string {
   // "6th and 8th oct": the first day is in the month named after the second.
   const text = said.replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
-    const full = MONTHS.find((m) => m.startsWith(month.slice(0, 3).toLowerCase()))!;
-    return `${Number(n)} ${upperFirst(full)}${and}`;
+    return `${Number(n)} ${upperFirst(MONTHS[monthOf(month)]!)}${and}`;
   });
   const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
   // "the last week of May": that week of the month named (chrono would read "last week" alone).
   const ofMonth = text.replace(WEEK_OF_MONTH, (_, which: string, month: string) => {
-    const m = MONTHS.findIndex((x) => x.startsWith(month.slice(0, 3).toLowerCase()));
+    const m = monthOf(month);
     const ahead = !storyTold && Date.UTC(ref.getUTCFullYear(), m + 1, 0) < today ? 1 : 0;
     const back = storyTold && Date.UTC(ref.getUTCFullYear(), m, 1) > today ? 1 : 0;
     const year = ref.getUTCFullYear() + ahead - back;
@@ -87,7 +90,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
     if (day)
       do at += DAY_MS;
-      while ((new Date(at).getUTCDay() + 6) % 7 !== WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]));
+      while ((new Date(at).getUTCDay() + 6) % 7 !== weekdayOf(day));
     const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
     return `on ${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ${d.getUTCDate()} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
   });
@@ -98,14 +101,14 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     : weeks.replace(DAY_ONLY, (all, lead: string, n: string, at: number, whole: string) => {
         // "paper 1 is 14th may and bio paper 1 is on the 11th": the month the sentence named before it.
         const last = [...whole.slice(0, at).matchAll(DAY_AND_MONTH)].at(-1);
-        const named = (last?.[1] ?? last?.[2])?.slice(0, 3).toLowerCase();
-        const month = named ? MONTHS.findIndex((m) => m.startsWith(named)) : -1;
+        const named = last?.[1] ?? last?.[2];
+        const month = named ? monthOf(named) : -1;
         const inMonth = month >= 0 ? new Date(Date.UTC(ref.getUTCFullYear(), month, Number(n))) : null;
         const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at));
         return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
       });
   return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {
-    const weekday = WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]);
+    const weekday = weekdayOf(day);
     const fits = [-3, -2, -1, 0, 1, 2, 3, 4]
       .map((k) => new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + k, Number(n))))
       .filter((d) => d.getUTCDate() === Number(n) && (d.getUTCDay() + 6) % 7 === weekday);
@@ -130,9 +133,9 @@ const DAY_LINE = new RegExp(`^(\\s*(?:[-*•]\\s*)?)(\\d{1,2})(?:st|nd|rd|th)\\b
 export function withListedMonth(text: string): string {
   const first = text.search(DAY_LINE);
   if (first < 0) return text;
-  const months = new Set([...text.slice(0, first).matchAll(MONTH_NAME)].map((m) => m[1]!.slice(0, 3).toLowerCase()));
+  const months = new Set([...text.slice(0, first).matchAll(MONTH_NAME)].map((m) => monthOf(m[1]!)));
   if (months.size !== 1) return text;
-  const month = upperFirst(MONTHS.find((m) => m.startsWith([...months][0]!))!);
+  const month = upperFirst(MONTHS[[...months][0]!]!);
   return text.replace(DAY_LINE, (_, lead: string, n: string) => `${lead}${Number(n)} ${month}`);
 }
 
