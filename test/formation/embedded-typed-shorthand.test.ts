@@ -420,6 +420,16 @@ describe("how a clause is read", () => {
     ]);
   });
 
+  test("an appointment one has 'got' lies ahead; what one got on a day lies behind", () => {
+    const at = "2026-03-10T10:00:00.000Z";
+    expect(withAssistant(["got an mri on the 29th", "Noted."], "user", at)).toEqual([
+      "The user got an mri on 29 March 2026.",
+    ]);
+    expect(withAssistant(["got my scan results on the 3rd", "Noted."], "user", at)).toEqual([
+      "The user got the user's scan results on 3 March 2026.",
+    ]);
+  });
+
   test("what someone wants to do on a date lies ahead, though the sentence tells the past", () => {
     expect(
       withAssistant(

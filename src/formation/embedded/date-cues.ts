@@ -1,6 +1,9 @@
 // The words around a date that say how to read it (dates.ts): a habit or a schedule rather than a date,
 // a deadline or a plan that lies ahead, a date moved to.
 import { MONTHS } from "../../domain/calendar.ts";
+/** What one has, not had, when one has "got" it: "got an mri on the 29th". */
+export const APPOINTMENT =
+  "(?:appointment|mri|scan|interview|exam|test|surgery|operation|check-?up|viewing|hearing)(?!\\s+results?)";
 /** A weekday, also as chat writes it ("mon", "Fri"). */
 export const WEEKDAY_WORD =
   "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
@@ -70,10 +73,13 @@ export const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|befo
 
 /**
  * A subject and a past verb ("the landlord increased it in …"): what the clause tells happened; not a
- * past that points ahead ("The user settled on November", "we booked it for May", "she promised …").
+ * past that points ahead ("The user settled on November", "we booked it for May", "she promised …"),
+ * nor "got" of an appointment, which is "have got" ("got an mri on the 29th").
  */
-const PAST_CLAUSE =
-  /\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got|came|had|did|was|were|made|took|paid|bought|sold|left|began|met|moved)\b/iu;
+const PAST_CLAUSE = new RegExp(
+  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|came|had|did|was|were|made|took|paid|bought|sold|left|began|met|moved)\b`,
+  "iu",
+);
 /** Whether the clause a date ends (after the last comma or semicolon before it) tells of the past. */
 export const toldPast = (textBefore: string) =>
   PAST_CLAUSE.test(textBefore.slice(Math.max(textBefore.lastIndexOf(","), textBefore.lastIndexOf(";")) + 1));

@@ -4,6 +4,7 @@
 // ("Check this out", "Come join us") have no subject either: they are requests, not facts.
 // Decisions use the tagger's parts of speech and lemmas.
 import { ownLife } from "./own-life.ts";
+import { APPOINTMENT } from "./date-cues.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
 
@@ -210,6 +211,8 @@ export function isImperative(tokens: Token[]): boolean {
  * once a present verb told the tense ("they have 2 saturdays left", "wants the books tidied by may") or
  * after a present "be" ("is pushed to the 29th").
  */
+const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
+
 export function isPastTense(tokens: Token[]): boolean {
   if (tokens.some((t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to")))
     return false;
@@ -223,7 +226,18 @@ export function isPastTense(tokens: Token[]): boolean {
     /^(?:is|are|am|'s|'re|'m|be|being)$/.test(tokens[j - 1]?.lower ?? "") ||
     // "start mon 16th like we said": an aside about the talk tells no past of the plan.
     (/^(?:i|we|you)$/.test(tokens[j - 1]?.lower ?? "") && /^(?:like|as)$/.test(tokens[j - 2]?.lower ?? ""));
-  return tokens.some((t, j) => (isPast(t) && !afterNoun(j) && !passive(j)) || t.lower === "was" || t.lower === "were");
+  // "got an mri on the 29th": has got one, ahead.
+  const hasGot = (j: number) =>
+    tokens[j]!.lower === "got" &&
+    GOT_AHEAD.test(
+      tokens
+        .slice(j + 1, j + 5)
+        .map((x) => x.lower)
+        .join(" "),
+    );
+  return tokens.some(
+    (t, j) => (isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) || t.lower === "was" || t.lower === "were",
+  );
 }
 
 /**
