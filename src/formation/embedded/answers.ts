@@ -7,7 +7,7 @@ import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
-import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./dialogue.ts";
+import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { numberedItems, sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";

@@ -1,23 +1,16 @@
-// What a message means in the conversation around it: the question a message closes with and the
-// forms of a reply to it (a short answer, a yes or no turned into the decision: "Shall I book the
-// 9:00 train?" → "Yes please" ⇒ "Maya asked the assistant to book the 9:00 train"; answers.ts fuses
-// them), and a standing instruction to an assistant ("Always format code with syntax highlighting")
-// kept as what the user wants.
-import { escapeRegExp, lowerFirst, upperFirst } from "../../domain/text.ts";
+// What a message means in the conversation around it: the question a message closes with (yes-no.ts
+// reads a reply to it as yes, no or a few words; answers.ts fuses them), and a standing instruction to
+// an assistant ("Always format code with syntax highlighting") kept as what the user wants.
+import { escapeRegExp } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
 import { changedValue, chosenOption, droppedPlan } from "./corrections.ts";
 import { joinedAs, joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
-import { resolvePronouns, thirdPerson, type Speakers } from "./pronouns.ts";
+import { resolvePronouns, type Speakers } from "./pronouns.ts";
 import { STATES, stateAfter } from "./subjects.ts";
 import { withoutCode } from "./markup.ts";
 import { signedName } from "./typed-names.ts";
-
-const YES =
-  /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
-const NO =
-  /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|not yet|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you|that is fine|that['’]?s fine|i am good|i['’]?m good|all good|(?:still\s+)?(?:looking|working on it|sorting it|waiting)(?:\s+(?:now|into it|for it))?)?[\s,.!]*$/i;
 
 /**
  * The question a message asks: the one it ends with (its last question sentence, with the sentence
@@ -88,86 +81,6 @@ export function askedList(text: string): string[] | null {
 export function questionsAsked(text: string, assistant: boolean): string[] {
   const closing = closingQuestion(text, assistant);
   return (assistant ? askedList(text) : null) ?? (closing ? [closing] : []);
-}
-
-export type Answer = { kind: "yes" } | { kind: "no" } | { kind: "short"; text: string };
-
-/** A reply that only makes sense with the question before it: yes/no, or a few words (`most`) without a verb. */
-export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | null {
-  const t = text.trim();
-  if (YES.test(t)) return { kind: "yes" };
-  if (NO.test(t)) return { kind: "no" };
-  const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  // "what about music", "how about Friday": a question back, typed without its mark.
-  if (words.length === 0 || words.length > most || hasVerb || t.includes("?") || /^(?:what|how|why)\b/i.test(t))
-    return null;
-  return { kind: "short", text: t.replace(/[.!]+$/, "") };
-}
-
-// "Shall I book ...?", "Do you want me to book ...?", "Should I add ...?", "Want me to ...?"
-const OFFER =
-  /^(?:(?:so|ok(?:ay)?|great|alright)[,!]?\s+)?(?:shall i|should i|do you want me to|would you like me to|want me to|can i|may i|i can|i could)\s+(.+?)\??$/i;
-// "Do you want ...?", "Would you like ...?", "Are you ...?", "Have you ...?", "Is it ...?"
-const ASKS =
-  /^(?:(?:so|and|ok(?:ay)?)[,]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
-
-const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were: "was" };
-
-/** A question as a report: "you" is the one answering and "I" / "me" the one asking. */
-export function fromQuestion(q: string, who: string, asker: string): string {
-  // "Wow, how did ...?": the exclamation before the question is not part of it.
-  const bare = q.replace(
-    /^(?:(?:wow|whoa|oh|ooh|so|and|hey|well|ok(?:ay)?|haha+|cool|nice)\b[,!.]?\s+)+(?=\p{L})/iu,
-    "",
-  );
-  return (bare === q ? q : upperFirst(bare))
-    .replace(/\b(do|are|have|were) you\b/gi, (_, v: string) => `${THIRD[v.toLowerCase()]} ${who}`)
-    .replace(/\byou (are|have|do|were)\b/gi, (_, v: string) => `${who} ${THIRD[v.toLowerCase()]}`)
-    .replace(/\byour(s)?\b/gi, `${who}'s`)
-    .replace(/\byou\b/gi, who)
-    .replace(/\bmy\b/gi, `${asker}'s`)
-    .replace(/\b(me|I)\b/g, asker);
-}
-
-/** Questions of small talk: what answers them says nothing lasting. */
-export const SMALL_TALK_QUESTION =
-  /^(how are (you|things)|how['’]?s (it going|everything|life|your day)|what['’]?s up|how have you been|how was your (day|weekend|week)|you\?|and you\?|what about you|how about you|anything else)|\b(?:move on to|go on to|(?:shall|should) we (?:start|begin|continue|look at|go through|turn to))\b/i;
-
-/**
- * The decision a yes or no makes of the question asked, written about `who`, or null when the
- * question is not one a yes or no decides. `asker` is how the one who asked is written ("the assistant").
- * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
- */
-export function decision(question: string, yes: boolean, who: string, asker: string): string | null {
-  const last = question
-    .split(/(?<=[.!?])\s+/)
-    .at(-1)!
-    .trim();
-  const q = /^(?:want|need)\s+(?!me\b)/i.test(last) ? `Do you ${lowerFirst(last)}` : last; // "Want a …?"
-  const swap = (t: string) => fromQuestion(t, who, asker);
-  const offer = OFFER.exec(q);
-  if (offer) return `${who} ${yes ? "asked" : "did not want"} ${asker} to ${swap(offer[1]!)}`;
-  const ask = ASKS.exec(q);
-  if (!ask) return null;
-  const rest = swap(yes ? ask[2]! : ask[2]!.split(/,?\s+or\s+(?=do|are|have|would|will|did)\b/i)[0]!);
-  switch (ask[1]!.toLowerCase()) {
-    case "do you": {
-      const [verb, ...more] = rest.split(" ");
-      return yes ? `${who} ${thirdPerson(verb!)} ${more.join(" ")}` : `${who} does not ${rest}`;
-    }
-    case "would you":
-      return `${who} would ${yes ? "" : "not "}${rest}`;
-    case "are you":
-      return `${who} is ${yes ? "" : "not "}${rest}`;
-    case "have you":
-      return `${who} has ${yes ? "" : "not "}${rest}`;
-    case "did you":
-      return `${who} did ${yes ? "" : "not "}${rest}`;
-    case "will you":
-      return `${who} will ${yes ? "" : "not "}${rest}`;
-    default:
-      return `${yes ? "Yes" : "No"}, said ${who}, when asked: ${swap(q)}`;
-  }
 }
 
 /**
