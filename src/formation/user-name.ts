@@ -24,6 +24,8 @@ const INTRODUCED = new RegExp(
 /** A name alone closing a message, after a sentence, on its own line or after thanks: "printing it now. marta x", "cheers, gareth". */
 const SIGN_OFF =
   /(?:[.!?]\s+|\n\s*|\b(?:cheers|thanks|thx|ta|best|regards|love),\s+)(?:-\s*)?([A-Za-z][a-z'-]+)(?:\s+x+)?[\s.!]*$/i;
+/** A note signed with a dash: "Can't wait! — Sam", "No surgeries so far. — Hannah Kowalski". */
+const DASH_SIGNED = /(?:^|[.!?)]\s+|\n\s*)[-–—]{1,2}\s*(\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)[\s.!]*$/u;
 /** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
 const SIGNED = new RegExp(String.raw`\b[Ss]ign ${SIGN_LEAD}([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)`);
 
@@ -59,6 +61,8 @@ export function statedName(text: string, others = ""): string | null {
   // A letter the user drafted, signed "Cheers,\nDev".
   const letter = LETTER_CLOSING.exec(text)?.[1];
   if (letter && !notAName(letter.split(" ")[0]!)) return letter;
+  const dashed = DASH_SIGNED.exec(text)?.[1];
+  if (dashed && !notAName(dashed.split(" ")[0]!)) return dashed;
   // "printing it now. marta x": a given name closing the message signs it.
   const closing = SIGN_OFF.exec(text)?.[1];
   // Not a word of another kind the other side happens to capitalise ("… makes sense now. nice").

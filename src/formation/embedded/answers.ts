@@ -7,7 +7,7 @@ import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
-import { decision, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
+import { answeredYesNo, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { numberedItems, sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
@@ -191,7 +191,11 @@ export function answered(
     const focus = ctx.carried?.person?.text;
     const q = fromQuestion(question, who, asker).replace(/\b(?:she|he)\b(?=[^.!?]*\?\s*$)/g, (p) => focus ?? p);
     text = `Asked "${upperFirst(q)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
-  } else text = decision(question, answer.kind === "yes", who, asker);
+  } else {
+    text = answeredYesNo(question, answer, who, asker);
+    // "I do, but the brakes squeal": the statement's own "Priya does, but …" is the decision's now.
+    if (answer.kind === "yes" && answer.rest) replaces = ownFacts(first.text);
+  }
   // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
   // not the next one: a weekday alone as the answer keeps its name.
   const word = first.text

@@ -2,6 +2,7 @@
 // "my wife and I", "me and Jamal") says who "we" is: "We went to the beach. My kids had a blast" is
 // Melanie and her kids, and "we went camping with my fam" is Melanie, with her family. Without such
 // a word "we" stays "<speaker> and others".
+import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import type { Token } from "./nlp.ts";
 
 /** The speaker's people a "we" stands with, by the word the speaker uses, as a memory writes them. */
@@ -35,7 +36,11 @@ const KINDS = Object.keys(PEOPLE).join("|");
 const OWNED = new RegExp(`\\b(?:my|our)\\s+(${KINDS})\\b`, "i");
 /** "Jamal and I", "me and Jamal": a name joined to the speaker (not "My name is Margaret and I am 76"). */
 const JOINED = /(?<!\b(?:is|am|called|name['’]s|I['’]m)\s+)\b([A-Z][a-z]+) and I\b|\b[Mm]e and ([A-Z][a-z]+)\b/;
-const NOT_A_NAME = /^(?:Me|My|And|But|So|Then|Now|Yes|No|Oh|Well|Also|Mom|Dad)$/;
+/** Not a name: "... since January and I don't miss it". */
+const NOT_A_NAME = new RegExp(
+  `^(?:me|my|and|but|so|then|now|yes|no|oh|well|also|mom|dad|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
+  "i",
+);
 
 /** The kinds of people a text speaks of, any determiner ("the friends I have", "my fam", "the kids"). */
 const ANY = new RegExp(`\\b(${KINDS})\\b`, "gi");

@@ -61,7 +61,12 @@ const DAY_OR_MONTH = new RegExp(`^(?:${WEEKDAY_WORD}|${MONTH_NAME.source.slice(2
 export const namesDayOrMonth = (word: string): boolean => DAY_OR_MONTH.test(word);
 // Words chrono reads as dates that are not dates in conversation.
 const NOT_A_DATE =
-  /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present|last day|the last day)$/i;
+  /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present|last day|the last day|\d{1,2}\s+today)$/i;
+/** "never done before in six years": a span after a perfect counts how long, it dates nothing. */
+const PERFECT_BEFORE =
+  /\b(?:have|has|['’]ve)\s+(?:(?:never|not|already|always|just|ever)\s+)?(?:\p{L}+ed|been|done|gone|seen|had|made|lost|grown|known|worked|lived)\b[^.;!?]*$/iu;
+/** "the April 15 deadline": a deadline lies ahead, however the sentence is told. */
+const DEADLINE_AFTER = /^\s+(?:deadline|due date|cut-?off)\b/i;
 // A relative expression must point somewhere ("for 4 years" is a duration, not a date).
 // "In 6 months" points ahead; "the first 6 months" does not ("months" is no "mon"), nor do "in a day"
 // (an idiom) or "in 15 minutes" (a time, not a date).
@@ -165,6 +170,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
     if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
+    if (/^in\s/i.test(matched) && PERFECT_BEFORE.test(textBefore)) continue;
     if (
       WEEKDAY.test(matched) &&
       (EVERY_BEFORE.test(textBefore) ||
@@ -209,7 +215,10 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "by friday", "booked tues for survey": a deadline or a booking lies ahead.
     const deadline =
       (DEADLINE_BEFORE.test(textBefore) && (WEEKDAY.test(matched) || WANTED_BY.test(textBefore))) ||
-      (BOOKED.test(textBefore) && WEEKDAY.test(matched));
+      (BOOKED.test(textBefore) && WEEKDAY.test(matched)) ||
+      DEADLINE_AFTER.test(textAfter);
+    // "membership paused till jan": a state that lasts until a date lies ahead, unless told of the past ("I lived there until March").
+    const until = /\b(?:until|till|til)\s+$/i.test(textBefore) && !toldPast(textBefore);
     while (deadline && date < startOf(ref, "day")) date = shiftBack(date, !WEEKDAY.test(matched), -1);
     const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);
     while (moved && startOf(date, "day") <= startOf(ref, "day"))
@@ -224,6 +233,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     else if (
       (past || /\bsince\s+$/i.test(textBefore) || toldPast(textBefore)) &&
       !deadline &&
+      !until &&
       !moved &&
       !BOOKED.test(textBefore) &&
       !absolute &&

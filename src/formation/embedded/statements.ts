@@ -75,6 +75,7 @@ export function clauses(tokens: Token[]): Token[][] {
     const runOn =
       t.lower === "i" &&
       tokens[i - 1]?.pos === "PROPN" &&
+      !CALENDAR.has(tokens[i - 1]!.lower) && // "since my knee surgery in April I've switched"
       /^(?:am|was|have|will)$/.test(tokens[i + 1]?.lower ?? "") &&
       hasFiniteVerb(tokens.slice(0, i - 1));
     if (runOn && cur.length) {

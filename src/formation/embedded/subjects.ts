@@ -214,7 +214,14 @@ export function isImperative(tokens: Token[]): boolean {
 const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
 
 export function isPastTense(tokens: Token[]): boolean {
-  if (tokens.some((t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to")))
+  // "will", "going to": told ahead, unless a past comes first ("my car failed its MOT ..., which is going to cost £900").
+  const future = tokens.findIndex(
+    (t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to"),
+  );
+  if (
+    future >= 0 &&
+    !tokens.slice(0, future).some((t, j) => isPast(t) && !/^(?:was|were)$/.test(t.lower) && j < future - 1)
+  )
     return false;
   const firstPresent = tokens.findIndex(
     (x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma),

@@ -5,6 +5,7 @@
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 import { WEEKDAY_FORMS } from "./shorthand.ts";
+import { toldPast } from "./date-cues.ts";
 
 const DAY = `(?:${WEEKDAYS.join("|")})`;
 const MONTH = MONTHS.map((m) => m.slice(0, 3)).join("|");
@@ -94,7 +95,11 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
     return `on ${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ${d.getUTCDate()} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
   });
-  const past = (at: number) => storyTold && !PLAN_BEFORE.test(text.slice(0, at));
+  // "I want them filed by the 31st": a deadline lies ahead, unless the clause tells it happened.
+  const past = (at: number, lead = "") =>
+    storyTold &&
+    !PLAN_BEFORE.test(text.slice(0, at)) &&
+    (!/^(?:by|until|till|due|before)\s/i.test(lead) || toldPast(text.slice(0, at)));
   // "rent is due on the 1st": a day that comes back each month keeps no month.
   const days = MONTHLY.test(weeks)
     ? weeks
@@ -104,7 +109,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
         const named = last?.[1] ?? last?.[2];
         const month = named ? monthOf(named) : -1;
         const inMonth = month >= 0 ? new Date(Date.UTC(ref.getUTCFullYear(), month, Number(n))) : null;
-        const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at));
+        const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at, lead));
         return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
       });
   return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {

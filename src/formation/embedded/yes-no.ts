@@ -1,7 +1,7 @@
 // A reply read as yes or no, or as a few words, to the question before it, and the decision a yes or
 // no makes of that question ("Shall I book the 9:00 train?" → "Yes please" ⇒ "Maya asked the
 // assistant to book the 9:00 train"); answers.ts fuses them.
-import { lowerFirst, upperFirst } from "../../domain/text.ts";
+import { escapeRegExp, lowerFirst, upperFirst } from "../../domain/text.ts";
 import { thirdPerson } from "./pronouns.ts";
 
 const YES =
@@ -9,13 +9,32 @@ const YES =
 const NO =
   /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|not yet|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you|that is fine|that['’]?s fine|i am good|i['’]?m good|all good|(?:still\s+)?(?:looking|working on it|sorting it|waiting)(?:\s+(?:now|into it|for it))?)?[\s,.!]*$/i;
 
-export type Answer = { kind: "yes" } | { kind: "no" } | { kind: "short"; text: string };
+/**
+ * A yes said with the question's own verb ("I do", "Yeah, I really do!", "we did"); a clause after it
+ * ("I do, but the brakes squeal") is kept with the decision (`rest`).
+ */
+const ECHO =
+  /^(?:(?:yes|yeah|yep|yup|oh|definitely|absolutely)[,!.]?\s+)?(?:i|we)\s+(?:(?:really|still|definitely|sure|totally|actually|certainly|absolutely)\s+)?(?:do|am|have|did|will|was)\b(?:\s+(?:actually|indeed))?(?=[.!]+\s*$|[,;]\s+(?:but|and|though|although)\b|\s*$)[.!,;]*\s*/i;
+/** A no said with the question's own verb: "I do not.", "Nope, I am not". */
+const ECHO_NO =
+  /^(?:(?:no|nope|nah)[,!.]?\s+)?(?:i|we)\s+(?:(?:really|actually)\s+)?(?:do|am|have|did|will|was)\s+not\b[\s.!]*$/i;
+/** What was so and is not now: "Not anymore, actually.", "no longer", "nope, not any more". */
+const NO_LONGER =
+  /^(?:(?:no|nope|nah)[,!.]?\s+)?(?:not\s+any\s?more|no\s+longer|not\s+since\s+\w+)\b[\s,.!]*(?:actually|to be honest|tbh|sadly|unfortunately)?[\s,.!]*$/i;
+
+export type Answer =
+  | { kind: "yes"; rest?: string }
+  | { kind: "no"; longer?: boolean }
+  | { kind: "short"; text: string };
 
 /** A reply that only makes sense with the question before it: yes/no, or a few words (`most`) without a verb. */
 export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | null {
   const t = text.trim();
   if (YES.test(t)) return { kind: "yes" };
-  if (NO.test(t)) return { kind: "no" };
+  if (NO.test(t) || ECHO_NO.test(t)) return { kind: "no" };
+  if (NO_LONGER.test(t)) return { kind: "no", longer: true };
+  const echo = ECHO.exec(t);
+  if (echo) return { kind: "yes", rest: t.slice(echo[0].length).replace(/[.!]+$/, "") };
   const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   // "what about music", "how about Friday": a question back, typed without its mark.
   if (words.length === 0 || words.length > most || hasVerb || t.includes("?") || /^(?:what|how|why)\b/i.test(t))
@@ -28,7 +47,7 @@ const OFFER =
   /^(?:(?:so|ok(?:ay)?|great|alright)[,!]?\s+)?(?:shall i|should i|do you want me to|would you like me to|want me to|can i|may i|i can|i could)\s+(.+?)\??$/i;
 // "Do you want ...?", "Would you like ...?", "Are you ...?", "Have you ...?", "Is it ...?"
 const ASKS =
-  /^(?:(?:so|and|ok(?:ay)?)[,]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
+  /^(?:(?:so|and|ok(?:ay)?|hey|oh|well|also|but|anyway)[,!]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
 
 const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were: "was" };
 
@@ -58,6 +77,31 @@ export const SMALL_TALK_QUESTION =
  * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
  */
 export function decision(question: string, yes: boolean, who: string, asker: string): string | null {
+  return said(question, yes, who, asker);
+}
+
+/**
+ * What a reply of yes or no (`answer`) says of the question: the decision, "no longer" what was so
+ * ("Are you still thinking about the ER?" → "Not anymore" ⇒ "Priya is no longer thinking about the
+ * ER"), and the clause said after a yes ("I do, but the brakes squeal") kept with it.
+ */
+export function answeredYesNo(
+  question: string,
+  answer: { kind: "yes"; rest?: string } | { kind: "no"; longer?: boolean },
+  who: string,
+  asker: string,
+): string | null {
+  if (answer.kind === "no" && answer.longer) {
+    const was = said(question.replace(/\bstill\s+/i, ""), true, who, asker);
+    const subject = was && new RegExp(`^${escapeRegExp(who)} (?:is |has |would |will |did )?`).exec(was)?.[0];
+    return subject ? `${subject}no longer ${was!.slice(subject.length)}` : null;
+  }
+  const text = said(question, answer.kind === "yes", who, asker);
+  const rest = answer.kind === "yes" ? answer.rest : "";
+  return text && rest ? `${text}, ${rest}` : text;
+}
+
+function said(question: string, yes: boolean, who: string, asker: string): string | null {
   const last = question
     .split(/(?<=[.!?])\s+/)
     .at(-1)!
@@ -71,8 +115,11 @@ export function decision(question: string, yes: boolean, who: string, asker: str
   const rest = swap(yes ? ask[2]! : ask[2]!.split(/,?\s+or\s+(?=do|are|have|would|will|did)\b/i)[0]!);
   switch (ask[1]!.toLowerCase()) {
     case "do you": {
-      const [verb, ...more] = rest.split(" ");
-      return yes ? `${who} ${thirdPerson(verb!)} ${more.join(" ")}` : `${who} does not ${rest}`;
+      // "do you still ride ...": the adverb stays before the verb ("still rides").
+      const adverb =
+        /^(?:still|ever|really|usually|often|always|actually|normally|sometimes)\s+/i.exec(rest)?.[0] ?? "";
+      const [verb, ...more] = rest.slice(adverb.length).split(" ");
+      return yes ? `${who} ${adverb}${thirdPerson(verb!)} ${more.join(" ")}` : `${who} does not ${rest}`;
     }
     case "would you":
       return `${who} would ${yes ? "" : "not "}${rest}`;

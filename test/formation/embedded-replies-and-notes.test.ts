@@ -1,0 +1,113 @@
+// Replies between two people that answer with the question's own verb ("I do", "Not anymore"), and
+// passages of a user's own notes: signed with a dash, dated loosely, told as a story.
+import { describe, expect, test } from "bun:test";
+import { statedName } from "../../src/formation/user-name.ts";
+import { contents, extractor, passage, withAssistant } from "./embedded-support.ts";
+
+const AT = "2026-03-10T10:00:00.000Z";
+
+/** Two named friends talking, each line "Name: text". */
+function friends(...lines: string[]): string[] {
+  const messages = lines.map((line, index) => {
+    const [speaker, ...text] = line.split(": ");
+    return { index, role: "user", speaker: speaker!, content: text.join(": "), occurredAt: AT };
+  });
+  const participants = [...new Set(messages.map((m) => m.speaker))];
+  return contents(extractor.extract({ kind: "messages", participants, messages }) as never);
+}
+
+describe("a yes or no said with the question's own verb", () => {
+  test("'I do' to 'do you still …?' is the question said of the one answering; a clause after it stays", () => {
+    expect(
+      friends("Marcus: Hey, do you still ride that old blue Schwinn?", "Priya: I do, but the brakes squeal."),
+    ).toEqual(["Priya still rides that old blue Schwinn, but the brakes squeal."]);
+    expect(friends("Marcus: Do you like working with kids?", "Priya: I really do.")).toEqual([
+      "Priya likes working with kids.",
+    ]);
+  });
+
+  test("'Not anymore' is no longer so", () => {
+    expect(friends("Marcus: Are you still thinking about working in an ER?", "Priya: Not anymore, actually.")).toEqual([
+      "Priya is no longer thinking about working in an ER.",
+    ]);
+    expect(friends("Marcus: Do you still play the piano?", "Priya: Nope, not anymore.")).toEqual([
+      "Priya no longer plays the piano.",
+    ]);
+  });
+
+  test("'I do not' is a no", () => {
+    expect(friends("Marcus: Do you eat meat?", "Priya: I don't.")).toEqual(["Priya does not eat meat."]);
+  });
+});
+
+describe("a passage of the user's own notes", () => {
+  test("a note signed with a dash names its writer", () => {
+    expect(statedName("Can't wait to go! — Sam")).toBe("Sam");
+    expect(statedName("No surgeries so far. — Hannah Kowalski")).toBe("Hannah Kowalski");
+    expect(statedName("Pick up milk - soon")).toBeNull();
+  });
+
+  test("a month before 'and I' is no one the user goes with", () => {
+    expect(
+      contents(
+        passage("I've been vegetarian since January and I don't miss it. We're moving to Bristol next spring.", AT),
+      ),
+    ).toEqual([
+      "The user has been vegetarian since January 2026. The user and others are moving to Bristol in spring 2027.",
+    ]);
+  });
+
+  test("a clause after a month with no comma goes on with the sentence", () => {
+    expect(
+      contents(passage("I used to run, but since my knee surgery in April I've switched to swimming.", AT)),
+    ).toEqual([
+      "The user used to run, but since the user's knee surgery in April 2025 the user has switched to swimming.",
+    ]);
+  });
+
+  test("a state until a month lies ahead; one told of the past lies behind", () => {
+    const at = "2026-11-16T07:20:00.000Z";
+    expect(contents(passage("gym membership paused till jan, shoulder still bad.", at))).toEqual([
+      "Gym membership paused till January 2027, shoulder still bad.",
+    ]);
+    expect(contents(passage("I lived with my sister until March.", at))).toEqual([
+      "The user lived with the user's sister until March 2026.",
+    ]);
+  });
+
+  test("a deadline lies ahead though the sentence has a participle", () => {
+    expect(
+      contents(passage("I want my taxes filed by the 31st, way before the April 15 deadline.", "2026-03-02T18:00:00Z")),
+    ).toEqual(["The user wants the user's taxes filed by 31 March 2026, way before 15 April 2026 deadline."]);
+  });
+
+  test("a span after a perfect counts how long; a number before 'today' is no date", () => {
+    expect(
+      contents(passage("I missed the report deadline, which I've never done before in six years at the council.", AT)),
+    ).toEqual([
+      "The user missed the report deadline, which the user has never done before in six years at the council.",
+    ]);
+    expect(contents(passage("quit sugar in coffee, day 12 today.", AT))).toEqual([
+      "Quit sugar in coffee, day 12 today.",
+    ]);
+  });
+
+  test("a story told in the past keeps its weekdays behind, though a clause after it looks ahead", () => {
+    expect(
+      contents(
+        passage(
+          "Then on Wednesday my car failed its MOT and the garage says the clutch needs replacing, which is going to cost about £900.",
+          "2026-03-20T22:40:00Z",
+        ),
+      ),
+    ).toEqual([
+      "Then on Wednesday, 18 March 2026 the user's car failed its MOT and the garage says the clutch needs replacing, which is going to cost about £900.",
+    ]);
+  });
+
+  test("an appointment a user has got is a chat's too", () => {
+    expect(withAssistant(["got an interview on the 29th!!", "Good luck!"], "user", AT)).toEqual([
+      "The user got an interview on 29 March 2026.",
+    ]);
+  });
+});
