@@ -2,6 +2,7 @@
 // passages of a user's own notes: signed with a dash, dated loosely, told as a story.
 import { describe, expect, test } from "bun:test";
 import { statedName } from "../../src/formation/user-name.ts";
+import { questionsAsked } from "../../src/formation/embedded/dialogue.ts";
 import { contents, extractor, passage, withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-03-10T10:00:00.000Z";
@@ -108,6 +109,41 @@ describe("a passage of the user's own notes", () => {
   test("an appointment a user has got is a chat's too", () => {
     expect(withAssistant(["got an interview on the 29th!!", "Good luck!"], "user", AT)).toEqual([
       "The user got an interview on 29 March 2026.",
+    ]);
+  });
+});
+
+describe("what an assistant's message asks, and a reply answering it part by part", () => {
+  test("bulleted questions closing a message are asked in order; options under one question are not", () => {
+    const asked =
+      "## Jump Zone it is\n\n### To narrow it down\n\n- **How many kids** are you thinking of inviting?\n- **What's your budget?**\n- **Does Ollie have a favourite?** At 8, they usually do!";
+    expect(withAssistant([asked, "12 kids. £250 max"], "assistant", AT)).toEqual([
+      'Asked "How many kids is the user thinking of inviting?", the user answered "12 kids".',
+      'Asked "What\'s the user\'s budget?", the user answered "£250 max".',
+    ]);
+    const options = "### What matters most to you?\n\n- **Boot space** with all seats up?\n- **Running costs**?";
+    expect(questionsAsked(`${options}\n\nThat'll help decide.`, true)).not.toContain("Boot space with all seats up?");
+  });
+
+  test("the last section's one question is the one asked, though the message asked others above it", () => {
+    const asked =
+      "### When you call, ask:\n\n1. Is **Saturday 9 May** available?\n2. Are **grip socks** included?\n\n### One more question\n\n**Do any of the kids coming have allergies?** It affects the food.";
+    expect(questionsAsked(asked, true)).toEqual(["Do any of the kids coming have allergies?"]);
+  });
+
+  test("a clause saying more of one answer leaves the next part to the next question", () => {
+    const asked =
+      "To work out a routine:\n\n1. **Are all three kids at the same school?**\n2. **Which days is your wife on early shifts?**\n3. **Is there anyone who could help?**";
+    expect(
+      withAssistant(
+        [asked, "no. maya and ollie are at brookfield primary. tuesdays and thursdays. my mum can do thursdays"],
+        "assistant",
+        AT,
+      ),
+    ).toEqual([
+      'Asked "Which days is the user\'s wife on early shifts?", the user answered "tuesdays and thursdays".',
+      "According to the user, no. maya and ollie are at brookfield primary.",
+      "The user's mum can do thursdays.",
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
 import { answeredYesNo, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
-import { numberedItems, sharedImages } from "./markup.ts";
+import { sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { COMMA, splitStatements, worthRemembering } from "./statements.ts";
@@ -85,7 +85,7 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
 }
 
 /** What a reply is read with: who speaks, and the options the message before offered (choices.ts). */
-type Replying = WritingContext & {
+export type Replying = WritingContext & {
   speakers: Speakers;
   participants: ReadonlySet<string>;
   options?: readonly string[];
@@ -94,7 +94,7 @@ type Replying = WritingContext & {
 };
 
 /** A hedge closing a short answer ("22.9% i think", "about 250, i guess"). */
-const HEDGE = /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure)[.!\s]*$/i;
+export const HEDGE = /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure)[.!\s]*$/i;
 const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am"]);
 
 /**
@@ -205,93 +205,4 @@ export function answered(
   const weekdayOnly = (WEEKDAYS as readonly string[]).includes(word);
   const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
   return fact && { fact: { ...fact, entities: [who] }, replaces };
-}
-
-/** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */
-function replyParts(reply: string, count: number): Array<{ part: string; at: number }> {
-  const items = numberedItems(reply);
-  // Item 0, the text before the first number, goes by order (`at` -1) like an unnumbered part.
-  // An item's first sentence answers its question; one after it (`at` -2) is the statements' to keep
-  // ("1. sole trader. turnover was 48k").
-  if (items)
-    return items
-      .flatMap((it) =>
-        it.text.split(/(?<=[.!?])\s+(?=\p{L})/u).map((part, i) => ({ part, at: i === 0 ? it.n - 1 : -2 })),
-      )
-      .filter((p) => p.at < count && p.part);
-  // A list of the user's own, longer than the questions ("- 12th leeds\n- 13th york", or three short lines
-  // and more: "mon rest\ntue 8k easy\nwed intervals"), answers none by its order, nor does the line
-  // introducing it ("here's the run, all october:").
-  const listed = new Set<string>();
-  let run: string[] = [];
-  for (const line of [...reply.split("\n").map((l) => l.trim()), ""]) {
-    if (/^[-*•]\s/.test(line)) listed.add(line);
-    if (line && line.length <= 40 && !/[.!?]\s/.test(line)) run.push(line);
-    else {
-      if (run.length >= 3) for (const l of run) listed.add(l);
-      run = [];
-    }
-  }
-  const ownList = listed.size > count;
-  return reply
-    .split(/\n+|(?<=[.!?])\s+/)
-    .map((p) => ({ part: p.trim(), at: ownList && (listed.has(p.trim()) || /:\s*$/.test(p)) ? -2 : -1 }))
-    .filter((p) => p.part && !/^\d{1,2}[.)]?$/.test(p.part)); // "4." alone marks an item, answers nothing
-}
-
-/** A text's words alone, without a report's "According to X," ("car finance 2 years left" as typed and as formed). */
-const bare = (text: string) =>
-  text
-    .replace(/^according to [^,]+,\s*/i, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-
-/** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
-const ADDING = /^(?:and|also|oh|btw|ps|plus)\b/i;
-
-/**
- * A reply fused with what the message before asked: its one question (`answered`), or a numbered list
- * of them answered part by part ("22.9% i think. car finance 2 years left" to "1. What's the interest
- * rate? 2. How long is left on the car finance?"). A part goes with the question sharing a noun with it
- * ("car finance"), or with its number ("1. 34 2. yes"), else with the question after the one the part
- * before answered: users answer in the list's order, skipping some ("her names emma. thinking the
- * saturday after. about 40 people" to "1. When is the party? 2. How many guests?"). A part that says
- * something of the speaker on its own is the statements' to keep ("want to lose 6 kg by march").
- */
-export function answeredEach(
-  nlp: Nlp,
-  questions: readonly string[],
-  asker: string,
-  reply: string,
-  ctx: Replying,
-  ownFacts: (text: string) => string[] = () => [],
-): Array<{ fact: Omit<Fact, "messageIndexes">; replaces: string[] }> {
-  if (questions.length <= 1) {
-    const one =
-      questions[0] || ctx.options?.length ? answered(nlp, questions[0] ?? "", asker, reply, ctx, ownFacts) : null;
-    return one ? [one] : [];
-  }
-  const nouns = (text: string) =>
-    new Set(nlp.sentences(text).flatMap((x) => x.tokens.filter((t) => t.pos === "NOUN").map((t) => t.lemma)));
-  const asked = questions.map(nouns);
-  let next = 0;
-  return replyParts(reply, questions.length).flatMap(({ part, at }) => {
-    const words = nouns(part);
-    const sharing = asked.findIndex((q) => [...words].some((w) => q.has(w)));
-    const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
-    const own = ownFacts(part);
-    // The statements' own: what they say of the part, unless they only repeat it as typed.
-    // "renews on the 28th" has no subject of its own, "<5 min, ideally sun night" no verb: the question gives them one.
-    const said = nlp.sentences(expandContractions(part))[0]?.tokens ?? [];
-    const verbless = !said.some((t) => t.pos === "VERB" || t.pos === "AUX");
-    // (Unless the statements give the part its owner: "total budget 800 quid max" is the user's budget.)
-    const owner = (ctx.speakers.speaker ?? "").toLowerCase();
-    const subjectless = said[0]?.pos === "VERB" || (verbless && !own.some((f) => f.toLowerCase().startsWith(owner)));
-    const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part) && !subjectless;
-    if (index < 0 || index >= questions.length) return [];
-    const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts, at >= 0);
-    if (!ownsIt || sharing >= 0 || at >= 0) next = index + 1;
-    return one ? [{ ...one, replaces: [...one.replaces, ...own] }] : [];
-  });
 }

@@ -24,8 +24,12 @@ export function closingQuestion(text: string, within = false): string | null {
   if (!/\?\s*[)"'”]?\s*$/.test(body)) {
     // Not a table's cell ("| Step | Done? |").
     const lines = body.split("\n").filter((line) => !/^\s*\|/.test(line));
-    const asked = within ? lines.flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : [];
-    return asked.length === 1 ? closingQuestion(asked[0]!.trim()) : null;
+    const questions = (from: string[]) => (within ? from.flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : []);
+    // "### One more question\n**Do any of the kids have allergies?** It affects …": the last section's one question.
+    const heading = lines.findLastIndex((line) => /^\s*#/.test(line));
+    const last = questions(lines.slice(heading + 1));
+    const asked = last.length === 1 ? last : questions(lines);
+    return asked.length === 1 ? closingQuestion(asked[0]!.replace(/\*+/g, "").trim()) : null;
   }
   // The question's own paragraph: a list or a heading above it is not part of it.
   const paragraph = body.split(/\n\s*\n|\n\s*[-*#>\d]/).at(-1)!;
@@ -73,8 +77,28 @@ export function askedList(text: string): string[] | null {
     (line) => /^\s*[-*•]\s+(.*\?)\s*$/.exec(line)?.[1]?.replace(/\*+|`/g, "").trim() ?? [],
   );
   const other = after.filter((line) => !/^\s*[-*•]\s+.*\?\s*$/.test(line)).join(" ");
-  if (items.filter((q) => q.endsWith("?")).length < 2 || other.includes("?")) return null;
+  if (items.filter((q) => q.endsWith("?")).length < 2 || other.includes("?")) return closingBullets(lines);
   return [...items, ...bulleted];
+}
+
+/** A question's opening word: a bullet that opens with one asks ("- **How many kids** are you inviting?"). */
+const ASKING_OPENER = /^(?:how|what|when|where|which|who|why|do|does|did|is|are|can|could|would|will|have|has|any)\b/i;
+
+/**
+ * Bulleted questions the message closes with ("- **How many kids** are you inviting?\n- **What's your
+ * budget?**\n- **Does Ollie have a favourite?** At 8, they usually do!"), each up to its question mark;
+ * not options under one question ("What matters most?\n- Boot space?\n- Running costs?").
+ */
+function closingBullets(lines: string[]): string[] | null {
+  const end = lines.findLastIndex((line) => line.trim() !== "");
+  let start = end + 1;
+  while (start > 0 && /^\s*[-*•]\s+/.test(lines[start - 1]!)) start--;
+  if (start > end) return null;
+  const asked = lines
+    .slice(start, end + 1)
+    .map((line) => line.replace(/^\s*[-*•]\s+|\*+|`/g, "").trim())
+    .map((line) => (line.includes("?") ? line.slice(0, line.indexOf("?") + 1) : ""));
+  return asked.length >= 2 && asked.every((q) => q && ASKING_OPENER.test(q)) ? asked : null;
 }
 
 /** What a message asks its reply: a closing list of questions, or its closing question (none when it asks nothing). */

@@ -39,7 +39,7 @@ export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, MAX_FUSED, sameStory } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
-import { answeredEach } from "./answers.ts";
+import { answeredEach } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
