@@ -301,7 +301,10 @@ describe("lines a user types", () => {
 describe("a liveaboard's and a family historian's terse notes", () => {
   test("a subjectless 'live aboard' or 'rebooked' is the user's; a past form the tagger does not know keeps its stem", () => {
     expect(chat("Live aboard a 57ft narrowboat.")).toEqual(["The user lives aboard a 57ft narrowboat."]);
-    expect(chat("Examiner cancelled. Rebooked 1 July.")).toEqual(["The user rebooked on 1 July 2026."]);
+    expect(chat("Examiner cancelled. Rebooked 1 July.")).toEqual([
+      "The user's examiner cancelled.",
+      "The user rebooked on 1 July 2026.",
+    ]);
     expect(chat("work through this with me pls")).toEqual([]);
   });
 

@@ -41,6 +41,15 @@ describe("a yes or no said with the question's own verb", () => {
   });
 });
 
+describe("a user's note typed to an assistant", () => {
+  test("a word for a person opening a sentence with a capital is still the user's", () => {
+    expect(withAssistant(["Wife's a nurse. Husband works nights.", "Noted."], "user", AT)).toEqual([
+      "The user's wife is a nurse.",
+      "The user's husband works nights.",
+    ]);
+  });
+});
+
 describe("a passage of the user's own notes", () => {
   test("a note signed with a dash names its writer", () => {
     expect(statedName("Can't wait to go! — Sam")).toBe("Sam");

@@ -34,7 +34,6 @@ import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from ".
 import { measureWithVerb } from "./measures.ts";
 import { listedApart, markedItems, PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
 import { asSaid } from "./pasted.ts";
-
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, MAX_FUSED, sameStory } from "./stories.ts";
@@ -42,7 +41,8 @@ import { CALENDAR } from "./closed-classes.ts";
 import { answeredEach } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
-import { DISLOCATED, dislocated, isPastTense, restoreOwner, restoreSubject } from "./subjects.ts";
+import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
+import { isPastTense } from "./tense.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";

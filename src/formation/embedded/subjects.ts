@@ -4,7 +4,6 @@
 // ("Check this out", "Come join us") have no subject either: they are requests, not facts.
 // Decisions use the tagger's parts of speech and lemmas.
 import { ownLife } from "./own-life.ts";
-import { APPOINTMENT } from "./date-cues.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
 
@@ -35,7 +34,7 @@ const SPEAKER_AS_OBJECT = new Set(["me", "myself"]);
 const SPEAKER = new Set(["my", "mine", "our", "ours"]);
 const LISTENER = new Set(["you", "your", "yours", "yourself", "ya", "y'all"]);
 
-const isVerb = (t: Token | undefined) => !!t && (t.pos === "VERB" || t.pos === "AUX");
+export const isVerb = (t: Token | undefined) => !!t && (t.pos === "VERB" || t.pos === "AUX");
 // Verbs whose base form ends in -ing (the tagger sometimes gives an -ing form itself as its lemma: "Doing/doing").
 const ING_BASES = new Set([
   "bring",
@@ -55,9 +54,9 @@ const ING_BASES = new Set([
 ]);
 const isGerund = (t: Token) => isVerb(t) && /ing$/.test(t.lower) && !ING_BASES.has(t.lower);
 /** Third person singular present ("works", "goes"). */
-const isThirdPerson = (t: Token) => t.lower !== t.lemma && /s$/.test(t.lower) && !/ss$/.test(t.lower);
+export const isThirdPerson = (t: Token) => t.lower !== t.lemma && /s$/.test(t.lower) && !/ss$/.test(t.lower);
 /** Past tense or participle ("lost", "started", "made"): inflected, neither -ing nor -s. */
-const PRESENT_AUX = new Set("am is are 's 're 'm has have do does can will shall may must".split(" "));
+export const PRESENT_AUX = new Set("am is are 's 're 'm has have do does can will shall may must".split(" "));
 export const isPast = (t: Token) =>
   isVerb(t) && t.lower !== t.lemma && !/ing$/.test(t.lower) && !isThirdPerson(t) && !PRESENT_AUX.has(t.lower);
 const isBareVerb = (t?: Token) => isVerb(t) && t!.lower === t!.lemma && t!.lemma !== "be"; // "do", "have"; not "be"
@@ -207,47 +206,6 @@ export function isImperative(tokens: Token[]): boolean {
 }
 
 /**
- * Whether a clause tells of the past: a past form, nothing pointing ahead, and no participle after its noun
- * once a present verb told the tense ("they have 2 saturdays left", "wants the books tidied by may") or
- * after a present "be" ("is pushed to the 29th").
- */
-const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
-
-export function isPastTense(tokens: Token[]): boolean {
-  // "will", "going to": told ahead, unless a past comes first ("my car failed its MOT ..., which is going to cost £900").
-  const future = tokens.findIndex(
-    (t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to"),
-  );
-  if (
-    future >= 0 &&
-    !tokens.slice(0, future).some((t, j) => isPast(t) && !/^(?:was|were)$/.test(t.lower) && j < future - 1)
-  )
-    return false;
-  const firstPresent = tokens.findIndex(
-    (x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma),
-  );
-  const present = (j: number) => firstPresent >= 0 && firstPresent < j;
-  const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
-  // "camera ready is pushed to the 29th": a participle after a present "be" is told now.
-  const passive = (j: number) =>
-    /^(?:is|are|am|'s|'re|'m|be|being)$/.test(tokens[j - 1]?.lower ?? "") ||
-    // "start mon 16th like we said": an aside about the talk tells no past of the plan.
-    (/^(?:i|we|you)$/.test(tokens[j - 1]?.lower ?? "") && /^(?:like|as)$/.test(tokens[j - 2]?.lower ?? ""));
-  // "got an mri on the 29th": has got one, ahead.
-  const hasGot = (j: number) =>
-    tokens[j]!.lower === "got" &&
-    GOT_AHEAD.test(
-      tokens
-        .slice(j + 1, j + 5)
-        .map((x) => x.lower)
-        .join(" "),
-    );
-  return tokens.some(
-    (t, j) => (isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) || t.lower === "was" || t.lower === "were",
-  );
-}
-
-/**
  * A user's note to an assistant drops the possessive: "salary is 72k gross", "lease ends oct 15",
  * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
  * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts).
@@ -259,7 +217,10 @@ export function restoreOwner(tokens: Token[]): Token[] {
   const [noun, verb] = tokens;
   if (!noun) return tokens;
   // "oh yeah budget is 9k": after a stripped "oh yeah" the tagger may read the noun as a verb; "is" says not.
-  const asNoun = noun.pos === "NOUN" || (noun.pos === "VERB" && /^(?:is|was)$/.test(verb?.lower ?? ""));
+  // "Husband works nights": a word for a person, capitalised at the start, is tagged as a name.
+  const role =
+    noun.pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(noun.text) && lexicon().tagsOf(noun.lower).includes("Actor");
+  const asNoun = noun.pos === "NOUN" || role || (noun.pos === "VERB" && /^(?:is|was)$/.test(verb?.lower ?? ""));
   // "swimming is fun": an activity, nobody's thing ("wedding is in june" is a thing).
   const activity = /ing$/.test(noun.lower) && !ING_THINGS.test(noun.lower);
   if (!asNoun || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower) || activity) return tokens;

@@ -1,0 +1,46 @@
+// The tense a clause is told in, which decides how its dates read: "on Friday" in a story is the one
+// before, in a plan the one after (dates.ts).
+import { APPOINTMENT } from "./date-cues.ts";
+import type { Token } from "./nlp.ts";
+import { isPast, isThirdPerson, isVerb, PRESENT_AUX } from "./subjects.ts";
+
+/**
+ * Whether a clause tells of the past: a past form, nothing pointing ahead, and no participle after its noun
+ * once a present verb told the tense ("they have 2 saturdays left", "wants the books tidied by may") or
+ * after a present "be" ("is pushed to the 29th").
+ */
+const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
+
+export function isPastTense(tokens: Token[]): boolean {
+  // "will", "going to": told ahead, unless a past comes first ("my car failed its MOT ..., which is going to cost £900").
+  const future = tokens.findIndex(
+    (t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to"),
+  );
+  if (
+    future >= 0 &&
+    !tokens.slice(0, future).some((t, j) => isPast(t) && !/^(?:was|were)$/.test(t.lower) && j < future - 1)
+  )
+    return false;
+  const firstPresent = tokens.findIndex(
+    (x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma),
+  );
+  const present = (j: number) => firstPresent >= 0 && firstPresent < j;
+  const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
+  // "camera ready is pushed to the 29th": a participle after a present "be" is told now.
+  const passive = (j: number) =>
+    /^(?:is|are|am|'s|'re|'m|be|being)$/.test(tokens[j - 1]?.lower ?? "") ||
+    // "start mon 16th like we said": an aside about the talk tells no past of the plan.
+    (/^(?:i|we|you)$/.test(tokens[j - 1]?.lower ?? "") && /^(?:like|as)$/.test(tokens[j - 2]?.lower ?? ""));
+  // "got an mri on the 29th": has got one, ahead.
+  const hasGot = (j: number) =>
+    tokens[j]!.lower === "got" &&
+    GOT_AHEAD.test(
+      tokens
+        .slice(j + 1, j + 5)
+        .map((x) => x.lower)
+        .join(" "),
+    );
+  return tokens.some(
+    (t, j) => (isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) || t.lower === "was" || t.lower === "were",
+  );
+}
