@@ -50,6 +50,19 @@ describe("a user's note typed to an assistant", () => {
   });
 });
 
+describe("a user's people and pets, counted without a verb", () => {
+  test("a count of kids or pets opening a sentence is the user's; 'have 2 dogs' is had, 'have a look' is not", () => {
+    expect(
+      withAssistant(["Need to get organised. 3 kids - Maya 10, Ollie 7, Sam 4.", "Happy to help."], "user", AT),
+    ).toEqual(["The user needs to get organised.", "The user has 3 kids, Maya 10, Ollie 7, Sam 4."]);
+    expect(withAssistant(["have 2 dogs", "Noted."], "user", AT)).toEqual(["The user has 2 dogs."]);
+    expect(withAssistant(["have a 3 yr old and a baby", "Noted."], "user", AT)).toEqual([
+      "The user has a 3-year-old and a baby.",
+    ]);
+    expect(withAssistant(["have a look at this", "Sure."], "user", AT)).toEqual([]);
+  });
+});
+
 describe("a passage of the user's own notes", () => {
   test("a note signed with a dash names its writer", () => {
     expect(statedName("Can't wait to go! — Sam")).toBe("Sam");

@@ -138,6 +138,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/(?<![\w/])w\/(?=\s)/gi, "with"],
   [/\b(\d+(?:\.\d+)?)\s?hrs?\b/gi, "$1 hours"], // "2 hrs", "8hr"
   [/\b(\d+(?:\.\d+)?)\s?mins?\b/gi, "$1 minutes"],
+  [/\b(an?\s+)(\d+)\s?(?:yr|year)s?[\s-]old\b/gi, "$1$2-year-old"], // "a 3 yr old" is a child
   [/\b(\d+(?:\.\d+)?)\s?yrs?\b/gi, "$1 years"],
   [/\b(\d+(?:\.\d+)?)\s?wks?\b/gi, "$1 weeks"],
   [/\byrs\b/gi, "years"], // "tax yr", "an hr", "per wk": after the numbers above
@@ -159,6 +160,11 @@ const TYPED: Array<[RegExp, string]> = [
   [
     /(^|[.!?,;:]\s*)were (?=\d|(?:all|both|still|just|also|not|so|only|nearly|almost|basically|already)\b)/gi,
     "$1we are ",
+  ],
+  // "3 kids - maya 10, ollie 7", "two dogs, both rescues": a count of one's people or pets opening a sentence is had.
+  [
+    /(^|[.!?]\s+)((?:\d|two|three|four|five|six)\s+(?:kids|children|sons|daughters|grandkids|grandchildren|boys|girls|dogs|cats))\b(?=\s*(?:[-–—:,(.]|$))/gi,
+    "$1I have $2",
   ],
   // "saturdays r out", "we r going": "r" between a subject and what it is.
   [/\b(we|they|you|u|people|kids|\w+s) r (?=\w)/gi, "$1 are "],

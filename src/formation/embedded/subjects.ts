@@ -180,6 +180,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = adjective ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")] : [synthetic("I", "PRON", "i")];
   } else if (
     (/^(have|want|need)$/.test(v.lower) && next?.lower === "to") ||
+    // "have 2 dogs", "have a 3 yr old" (not "have a look")
+    (v.lower === "have" &&
+      (next?.pos === "NUM" || (/^an?$/.test(next?.lower ?? "") && tokens[i + 2]?.pos === "NUM"))) ||
     (/^(want|need|love|hate|prefer)$/.test(v.lower) &&
       (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help" || /ing$/.test(next?.lower ?? "")))
   ) {
