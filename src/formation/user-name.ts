@@ -17,7 +17,7 @@ const STATED = new RegExp(
 );
 /** "I'm Dana, a backend engineer", "Hi! I am Dana." : a name only when it ends the clause. */
 const INTRODUCED = new RegExp(
-  String.raw`(?:^|[.!?]\s+|,\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
+  String.raw`(?:^|[.!?]\s+|,\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
   "u",
 );
 

@@ -64,6 +64,17 @@ describe("a user's people and pets, counted without a verb", () => {
 });
 
 describe("a passage of the user's own notes", () => {
+  test("'ok so im jas' introduces the writer, as the assistant's reply confirms", () => {
+    expect(statedName("hiii ok so im jas and i need help lol.", "Hi Jas! Happy to help.")).toBe("Jas");
+    expect(statedName("ok so im moving flats", "Good luck with the move!")).toBeNull();
+  });
+
+  test("a 'w' ending a word is no 'with' ('Kraków')", () => {
+    expect(withAssistant(["he worked in a bakery in Kraków 6 years", "Great."], "user", AT)).toEqual([
+      "He worked in a bakery in Kraków 6 years.",
+    ]);
+  });
+
   test("a note signed with a dash names its writer", () => {
     expect(statedName("Can't wait to go! — Sam")).toBe("Sam");
     expect(statedName("No surgeries so far. — Hannah Kowalski")).toBe("Hannah Kowalski");

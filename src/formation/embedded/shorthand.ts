@@ -123,7 +123,10 @@ const TYPED: Array<[RegExp, string]> = [
     ". $1",
   ],
   [/\b(at|round|to|back to) mine\b/gi, "$1 my place"], // "rehearsals at mine"
-  [/\b(?<![\w'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|it|this|that|\p{Ll}+s|\d)\b)/giu, "with"], // "w the kids", "going w 20p"
+  [
+    /\b(?<![\p{L}\p{N}_'’])w(?= (?:a|an|the|my|our|his|her|their|your|u|me|him|them|us|it|this|that|\p{Ll}+s|\d)\b)/giu,
+    "with",
+  ], // "w the kids", "going w 20p"
   [/\bparas\b/gi, "paragraphs"],
   [/\bb4\b/gi, "before"],
   [/\bppl\b/gi, "people"],
