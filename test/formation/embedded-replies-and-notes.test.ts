@@ -63,6 +63,36 @@ describe("a user's people and pets, counted without a verb", () => {
   });
 });
 
+describe("two people catching up", () => {
+  test("a short remark after a question leaves it the one the reply answers, dated as the question tells", () => {
+    expect(
+      friends(
+        "Eli: That's amazing! When was the surgery again? It feels like it was just yesterday.",
+        "Ruth: April 21st. Dr. Okafor says I'm healing fast.",
+      ),
+    ).toEqual([
+      'Asked "When was the surgery again?", Ruth answered "on 21 April 2025".',
+      "Dr. Okafor says Ruth is healing fast.",
+    ]);
+  });
+
+  test("'I did!' to 'did you … yet?' says it happened; 'you two' is the one answering and whom they spoke of", () => {
+    expect(friends("Eli: Ha, good. Did you get back to book club yet?", "Ruth: I did!")).toEqual([
+      "Ruth did get back to book club.",
+    ]);
+    expect(
+      friends("Ruth: Your girlfriend Sofia is lovely. How did you two meet?", "Eli: At a climbing gym, actually."),
+    ).toEqual(['Asked "How did Eli and Sofia meet?", Eli answered "At a climbing gym, actually".']);
+  });
+
+  test("'as of Tuesday' is the Tuesday before; 'Ha' is nobody's name", () => {
+    expect(friends("Eli: How's the hip?", "Ruth: Yes, as of Tuesday I'm down to just a cane.")).toEqual([
+      "As of Tuesday, 3 March 2026 Ruth is down to just a cane.",
+    ]);
+    expect(friends("Ruth: Spill.", "Eli: Ha, of course. Her name is Sofia.")).not.toContain("Ha's name is Sofia.");
+  });
+});
+
 describe("a passage of the user's own notes", () => {
   test("'ok so im jas' introduces the writer, as the assistant's reply confirms", () => {
     expect(statedName("hiii ok so im jas and i need help lol.", "Hi Jas! Happy to help.")).toBe("Jas");

@@ -189,7 +189,12 @@ export function answered(
     const said = answer ? joined : upperFirst(joined);
     // "How old is she?" asks of whom the one answering was talking about.
     const focus = ctx.carried?.person?.text;
-    const q = fromQuestion(question, who, asker).replace(/\b(?:she|he)\b(?=[^.!?]*\?\s*$)/g, (p) => focus ?? p);
+    // "How did you two meet?": the one answering and whom they were talking about.
+    const two = focus && !/\s/.test(focus) ? `${who} and ${focus}` : "the two of them";
+    const q = fromQuestion(question.replace(/\byou (?:two|both|guys)\b/gi, two), who, asker).replace(
+      /\b(?:she|he)\b(?=[^.!?]*\?\s*$)/g,
+      (p) => focus ?? p,
+    );
     text = `Asked "${upperFirst(q)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
   } else {
     text = answeredYesNo(question, answer, who, asker);
@@ -203,6 +208,9 @@ export function answered(
     .replace(/^on\s+/i, "")
     .toLowerCase();
   const weekdayOnly = (WEEKDAYS as readonly string[]).includes(word);
-  const fact = text ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, false) : null;
+  // "When was the surgery?" → "April 21st": a question of the past dates its answer before the talk.
+  const fact = text
+    ? written(text, weekdayOnly ? { ...ctx, reference: null } : ctx, /\b(?:was|were|did)\b/i.test(asked))
+    : null;
   return fact && { fact: { ...fact, entities: [who] }, replaces };
 }

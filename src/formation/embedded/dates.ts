@@ -231,7 +231,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     else if (direction === "next")
       while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
     else if (
-      (past || /\bsince\s+$/i.test(textBefore) || toldPast(textBefore)) &&
+      (past || /\b(?:since|as of)\s+$/i.test(textBefore) || toldPast(textBefore)) && // "as of Tuesday I'm down to a cane"
       !deadline &&
       !until &&
       !moved &&

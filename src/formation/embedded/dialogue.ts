@@ -21,6 +21,11 @@ import { signedName } from "./typed-names.ts";
  */
 export function closingQuestion(text: string, within = false): string | null {
   const body = withoutCode(text, " ").trim();
+  // "When was the surgery again? It feels like yesterday.": a short remark after a person's question, with
+  // no news of their own, leaves it the one the reply answers.
+  const tail = body.slice(body.lastIndexOf("?") + 1);
+  const remark = tail.trim().split(/\s+/).length <= 12 && !/\n|\b(?:i|i['’]?m|my|me|we|our|us)\b/i.test(tail);
+  if (!within && tail.trim() && body.includes("?") && remark) return closingQuestion(body.slice(0, -tail.length));
   if (!/\?\s*[)"'”]?\s*$/.test(body)) {
     // Not a table's cell ("| Step | Done? |").
     const lines = body.split("\n").filter((line) => !/^\s*\|/.test(line));

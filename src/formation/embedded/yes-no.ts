@@ -96,7 +96,9 @@ export function answeredYesNo(
     const subject = was && new RegExp(`^${escapeRegExp(who)} (?:is |has |would |will |did )?`).exec(was)?.[0];
     return subject ? `${subject}no longer ${was!.slice(subject.length)}` : null;
   }
-  const text = said(question, answer.kind === "yes", who, asker);
+  // "Did you get back to book club yet?" → "I did!": the yes says it happened, "yet" no more.
+  const yes = answer.kind === "yes";
+  const text = said(question, yes, who, asker)?.replace(yes ? /\s+yet$/i : /$^/, "") ?? null;
   const rest = answer.kind === "yes" ? answer.rest : "";
   return text && rest ? `${text}, ${rest}` : text;
 }
