@@ -85,6 +85,15 @@ describe("two people catching up", () => {
     ).toEqual(['Asked "How did Eli and Sofia meet?", Eli answered "At a climbing gym, actually".']);
   });
 
+  test("a name placed in a city with no verb ('McGill, in Montreal') is no one 'he' stands for", () => {
+    expect(
+      friends(
+        "Gloria: Where did he end up choosing?",
+        "Tom: McGill, in Montreal. He's studying mechanical engineering.",
+      ),
+    ).not.toContain("McGill is studying mechanical engineering.");
+  });
+
   test("'as of Tuesday' is the Tuesday before; 'Ha' is nobody's name", () => {
     expect(friends("Eli: How's the hip?", "Ruth: Yes, as of Tuesday I'm down to just a cane.")).toEqual([
       "As of Tuesday, 3 March 2026 Ruth is down to just a cane.",

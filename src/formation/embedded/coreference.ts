@@ -6,60 +6,8 @@
 import { upperFirst } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
+import { FEMALE, MALE, PETS } from "./kin.ts";
 
-export const FEMALE = new Set([
-  "mom",
-  "mum",
-  "mother",
-  "sister",
-  "grandma",
-  "grandmother",
-  "granny",
-  "wife",
-  "girlfriend",
-  "daughter",
-  "aunt",
-  "niece",
-  "stepmother",
-  "stepmom",
-  "fiancee",
-  "fiancée",
-  "cousin",
-]);
-export const MALE = new Set([
-  "dad",
-  "father",
-  "brother",
-  "grandpa",
-  "grandfather",
-  "husband",
-  "boyfriend",
-  "son",
-  "uncle",
-  "nephew",
-  "stepfather",
-  "stepdad",
-  "fiance",
-  "fiancé",
-]);
-// Animals are "he" or "she" too; an unowned one belongs to the speaker talking about it ("we adopted a dog").
-export const PETS = new Set([
-  "dog",
-  "cat",
-  "puppy",
-  "pup",
-  "kitten",
-  "pet",
-  "horse",
-  "pony",
-  "rabbit",
-  "bunny",
-  "hamster",
-  "parrot",
-  "bird",
-  "tortoise",
-  "turtle",
-]);
 // Prepositions before a place rather than a person ("went to Paris with Anna": Anna, not Paris).
 const PLACE_PREPOSITIONS = new Set([
   "in",
@@ -98,6 +46,11 @@ function genderOf(kin: string): "f" | "m" | null {
 }
 
 /** The person a statement leaves in focus: its named subject, else its last relative or named object. */
+/** "McGill, in Montreal.": a name placed in a city, with no verb, is a place, not someone "he" stands for. */
+const placedIn = (tokens: Token[]) =>
+  !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
+  tokens.some((t, j) => t.pos === "ADP" && lexicon().isPlace(tokens[j + 1]?.lower ?? ""));
+
 export function personInFocus(
   tokens: Token[],
   resolved: string[],
@@ -110,7 +63,8 @@ export function personInFocus(
     lead.length &&
     !/['’]s$/.test(lead[0]!) && // "Maria's pup's name is Shadow": the owner is not the subject
     !CALENDAR.test(lead[0]!) &&
-    !participants.has(lead[0]!.toLowerCase())
+    !participants.has(lead[0]!.toLowerCase()) &&
+    !placedIn(tokens)
   ) {
     return { text: lead[0]!, gender: nameGender(lead[0]!), entity: lead[0]! };
   }

@@ -1,6 +1,6 @@
 // What a speaker has said is theirs ("my cat", "I have a cat and a dog"), so that their later "the cat"
 // is theirs too: "The user's cat is called Pimenta", not "the cat".
-import { FEMALE, MALE, PETS } from "./coreference.ts";
+import { FEMALE, MALE, PETS } from "./kin.ts";
 import type { Token } from "./nlp.ts";
 
 /** Relatives and pets a speaker can say "the" of after saying "my" or "a" of them ("I have a cat" ... "the cat"). */
