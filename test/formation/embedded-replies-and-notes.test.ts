@@ -94,6 +94,24 @@ describe("two people catching up", () => {
     ).not.toContain("McGill is studying mechanical engineering.");
   });
 
+  test("a question after 'What about you —' is asked; a thing asked about and then named is named as the speaker's", () => {
+    expect(
+      friends(
+        "Dana: What about you — are you still working on your pixel art game at night?",
+        "Kenji: Every night after dinner. It's called Mossbound.",
+      ),
+    ).toEqual([
+      'Asked "Is Kenji still working on Kenji\'s pixel art game at night?", Kenji answered "Every night after dinner".',
+      "Kenji's pixel art game is called Mossbound.",
+    ]);
+  });
+
+  test("'May 15th next year' says its year once", () => {
+    expect(friends("Kenji: When's the big day?", "Dana: May 15th next year.")).toEqual(
+      ['Asked "When\'s the big day?", Dana answered "on 15 May 2027"'].map((x) => `${x}.`),
+    );
+  });
+
   test("'as of Tuesday' is the Tuesday before; 'Ha' is nobody's name", () => {
     expect(friends("Eli: How's the hip?", "Ruth: Yes, as of Tuesday I'm down to just a cane.")).toEqual([
       "As of Tuesday, 3 March 2026 Ruth is down to just a cane.",

@@ -4,6 +4,7 @@
 import type { Fact } from "../extractor.ts";
 import { answered, HEDGE, type Replying } from "./answers.ts";
 import { numberedItems } from "./markup.ts";
+import { namedAsAsked } from "./naming.ts";
 import type { Nlp } from "./nlp.ts";
 import { expandContractions } from "./pronouns.ts";
 import { shortAnswer } from "./yes-no.ts";
@@ -71,7 +72,9 @@ export function answeredEach(
   if (questions.length <= 1) {
     const one =
       questions[0] || ctx.options?.length ? answered(nlp, questions[0] ?? "", asker, reply, ctx, ownFacts) : null;
-    return one ? [one] : [];
+    const named =
+      questions[0] && ctx.speakers.speaker ? namedAsAsked(questions[0], reply, ctx.speakers.speaker, ctx) : null;
+    return [...(one ? [one] : []), ...(named ? [{ fact: named.fact, replaces: ownFacts(named.sentence) }] : [])];
   }
   const nouns = (text: string) =>
     new Set(nlp.sentences(text).flatMap((x) => x.tokens.filter((t) => t.pos === "NOUN").map((t) => t.lemma)));

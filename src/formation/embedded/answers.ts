@@ -113,6 +113,8 @@ export function answered(
   listed = false,
 ): { fact: Omit<Fact, "messageIndexes">; replaces: string[] } | null {
   const who = ctx.speakers.speaker;
+  // "What about you — are you still working on your game?": the question after the turn to the listener.
+  question = question.replace(/(^|[.!?]\s+)(?:what|how) about you\s*(?:[—–-]+|,)\s*(?=\p{L})/iu, "$1");
   // The question without a greeting or a name before it ("Hey Jon, how are you?").
   const asked = question
     .split(/(?<=[.!?])\s+/)

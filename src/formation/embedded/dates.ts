@@ -269,7 +269,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     if (year && Number(year[1]) <= ref.getUTCFullYear() + 10)
       eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
   }
-  return { text: out + text.slice(last), eventAt };
+  // "May 15th next year": the year is said once ("on 15 May 2027", not "… 2027 in 2027").
+  return { text: (out + text.slice(last)).replace(/\b(\d{1,2} \p{L}+) \d{4} in (\d{4})\b/gu, "$1 $2"), eventAt };
 }
 
 /** A time of day ("2pm", "14:00", "noon"), or for what lies ahead a part of it ("tomorrow morning"). */
