@@ -50,6 +50,39 @@ describe("a user's note typed to an assistant", () => {
   });
 });
 
+describe("a document pasted to be worked on", () => {
+  test("prose pasted after a line introducing it is not the user's facts; the user's remark after it is", () => {
+    const abstract =
+      "Palladium-catalysed C–H activation has emerged over the past two decades as one of the most powerful strategies in synthetic chemistry. In this work, we have developed a new class of transient directing groups which enable meta-selective arylation under mild conditions.";
+    expect(
+      withAssistant(
+        [
+          `ok here it is, I've already cut the methods paragraph:\n\n${abstract}\n\nthe rest is more mechanism, I left it out`,
+          "Thanks!",
+        ],
+        "user",
+        AT,
+      ),
+    ).toEqual([
+      "The user has already cut the methods paragraph.",
+      "According to the user, the rest is more mechanism. The user left it out.",
+    ]);
+  });
+
+  test("a situation told after a colon in the user's own voice stays", () => {
+    expect(
+      withAssistant(
+        [
+          "here's my situation:\n\nI am 34 and I work as a nurse in Leeds, mostly nights, and my partner Tom works days at the council.",
+          "OK.",
+        ],
+        "user",
+        AT,
+      ),
+    ).toContain("The user is 34.");
+  });
+});
+
 describe("a user's people and pets, counted without a verb", () => {
   test("a count of kids or pets opening a sentence is the user's; 'have 2 dogs' is had, 'have a look' is not", () => {
     expect(

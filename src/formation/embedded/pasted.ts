@@ -1,7 +1,8 @@
 // What users paste into a message besides what they say: code and logs, rows of data typed up from a
 // spreadsheet ("2025-04-15,tune-up std,Trek FX3,1.0"), which say no statement; and a letter they
 // drafted ("Hi Jalen, ... I'd like to offer you the position ... Cheers, Dev"), whose "you" is the one
-// it is addressed to, not the assistant the message is written to.
+// it is addressed to, not the assistant the message is written to; and a document pasted to be worked
+// on ("here it is:\n\n<a draft abstract>"), whose sentences are not the writer's facts.
 import { TITLES } from "./closed-classes.ts";
 import { withoutCode } from "./markup.ts";
 
@@ -24,6 +25,28 @@ function withoutRows(text: string): string {
     } else out.push(lines[i++]!);
   }
   return out.join("\n");
+}
+
+/** A line introducing what follows it: "ok here it is, it's embarrassing:", "my draft abstract:". */
+const INTRODUCES =
+  /(?:\bhere(?:['’]s| is| it is| you go)|\bthis is|\bbelow|\bpasted|\b(?:draft|abstract|email|letter|bio|post|essay|paragraph|summary|version|statement|cover letter))\b[^\n]*:\s*$/i;
+/** The writer's own voice: a paragraph with it is theirs, not a document they paste. */
+const OWN_VOICE = /\b(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|me|my|mine)\b/i;
+
+/**
+ * The text without prose pasted after a line introducing it (a draft abstract, a bio to edit): each
+ * paragraph of 30 words or more not in the writer's own voice; the writer's remark after it stays.
+ */
+function withoutPastedProse(text: string): string {
+  const paragraphs = text.split(/\n\s*\n/);
+  const intro = paragraphs.findIndex((p) => INTRODUCES.test(p));
+  if (intro < 0) return text;
+  let end = intro + 1;
+  while (end < paragraphs.length && !OWN_VOICE.test(paragraphs[end]!) && paragraphs[end]!.split(/\s+/).length >= 30)
+    end++;
+  if (end === intro + 1) return text;
+  const lead = paragraphs[intro]!.replace(/:\s*$/, ".");
+  return [...paragraphs.slice(0, intro), lead, ...paragraphs.slice(end)].join("\n\n");
 }
 
 /** A letter's greeting on its own line: "Hi Jalen,", "Dear Ms Patel,". */
@@ -62,7 +85,7 @@ function asAddressed(text: string): string {
   return `${text.slice(0, greeting.index)}\n\n${body}\n\n${after}`;
 }
 
-/** The message as what its writer says: pasted code, logs and rows gone, a drafted letter addressed. */
+/** The message as what its writer says: pasted code, logs, rows and prose gone, a drafted letter addressed. */
 export function asSaid(text: string): string {
-  return asAddressed(withoutRows(withoutCode(text)));
+  return asAddressed(withoutPastedProse(withoutRows(withoutCode(text))));
 }
