@@ -145,6 +145,26 @@ describe("two people catching up", () => {
     );
   });
 
+  test("a photo note typed beside what the writer says of it is said with it", () => {
+    expect(
+      friends(
+        "Ray: How's the album?",
+        'Tessa: [photo: a stack of records with a cover that reads "Paper Lanterns"] Ten songs, my first album, and it\'s actually real now.',
+      ),
+    ).toEqual([
+      'Ten songs, Tessa\'s first album, and it is actually real now. Tessa shared a photo of a stack of records with a cover that reads "Paper Lanterns".',
+    ]);
+  });
+
+  test("a count and how long it takes is no date; 'feels like yesterday' is an idiom", () => {
+    expect(friends("Ray: And the tour?", "Tessa: Eighteen cities in five weeks, opening for Hollow Pines.")).toEqual([
+      "Eighteen cities in five weeks, opening for Hollow Pines.",
+    ]);
+    expect(
+      friends("Ray: Wow.", "Tessa: Feels like yesterday I walked into your shop with that cracked guitar."),
+    ).toEqual(["Feels like yesterday Tessa walked into Ray's shop with that cracked guitar."]);
+  });
+
   test("'as of Tuesday' is the Tuesday before; 'Ha' is nobody's name", () => {
     expect(friends("Eli: How's the hip?", "Ruth: Yes, as of Tuesday I'm down to just a cane.")).toEqual([
       "As of Tuesday, 3 March 2026 Ruth is down to just a cane.",

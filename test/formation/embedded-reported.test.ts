@@ -129,8 +129,10 @@ describe("shared images", () => {
     expect(sharedImages("Look! [shared an image: a dog on a beach] and [sends a pic of: my cat]")).toEqual({
       text: "Look!   and  ",
       images: ["a photo of a dog on a beach", "a photo of my cat"],
+      typed: false,
     });
-    expect(sharedImages("plain [brackets] stay")).toEqual({ text: "plain [brackets] stay", images: [] });
+    expect(sharedImages("plain [brackets] stay")).toEqual({ text: "plain [brackets] stay", images: [], typed: false });
+    expect(sharedImages("[photo: a sunset] so pretty").typed).toBe(true);
   });
 
   test("an excluded category is not formed from a caption either", () => {

@@ -65,6 +65,9 @@ const NOT_A_DATE =
 /** "never done before in six years": a span after a perfect counts how long, it dates nothing. */
 const PERFECT_BEFORE =
   /\b(?:have|has|['’]ve)\s+(?:(?:never|not|already|always|just|ever)\s+)?(?:\p{L}+ed|been|done|gone|seen|had|made|lost|grown|known|worked|lived)\b[^.;!?]*$/iu;
+/** "Eighteen cities in five weeks": a count opening its clause, then how long it takes. */
+const COUNT_BEFORE =
+  /(?:^|[.,;:!?]\s*|\b(?:is|was|it['’]s|that['’]s)\s+)(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|twenty|thirty|forty|fifty|a dozen|a hundred)\s+[\p{L}-]+s\s+$/iu;
 /** "the April 15 deadline": a deadline lies ahead, however the sentence is told. */
 const DEADLINE_AFTER = /^\s+(?:deadline|due date|cut-?off)\b/i;
 // A relative expression must point somewhere ("for 4 years" is a duration, not a date).
@@ -170,7 +173,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
     if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
-    if (/^in\s/i.test(matched) && PERFECT_BEFORE.test(textBefore)) continue;
+    if (/^in\s/i.test(matched) && (PERFECT_BEFORE.test(textBefore) || COUNT_BEFORE.test(textBefore))) continue;
+    if (/^yesterday$/i.test(matched) && /\b(?:feels?|felt|seems?|seemed) like\s+$/i.test(textBefore)) continue; // an idiom
     if (
       WEEKDAY.test(matched) &&
       (EVERY_BEFORE.test(textBefore) ||

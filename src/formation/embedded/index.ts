@@ -79,7 +79,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   const carried = ctx.carried ?? { person: null, group: null, fresh: false, earlier: [] };
   carried.fresh = false;
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
-  const { text: noted, images } = sharedImages(asSaid(text));
+  const { text: noted, images, typed } = sharedImages(asSaid(text));
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
   const clean = listedApart(ctx.toAssistant ? noted : noted.replace(PART_LABEL, "$1")); // "day 1 - …" to an assistant: a note
   for (const caption of images) {
@@ -202,7 +202,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     facts.push(formed);
     lastOwn = facts.length - 1;
   }
-  return withSharedImages(facts, photos, noted);
+  return withSharedImages(facts, photos, noted, typed);
 }
 
 /** People talking to each other (not a user to an assistant, nor a passage): a message tells a story. */

@@ -6,19 +6,23 @@ import { asWeeklyPlan, withListedMonth } from "./weekday-dates.ts";
 export const PART_LABEL =
   /(^|\n)[ \t]*(?:week|day|sprint|month|session|entry|part)[ \t]+\d{1,4}[ \t]*[:\u2013\u2014-][ \t]*/giu;
 
-// A chat export's note of a shared image and its caption: "[shares a photo: a dog on a beach]".
+// A chat export's note of a shared image and its caption: "[shares a photo: a dog on a beach]", "[photo: a sunset]".
 const IMAGE_NOTE =
-  /\[\s*(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
+  /\[\s*(?:(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
 
-/** The text without its image notes, and each note's caption as "a photo of ...". */
-export function sharedImages(text: string): { text: string; images: string[] } {
+/**
+ * The text without its image notes, and each note's caption as "a photo of ..."; `typed` when a note
+ * was typed by the writer ("[photo: ...]", no "shares"), beside what they say of it.
+ */
+export function sharedImages(text: string): { text: string; images: string[]; typed: boolean } {
   const images: string[] = [];
+  const typed = /\[\s*(?:photo|image|picture|pic)\s*:/i.test(text);
   const rest = text.replace(IMAGE_NOTE, (_, caption: string) => {
     const what = caption.trim().replace(/^(?:an?\s+)?(?:photo|photograph|photography|image|picture|pic)\s+of\s+/iu, "");
     if (what) images.push(`a photo of ${what}`);
     return " ";
   });
-  return { text: rest, images };
+  return { text: rest, images, typed };
 }
 
 /** Words by which a message points at the image it shares. */
@@ -27,12 +31,18 @@ const POINTS_AT_IMAGE = /\b(?:this|these|here|look|pic|picture|photo|snap|check 
 /**
  * A message's facts with its shared images ("Caroline shared a photo of ..."): an image is its own
  * memory when the message says nothing else worth keeping; said with the message's last statement when
- * the text points at it ("Look at this!", "Here's a pic of ..."); else left out, its words living on in
+ * the text points at it ("Look at this!", "Here's a pic of ...") or the writer typed the note beside
+ * it ("[photo: ...] Ten songs, my first album"); else left out, its words living on in
  * the memories' search context (their message). A caption alone is seldom a fact about the speaker.
  */
-export function withSharedImages<F extends { content: string }>(facts: F[], images: F[], text: string): F[] {
+export function withSharedImages<F extends { content: string }>(
+  facts: F[],
+  images: F[],
+  text: string,
+  typed = false,
+): F[] {
   if (facts.length === 0 || images.length === 0) return facts.length ? facts : images;
-  if (!POINTS_AT_IMAGE.test(text)) return facts;
+  if (!typed && !POINTS_AT_IMAGE.test(text)) return facts;
   const last = facts.at(-1)!;
   return [...facts.slice(0, -1), { ...last, content: [last.content, ...images.map((i) => i.content)].join(" ") }];
 }
