@@ -36,6 +36,15 @@ describe("a yes or no said with the question's own verb", () => {
     ]);
   });
 
+  test("'Constantly' is a yes; a question's 'you're' is the one answering", () => {
+    expect(friends("Maya: Do you still build those Lego robots?", "Leah: Constantly.")).toEqual([
+      "Leah still builds those Lego robots.",
+    ]);
+    expect(friends("Maya: Do you know what you're having?", "Leah: One boy, one girl!")).toEqual([
+      'Asked "Does Leah know what Leah is having?", Leah answered "One boy, one girl".',
+    ]);
+  });
+
   test("'I do not' is a no", () => {
     expect(friends("Marcus: Do you eat meat?", "Priya: I don't.")).toEqual(["Priya does not eat meat."]);
   });

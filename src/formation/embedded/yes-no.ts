@@ -5,7 +5,7 @@ import { escapeRegExp, lowerFirst, upperFirst } from "../../domain/text.ts";
 import { thirdPerson } from "./pronouns.ts";
 
 const YES =
-  /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
+  /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect|constantly|always|all the time|every day|for sure|totally)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
 const NO =
   /^(?:no|nope|nah|not really|no thanks?|no thank you|not now|not yet|don['’]t|please don['’]t)\b[\s,.!]*(?:thanks?|thank you|that is fine|that['’]?s fine|i am good|i['’]?m good|all good|(?:still\s+)?(?:looking|working on it|sorting it|waiting)(?:\s+(?:now|into it|for it))?)?[\s,.!]*$/i;
 
@@ -50,6 +50,7 @@ const ASKS =
   /^(?:(?:so|and|ok(?:ay)?|hey|oh|well|also|but|anyway)[,!]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
 
 const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were: "was" };
+const CONTRACTED: Record<string, string> = { re: "is", ve: "has", ll: "will", d: "would" };
 
 /** A question as a report: "you" is the one answering and "I" / "me" the one asking. */
 export function fromQuestion(q: string, who: string, asker: string): string {
@@ -61,6 +62,7 @@ export function fromQuestion(q: string, who: string, asker: string): string {
   return (bare === q ? q : upperFirst(bare))
     .replace(/\b(do|are|have|were) you\b/gi, (_, v: string) => `${THIRD[v.toLowerCase()]} ${who}`)
     .replace(/\byou (are|have|do|were)\b/gi, (_, v: string) => `${who} ${THIRD[v.toLowerCase()]}`)
+    .replace(/\byou['’](re|ve|ll|d)\b/gi, (_, v: string) => `${who} ${CONTRACTED[v.toLowerCase()]}`) // "what you're having"
     .replace(/\byour(s)?\b/gi, `${who}'s`)
     .replace(/\byou\b/gi, who)
     .replace(/\bmy\b/gi, `${asker}'s`)
