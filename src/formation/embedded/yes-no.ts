@@ -74,15 +74,6 @@ export const SMALL_TALK_QUESTION =
   /^(how are (you|things)|how['’]?s (it going|everything|life|your day)|what['’]?s up|how have you been|how was your (day|weekend|week)|you\?|and you\?|what about you|how about you|anything else)|\b(?:move on to|go on to|(?:shall|should) we (?:start|begin|continue|look at|go through|turn to))\b/i;
 
 /**
- * The decision a yes or no makes of the question asked, written about `who`, or null when the
- * question is not one a yes or no decides. `asker` is how the one who asked is written ("the assistant").
- * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
- */
-export function decision(question: string, yes: boolean, who: string, asker: string): string | null {
-  return said(question, yes, who, asker);
-}
-
-/**
  * What a reply of yes or no (`answer`) says of the question: the decision, "no longer" what was so
  * ("Are you still thinking about the ER?" → "Not anymore" ⇒ "Priya is no longer thinking about the
  * ER"), and the clause said after a yes ("I do, but the brakes squeal") kept with it.
@@ -94,18 +85,24 @@ export function answeredYesNo(
   asker: string,
 ): string | null {
   if (answer.kind === "no" && answer.longer) {
-    const was = said(question.replace(/\bstill\s+/i, ""), true, who, asker);
+    const was = decision(question.replace(/\bstill\s+/i, ""), true, who, asker);
     const subject = was && new RegExp(`^${escapeRegExp(who)} (?:is |has |would |will |did )?`).exec(was)?.[0];
     return subject ? `${subject}no longer ${was!.slice(subject.length)}` : null;
   }
   // "Did you get back to book club yet?" → "I did!": the yes says it happened, "yet" no more.
   const yes = answer.kind === "yes";
-  const text = said(question, yes, who, asker)?.replace(yes ? /\s+yet$/i : /$^/, "") ?? null;
+  const decided = decision(question, yes, who, asker);
+  const text = yes ? (decided?.replace(/\s+yet$/i, "") ?? null) : decided;
   const rest = answer.kind === "yes" ? answer.rest : "";
   return text && rest ? `${text}, ${rest}` : text;
 }
 
-function said(question: string, yes: boolean, who: string, asker: string): string | null {
+/**
+ * The decision a yes or no makes of the question asked, written about `who`, or null when the
+ * question is not one a yes or no decides. `asker` is how the one who asked is written ("the assistant").
+ * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
+ */
+function decision(question: string, yes: boolean, who: string, asker: string): string | null {
   const last = question
     .split(/(?<=[.!?])\s+/)
     .at(-1)!
