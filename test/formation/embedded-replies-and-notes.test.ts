@@ -78,6 +78,18 @@ describe("a document pasted to be worked on", () => {
     ]);
   });
 
+  test("a passage quoted whole after 'Here is a passage' is what was written, not said now", () => {
+    const passage =
+      '"The boiler failed on the second Monday of January, as boilers in schools invariably do. By ten o\'clock the radiators were cold and my fourth-years sat in their coats. I decided we would read Hardy."';
+    expect(
+      withAssistant(
+        [`Very well. Here is a passage from Chapter Nine, concerning 1993.\n\n${passage}`, "Lovely."],
+        "user",
+        AT,
+      ),
+    ).toEqual([]);
+  });
+
   test("a situation told after a colon in the user's own voice stays", () => {
     expect(
       withAssistant(

@@ -29,23 +29,30 @@ function withoutRows(text: string): string {
 
 /** A line introducing what follows it: "ok here it is, it's embarrassing:", "my draft abstract:". */
 const INTRODUCES =
-  /(?:\bhere(?:['’]s| is| it is| you go)|\bthis is|\bbelow|\bpasted|\b(?:draft|abstract|email|letter|bio|post|essay|paragraph|summary|version|statement|cover letter))\b[^\n]*:\s*$/i;
+  /(?:\bhere(?:['’]s| is| it is| you go)|\bthis is|\bbelow|\bpasted|\b(?:draft|abstract|email|letter|bio|post|essay|paragraph|summary|version|statement|cover letter))\b[^\n]*:\s*$|\bhere(?:['’]s| is) (?:a|an|the|my) (?:passage|excerpt|extract|paragraph|section|draft|chapter|bit|part)\b[^\n]*[.:]\s*$/i;
+/** A paragraph quoted whole: what was written, not said now. */
+const QUOTED = /^\s*["“][\s\S]*["”]\s*$/;
 /** The writer's own voice: a paragraph with it is theirs, not a document they paste. */
 const OWN_VOICE = /\b(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|me|my|mine)\b/i;
 
 /**
  * The text without prose pasted after a line introducing it (a draft abstract, a bio to edit): each
- * paragraph of 30 words or more not in the writer's own voice; the writer's remark after it stays.
+ * paragraph of 30 words or more quoted whole or not in the writer's own voice; the writer's remark
+ * after it stays.
  */
 function withoutPastedProse(text: string): string {
   const paragraphs = text.split(/\n\s*\n/);
   const intro = paragraphs.findIndex((p) => INTRODUCES.test(p));
   if (intro < 0) return text;
   let end = intro + 1;
-  while (end < paragraphs.length && !OWN_VOICE.test(paragraphs[end]!) && paragraphs[end]!.split(/\s+/).length >= 30)
-    end++;
+  const pasted = (p: string) => (QUOTED.test(p) || !OWN_VOICE.test(p)) && p.split(/\s+/).length >= 30;
+  while (end < paragraphs.length && pasted(paragraphs[end]!)) end++;
   if (end === intro + 1) return text;
-  const lead = paragraphs[intro]!.replace(/:\s*$/, ".");
+  // The line introducing it says nothing of the writer beside it ("Here is a passage from Chapter Nine.").
+  const lead = paragraphs[intro]!.replace(
+    /(?:^|(?<=[.!?]\s))\s*here(?:['’]s| is) (?:a|an|the|my) [^\n]*$/i,
+    "",
+  ).replace(/:\s*$/, ".");
   return [...paragraphs.slice(0, intro), lead, ...paragraphs.slice(end)].join("\n\n");
 }
 
