@@ -104,6 +104,26 @@ describe("a document pasted to be worked on", () => {
   });
 });
 
+describe("whom 'he' stands for, and roles typed as 'X here'", () => {
+  test("'he' is the late husband named beside his word, not a publisher named before", () => {
+    expect(
+      withAssistant(
+        [
+          "Hedgerow Press hope it will find a wide readership. My late husband, Geoffrey, runs through all of it. He died in 2019.",
+          "I'm so sorry.",
+        ],
+        "user",
+        AT,
+      ),
+    ).toContain("The user's husband Geoffrey died in 2019.");
+  });
+
+  test("'Nurse here' is the user's role; an unknown name before 'here' is not", () => {
+    expect(withAssistant(["Nurse here, rotating shifts.", "Hi!"], "user", AT)[0]).toBe("The user is a nurse.");
+    expect(withAssistant(["jas here, quick q", "Hi!"], "user", AT)).toEqual([]);
+  });
+});
+
 describe("a user's people and pets, counted without a verb", () => {
   test("a count of kids or pets opening a sentence is the user's; 'have 2 dogs' is had, 'have a look' is not", () => {
     expect(

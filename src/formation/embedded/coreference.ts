@@ -46,6 +46,9 @@ function genderOf(kin: string): "f" | "m" | null {
 }
 
 /** The person a statement leaves in focus: its named subject, else its last relative or named object. */
+/** A name of an organisation ("Hedgerow Press", "Brightline Energy"): no one "he" or "she" stands for. */
+const ORGANISATION =
+  /\s(?:Press|Ltd|Inc|Company|University|College|School|Hospital|Bank|Group|Studios?|Books|Publishing|Media|Labs?|Council|Trust|Foundation|Centre|Center|Club|Energy)$/;
 /** "McGill, in Montreal.": a name placed in a city, with no verb, is a place, not someone "he" stands for. */
 const placedIn = (tokens: Token[]) =>
   !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
@@ -64,7 +67,8 @@ export function personInFocus(
     !/['’]s$/.test(lead[0]!) && // "Maria's pup's name is Shadow": the owner is not the subject
     !CALENDAR.test(lead[0]!) &&
     !participants.has(lead[0]!.toLowerCase()) &&
-    !placedIn(tokens)
+    !placedIn(tokens) &&
+    !ORGANISATION.test(lead[0]!)
   ) {
     return { text: lead[0]!, gender: nameGender(lead[0]!), entity: lead[0]! };
   }
@@ -75,9 +79,14 @@ export function personInFocus(
     const t = tokens[j]!;
     const kin = t.lower;
     if (FEMALE.has(kin) || MALE.has(kin) || PETS.has(kin)) {
-      const owner = resolved[j - 1]!;
+      // "my late husband": the owner before the words describing the relative.
+      let o = j - 1;
+      while (o > 0 && tokens[o]!.pos === "ADJ") o--;
+      const owner = resolved[o]!;
+      // "my late husband, Geoffrey,": the relative with the name said beside them.
+      const called = tokens[j + 1]?.text === "," && tokens[j + 2]?.pos === "PROPN" ? ` ${tokens[j + 2]!.text}` : "";
       if (owner.endsWith("'s"))
-        relative = { text: `${owner} ${t.text}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
+        relative = { text: `${owner} ${t.text}${called}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
       else if (owner === "'s" && j >= 2)
         relative = { text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! };
       else if (PETS.has(kin) && speaker) relative = { text: `${speaker}'s ${t.text}`, gender: null, entity: speaker };
@@ -95,7 +104,9 @@ export function personInFocus(
       // "my brother Sam": the name takes the relative's gender.
       const kinGender = FEMALE.has(before) || MALE.has(before) ? genderOf(before) : null;
       // "a Spanish teacher here in Dublin, Lucía": a name after a comma is the person just spoken of.
-      const apposed = before === "," && tokens.slice(Math.max(0, j - 7), j - 1).some((x) => isSomeone(x));
+      const apposed =
+        before === "," &&
+        tokens.slice(Math.max(0, j - 7), j - 1).some((x) => isSomeone(x) || FEMALE.has(x.lower) || MALE.has(x.lower));
       if (name && kinGender) relative = { text: name, gender: kinGender, entity: name };
       else if (name && !PLACE_PREPOSITIONS.has(before) && before !== "the" && (before !== "," || apposed))
         named = { text: name, gender: nameGender(name), entity: name };

@@ -66,9 +66,12 @@ const ABOUT_ANOTHER =
 /** "joel here, i play bass", "Hi, Priya here.": a name introducing its writer at a message's start. */
 export const HERE = /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?([A-Za-z][a-z'-]+) here\b(?:\s*[,.!;:—–-]+\s*|\s*$)/i;
 
-/** "secondary maths teacher here, …", "solo dev here": a role introducing its writer at a message's start. */
+/** "secondary maths teacher here, …", "solo dev here", "Nurse here": a role introducing its writer at a message's start. */
 const ROLE_HERE =
-  /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?((?!(?:same|ok|okay|so|also|im|i|we|you|it|that|this|the|my|just|still|back|everyone|anyone|nobody)\b)(?:[a-z-]+\s+){1,3}[a-z-]+) here\b\s*[,.!;:—–-]+\s*/i;
+  /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?((?!(?:same|ok|okay|so|also|im|i|we|you|it|that|this|the|my|just|still|back|everyone|anyone|nobody)\b)(?:[a-z-]+\s+){0,3}[a-z-]+) here\b\s*[,.!;:—–-]+\s*/i;
+
+/** Roles the lexicon reads as verbs or lacks ("nurse", "engineer", "dev"). */
+const ROLE_WORDS = /^(?:nurse|engineer|dev|retiree|carer|midwife|paramedic|cook|cleaner|farmer)$/i;
 
 /** A weekday cut to a form that is also a word ("sat", "sun", "wed", "mon") where it names a day. */
 const CUT_DAY = new RegExp(
@@ -186,8 +189,12 @@ export function writtenOut(text: string): string {
     .replace(ROLE_HERE, (all, lead: string | undefined, role: string) => {
       const last = role.split(/\s+/).at(-1)!.toLowerCase();
       const tags = lexicon().tagsOf(last);
-      const noun = tags.length === 0 || tags.some((t) => /^(?:Singular|Noun|Actor)$/.test(t));
-      return noun ? `${lead ?? ""}I am ${/^[aeiou]/i.test(role) ? "an" : "a"} ${role}. ` : all;
+      // "Nurse here": one word is a role only when the lexicon knows it for a person ("jas here" is a name).
+      const noun = /\s/.test(role)
+        ? tags.length === 0 || tags.some((t) => /^(?:Singular|Noun|Actor)$/.test(t))
+        : tags.some((t) => /^(?:Singular|Actor)$/.test(t)) || ROLE_WORDS.test(role);
+      const what = role.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()); // "Nurse here" opens the message
+      return noun ? `${lead ?? ""}I am ${/^[aeiou]/i.test(role) ? "an" : "a"} ${what}. ` : all;
     })
     .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
   // A trait alone is the writer's, unless the sentence before tells of someone else. (Both patterns look
