@@ -118,6 +118,16 @@ describe("whom 'he' stands for, and roles typed as 'X here'", () => {
     ).toContain("The user's husband Geoffrey died in 2019.");
   });
 
+  test("'your other dog' is another one: 'she' stays the new pup", () => {
+    expect(
+      friends(
+        "Maria: Meet my new pup!",
+        "John: Wow, how cute! What's her name? Do she and your other dog get along?",
+        "Maria: Her name is Shadow! She's full of energy.",
+      ),
+    ).toContain("Maria's pup's name is Shadow. Shadow is full of energy.");
+  });
+
   test("'Nurse here' is the user's role; an unknown name before 'here' is not", () => {
     expect(withAssistant(["Nurse here, rotating shifts.", "Hi!"], "user", AT)[0]).toBe("The user is a nurse.");
     expect(withAssistant(["jas here, quick q", "Hi!"], "user", AT)).toEqual([]);

@@ -81,7 +81,7 @@ export function personInFocus(
     if (FEMALE.has(kin) || MALE.has(kin) || PETS.has(kin)) {
       // "my late husband": the owner before the words describing the relative.
       let o = j - 1;
-      while (o > 0 && tokens[o]!.pos === "ADJ") o--;
+      while (o > 0 && tokens[o]!.pos === "ADJ" && tokens[o]!.lower !== "other") o--; // not "your other dog"
       const owner = resolved[o]!;
       // "my late husband, Geoffrey,": the relative with the name said beside them.
       const called = tokens[j + 1]?.text === "," && tokens[j + 2]?.pos === "PROPN" ? ` ${tokens[j + 2]!.text}` : "";
