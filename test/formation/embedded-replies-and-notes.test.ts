@@ -242,6 +242,18 @@ describe("a passage of the user's own notes", () => {
     expect(statedName("Pick up milk - soon")).toBeNull();
   });
 
+  test("a voice memo's 'um' is no one 'she' stands for", () => {
+    const said = contents(
+      passage(
+        "Um, and I need to remember that my daughter Jenna's birthday is on the 19th, she's turning — she's turning seven.",
+        "2026-06-08T08:05:00Z",
+      ),
+    );
+    expect(said).toContain("The user needs to remember that the user's daughter Jenna's birthday is on 19 June 2026.");
+    expect(said).toContain("Jenna is turning seven.");
+    expect(said.some((f) => /\bUm\b/.test(f))).toBe(false);
+  });
+
   test("a month before 'and I' is no one the user goes with", () => {
     expect(
       contents(
