@@ -45,7 +45,6 @@ function genderOf(kin: string): "f" | "m" | null {
   return FEMALE.has(kin) ? (kin === "cousin" ? null : "f") : MALE.has(kin) ? "m" : null;
 }
 
-/** The person a statement leaves in focus: its named subject, else its last relative or named object. */
 /** A name of an organisation ("Hedgerow Press", "Brightline Energy"): no one "he" or "she" stands for. */
 const ORGANISATION =
   /\s(?:Press|Ltd|Inc|Company|University|College|School|Hospital|Bank|Group|Studios?|Books|Publishing|Media|Labs?|Council|Trust|Foundation|Centre|Center|Club|Energy)$/;
@@ -54,6 +53,7 @@ const placedIn = (tokens: Token[]) =>
   !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
   tokens.some((t, j) => t.pos === "ADP" && lexicon().isPlace(tokens[j + 1]?.lower ?? ""));
 
+/** The person a statement leaves in focus: its named subject, else its last relative or named object. */
 export function personInFocus(
   tokens: Token[],
   resolved: string[],

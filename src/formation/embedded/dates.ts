@@ -223,19 +223,19 @@ export function resolveDates(said: string, reference: string | null, past = true
       DEADLINE_AFTER.test(textAfter);
     // "membership paused till jan": a state that lasts until a date lies ahead, unless told of the past ("I lived there until March").
     const until = /\b(?:until|till|til)\s+$/i.test(textBefore) && !toldPast(textBefore);
+    const since = /\bsince\s+$/i.test(textBefore);
     while (deadline && date < startOf(ref, "day")) date = shiftBack(date, !WEEKDAY.test(matched), -1);
     const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);
     while (moved && startOf(date, "day") <= startOf(ref, "day"))
       date = dated ? new Date(date.setUTCFullYear(date.getUTCFullYear() + 1)) : shiftBack(date, false, -1);
     // "last March", "registered since January": the one before the reference.
-    if (direction === "last" || (/\bsince\s+$/i.test(textBefore) && MONTH_NAME.test(matched)))
-      while (date > ref) date = shiftBack(date, true);
+    if (direction === "last" || (since && MONTH_NAME.test(matched))) while (date > ref) date = shiftBack(date, true);
     else if (/\blast\b/i.test(matched))
       while (date > ref) date = shiftBack(date, false); // "last weekend"
     else if (direction === "next")
       while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
     else if (
-      (past || /\b(?:since|as of)\s+$/i.test(textBefore) || toldPast(textBefore)) && // "as of Tuesday I'm down to a cane"
+      (past || since || /\bas of\s+$/i.test(textBefore) || toldPast(textBefore)) && // "as of Tuesday I'm down to a cane"
       !deadline &&
       !until &&
       !moved &&

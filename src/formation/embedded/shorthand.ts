@@ -63,12 +63,16 @@ const TRAIT_WORD = new RegExp(`${TRAITS}|intolerant|allergic`, "i");
 const ABOUT_ANOTHER =
   /(?:^|[.!?\n])[^.!?\n]*\b(?:she|he|shes|hes|her|his|they|their|\p{Lu}\p{Ll}+)\b[^.!?\n]*[.!?]\s*$/u;
 
+/** A greeting before what introduces the writer ("Hi, Priya here", "hey, solo dev here"). */
+const GREETED = String.raw`^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?`;
 /** "joel here, i play bass", "Hi, Priya here.": a name introducing its writer at a message's start. */
-export const HERE = /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?([A-Za-z][a-z'-]+) here\b(?:\s*[,.!;:—–-]+\s*|\s*$)/i;
+export const HERE = new RegExp(String.raw`${GREETED}([A-Za-z][a-z'-]+) here\b(?:\s*[,.!;:—–-]+\s*|\s*$)`, "i");
 
 /** "secondary maths teacher here, …", "solo dev here", "Nurse here": a role introducing its writer at a message's start. */
-const ROLE_HERE =
-  /^((?:hi|hey|hello|yo|morning)\b[\s!,.]*)?((?!(?:same|ok|okay|so|also|im|i|we|you|it|that|this|the|my|just|still|back|everyone|anyone|nobody)\b)(?:[a-z-]+\s+){0,3}[a-z-]+) here\b\s*[,.!;:—–-]+\s*/i;
+const ROLE_HERE = new RegExp(
+  String.raw`${GREETED}((?!(?:same|ok|okay|so|also|im|i|we|you|it|that|this|the|my|just|still|back|everyone|anyone|nobody)\b)(?:[a-z-]+\s+){0,3}[a-z-]+) here\b\s*[,.!;:—–-]+\s*`,
+  "i",
+);
 
 /** Roles the lexicon reads as verbs or lacks ("nurse", "engineer", "dev"). */
 const ROLE_WORDS = /^(?:nurse|engineer|dev|retiree|carer|midwife|paramedic|cook|cleaner|farmer)$/i;
