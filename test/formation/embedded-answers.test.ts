@@ -2,25 +2,12 @@
 // semicolon, and a clause that only makes sense with the question ("They were awestruck and
 // humbled" to "How did the kids like the memorial?"), fused with it (issue 11).
 import { describe, expect, test } from "bun:test";
-import type { Fact } from "../../src/formation/extractor.ts";
-import { contents, extractor, withAssistant } from "./embedded-support.ts";
+import { betweenPeople, withAssistant } from "./embedded-support.ts";
 
 const AT = "2023-07-07T10:00:00.000Z";
 
 /** A two-person conversation: each line "Speaker: text". */
-function talk(...lines: string[]): string[] {
-  const said = lines.map((l) => {
-    const [speaker, ...rest] = l.split(": ");
-    return { speaker: speaker!, content: rest.join(": ") };
-  });
-  return contents(
-    extractor.extract({
-      kind: "messages",
-      participants: [...new Set(said.map((s) => s.speaker))],
-      messages: said.map((s, index) => ({ index, role: "user", ...s, occurredAt: AT })),
-    }) as Fact[],
-  );
-}
+const talk = (...lines: string[]) => betweenPeople(AT, ...lines);
 
 /** A user's chat with an assistant that asks first. */
 function asked(...said: string[]): string[] {

@@ -3,19 +3,12 @@
 import { describe, expect, test } from "bun:test";
 import { statedName } from "../../src/formation/user-name.ts";
 import { questionsAsked } from "../../src/formation/embedded/dialogue.ts";
-import { contents, extractor, passage, withAssistant } from "./embedded-support.ts";
+import { betweenPeople, contents, passage, withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-03-10T10:00:00.000Z";
 
 /** Two named friends talking, each line "Name: text". */
-function friends(...lines: string[]): string[] {
-  const messages = lines.map((line, index) => {
-    const [speaker, ...text] = line.split(": ");
-    return { index, role: "user", speaker: speaker!, content: text.join(": "), occurredAt: AT };
-  });
-  const participants = [...new Set(messages.map((m) => m.speaker))];
-  return contents(extractor.extract({ kind: "messages", participants, messages }) as never);
-}
+const friends = (...lines: string[]) => betweenPeople(AT, ...lines);
 
 describe("a yes or no said with the question's own verb", () => {
   test("'I do' to 'do you still …?' is the question said of the one answering; a clause after it stays", () => {

@@ -57,6 +57,16 @@ export function withAssistant(said: string[], first: "user" | "assistant", occur
   );
 }
 
+/** A conversation between named people at `occurredAt`: each line "Speaker: text". */
+export function betweenPeople(occurredAt: string, ...lines: string[]): string[] {
+  const messages = lines.map((line, index) => {
+    const [speaker, ...text] = line.split(": ");
+    return { index, role: "user", speaker: speaker!, content: text.join(": "), occurredAt };
+  });
+  const participants = [...new Set(messages.map((m) => m.speaker))];
+  return contents(extractor.extract({ kind: "messages", participants, messages }) as Fact[]);
+}
+
 export interface Turn {
   sample_id: string;
   dia_id: string;
