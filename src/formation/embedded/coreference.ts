@@ -36,7 +36,7 @@ export interface Person {
 }
 
 /** A given name's gender when compromise's lexicon is sure of it ("Tom", "Maria"); else null. */
-function nameGender(name: string): "f" | "m" | null {
+export function nameGender(name: string): "f" | "m" | null {
   const tags = lexicon().tagsOf(name.split(/\s+/)[0]!.toLowerCase());
   return tags.includes("FemaleName") ? "f" : tags.includes("MaleName") ? "m" : null;
 }

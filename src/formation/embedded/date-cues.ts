@@ -8,10 +8,12 @@ export const APPOINTMENT =
 export const WEEKDAY_WORD =
   "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
 /**
- * A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings") is a habit, not a
- * date; so is one of many ("falls on a Saturday", "any Tuesday").
+ * A weekday that recurs ("every Sunday morning", "on Thursdays", "Thursday evenings", "the first Thursday
+ * of every month", "every second Saturday") is a habit, not a date; so is one of many ("falls on a
+ * Saturday", "any Tuesday"). "last Friday" is a date; "the last Friday of the month" is not.
  */
-export const EVERY_BEFORE = /\b(every|each|a|any)\s+(other\s+)?$/i;
+export const EVERY_BEFORE =
+  /\b(?:(?:every|each|a|any)\s+(?:other\s+)?|(?:(?:every|each|the)\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+|(?:every|each|the)\s+(?:last|final)\s+)$/i;
 export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
 /** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
 const BETWEEN_DAYS = "(?:,|/|&|-|–|and|or|to|through|thru|(?:now|but|and) not|instead of|rather than)?";

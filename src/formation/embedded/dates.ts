@@ -185,7 +185,7 @@ export function resolveDates(said: string, reference: string | null, past = true
         WEEKDAY_PREVIOUS.test(textBefore) ||
         DATE_AFTER.test(textAfter) ||
         (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
-        /\b(?:that|the same)\s+$/i.test(textBefore) ||
+        /\b(?:that|the same|the last)\s+$/i.test(textBefore + matched.replace(/\S+$/, "")) || // "the last Friday of …"
         (/\bthe\s+$/i.test(textBefore) && NAMES_A_THING.test(textAfter)))
     )
       continue;

@@ -19,6 +19,10 @@ import { signedName } from "./typed-names.ts";
  * A person's question in the middle of their message is followed by their own news, which the
  * reply answers.
  */
+/** A question without its mark: a question word before a verb, or a verb before its subject. */
+const UNMARKED_QUESTION =
+  /^(?:(?:so|and|but|oh|ok|also|btw|wait|hey)[,\s]+)*(?:(?:how|what|when|where|which|who|why)(?:\s+\p{L}+)?\s+(?:is|are|was|were|do|does|did|have|has|can|could|will|would)\b|(?:how|what|when|where|who)['’]s\b|(?:is|are|was|were|do|does|did|have|has|can|could|will|would)\s+(?:you|u|he|she|they|it|we|your|ur|his|her|their|the|that|this|\p{Lu}\p{Ll}+)\b)[^!.]*$/iu;
+
 export function closingQuestion(text: string, within = false): string | null {
   const body = withoutCode(text, " ").trim();
   // "When was the surgery again? It feels like yesterday.": a short remark after a person's question, with
@@ -27,6 +31,14 @@ export function closingQuestion(text: string, within = false): string | null {
   const remark = tail.trim().split(/\s+/).length <= 12 && !/\n|\b(?:i|i['’]?m|my|me|we|our|us)\b/i.test(tail);
   if (!within && tail.trim() && body.includes("?") && remark) return closingQuestion(body.slice(0, -tail.length));
   if (!/\?\s*[)"'”]?\s*$/.test(body)) {
+    // "which physio are u seeing", "is he still doing the pottery thing": a person's question typed without its mark.
+    const typed = within
+      ? null
+      : body
+          .split(/(?<=[.!?])\s+|\n+/)
+          .at(-1)!
+          .trim();
+    if (typed && UNMARKED_QUESTION.test(typed) && typed.split(/\s+/).length <= 15) return closingQuestion(`${typed}?`);
     // Not a table's cell ("| Step | Done? |").
     const lines = body.split("\n").filter((line) => !/^\s*\|/.test(line));
     const questions = (from: string[]) => (within ? from.flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : []);

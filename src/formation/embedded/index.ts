@@ -41,8 +41,9 @@ import { CALENDAR } from "./closed-classes.ts";
 import { answeredEach } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
-import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
+import { DISLOCATED, dislocated, restoreOwner, restoreSubject, withOwnLabels } from "./subjects.ts";
 import { isPastTense } from "./tense.ts";
+import { askedAbout, type Carried, carriedInto, handedOn, NO_ONE } from "./carry.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
@@ -58,7 +59,7 @@ interface StatementContext extends WritingContext {
    * "The kids loved it"). The statements write back whom they leave in focus, and `fresh` when they
    * named someone.
    */
-  carried?: { person: Person | null; group: Person | null; fresh: boolean; earlier: Person[] };
+  carried?: Carried;
   /** The relatives and pets the speaker has said are theirs ("my cat", "I have a cat"): "the cat" is theirs. */
   owned?: Set<string>;
   /** The user's whole name ("Margaret Hale"), whom memories call by the first ("Margaret"). */
@@ -81,7 +82,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images, typed } = sharedImages(asSaid(text));
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
-  const clean = listedApart(ctx.toAssistant ? noted : noted.replace(PART_LABEL, "$1")); // "day 1 - …" to an assistant: a note
+  const own = ctx.toAssistant || ctx.mode === "passage" ? withOwnLabels(noted) : noted; // "Dentist: Dr. Okafor"
+  const clean = listedApart(ctx.toAssistant ? own : own.replace(PART_LABEL, "$1")); // "day 1 - …" to an assistant: a note
   for (const caption of images) {
     if (!ctx.speakers.speaker) continue;
     const content = finish(`${ctx.speakers.speaker} shared ${caption}`);
@@ -103,7 +105,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     );
     const they = coref.person?.gender === "p";
     const spoken = ctx.speakers.speaker ? restoreSubject(measureWithVerb(coref.tokens)) : coref.tokens;
-    const tokens = ctx.toAssistant ? restoreOwner(spoken) : spoken;
+    const tokens = ctx.toAssistant || ctx.mode === "passage" ? restoreOwner(spoken) : spoken;
     const resolved = resolvePronouns(tokens, ctx.speakers);
     const seen = they
       ? null
@@ -208,9 +210,6 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
 /** People talking to each other (not a user to an assistant, nor a passage): a message tells a story. */
 const tellsStories = (ctx: StatementContext) => ctx.mode === "conversation" && !ctx.toAssistant && !ctx.commitmentsOnly;
 
-/** Whom the talk is about, as one message hands it to the next; `by`: who spoke of the group. */
-type Carry = NonNullable<StatementContext["carried"]> & { age: number; by: string };
-
 export function createEmbeddedExtractor(): Extractor {
   // wink's model takes ~50 ms to load: on the first formation, not at start-up.
   let loaded: Nlp | null = null;
@@ -239,13 +238,9 @@ export function createEmbeddedExtractor(): Extractor {
       const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
       let previous: { questions: string[]; options: string[]; who: string } | null = null;
-      // Whom the talk is about, carried to the next message or two ("She had to leave" a message after
-      // "my cousin had a tough time", across the other's "How is she doing?").
-      // A group only to the same speaker's next message: the other's "they" is often someone else.
       const owned = new Map<string, Set<string>>();
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
-      const none: Carry = { person: null, group: null, fresh: false, earlier: [], age: 0, by: "" };
-      let carry = none;
+      let carry = NO_ONE; // whom the talk is about, handed from message to message (carry.ts)
       const named = knownNames(input.user?.name, input.messages); // and the names typed in lower case ("my gf lena")
       const companions = new Map<string, string>(); // whom each speaker's "we" took in
       for (const message of input.messages) {
@@ -265,12 +260,7 @@ export function createEmbeddedExtractor(): Extractor {
           toAssistant: withAssistant && m.role === "user",
           commitmentsOnly: m.role === "assistant",
           owned: ownedBy(speakers.speaker ?? ""),
-          carried: {
-            person: carry.person,
-            group: carry.by === speakers.speaker ? carry.group : null,
-            fresh: false,
-            earlier: [...carry.earlier],
-          },
+          carried: carriedInto(carry, speakers.speaker),
         };
         // An assistant's own words are context (a question answered), unless the policy keeps its commitments.
         if (m.role !== "assistant" || policy.assistantCommitments) {
@@ -286,12 +276,10 @@ export function createEmbeddedExtractor(): Extractor {
         }
         const options = m.role === "assistant" ? optionsOffered(m.content) : [];
         previous = { questions: questionsAsked(m.content, m.role === "assistant"), options, who: speakers.speaker! };
-        const { person, group, fresh, earlier } = ctx.carried!;
-        const by = group && group !== carry.group ? speakers.speaker! : carry.by;
         // An assistant's words are not the user's talk: the user's "he" in their next message is still theirs.
         if (m.role === "assistant" && !policy.assistantCommitments) continue;
-        if (fresh) carry = { person, group: group ?? carry.group, fresh, earlier, age: 0, by };
-        else carry = carry.age < 1 ? { ...carry, age: 1 } : none;
+        const about = askedAbout(nlpOf(), previous.questions.at(-1), participants);
+        carry = handedOn(carry, ctx.carried!, speakers.speaker!, about);
       }
       return facts;
     },

@@ -106,6 +106,40 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
   return preamble ? [{ n: 0, text: preamble }, ...listed] : listed;
 }
 
+const BULLET = /^([ \t]*)(?:[-*•+]|\d{1,2}[.)])[ \t]+(.*\S)[ \t]*$/;
+/** A heading that only names the list under it ("Stuff I keep forgetting to write down:", "Things to remember:"). */
+const HEADING_ONLY =
+  /^(?:(?:some|a few|few|random|quick|misc(?:ellaneous)?|other|more|important|useful|the|my)\s+)*(?:stuff|things|notes?|reminders?|facts|details|info|bits|odds and ends|to-?dos?|to do|list)\b/i;
+/** A lead of the writer's own that items complete ("My meds:", "Things I love:", "Places we've been:"). */
+const OWNED_LEAD = /^(?:my|our)\b|\b(?:i|we)(?:['’]\p{L}+)?\s+\p{L}+/iu;
+/** A lead the items complete ("I'm allergic to:", "My kids are:"), said without its colon. */
+const OPEN_END = /\b(?:to|of|for|with|about|from|in|on|at|like|are|is|include|includes|including)$/i;
+
+/**
+ * A line ending in ":" over a list: its items, each a few words, complete a lead of the writer's own ("I'm allergic to:\n  -
+ * penicillin\n  - shellfish" → "I'm allergic to penicillin and shellfish", "Things I love:\n- hiking\n-
+ * jazz" → "Things I love: hiking and jazz"); over longer items, a heading that only names the list
+ * ("Stuff I keep forgetting to write down:") goes.
+ */
+export function withListLeads(text: string): string {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const lead = /^([ \t]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]+)?)(.*\S):[ \t]*$/.exec(lines[i]!);
+    if (!lead) continue;
+    const depth = BULLET.test(lines[i]!) ? /^[ \t]*/.exec(lines[i]!)![0].length : -1;
+    let end = i + 1;
+    while (end < lines.length && (BULLET.exec(lines[end]!)?.[1]?.length ?? -1) > depth) end++;
+    const items = lines.slice(i + 1, end).map((line) => BULLET.exec(line)![2]!.replace(/[.;,]$/, ""));
+    if (items.length === 0) continue;
+    const short = items.length <= 8 && items.every((it) => it.split(/\s+/).length <= 6 && !/[.!?]\s/.test(it));
+    if (short && (OPEN_END.test(lead[2]!) || OWNED_LEAD.test(lead[2]!.trim()))) {
+      const said = items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+      lines.splice(i, end - i, `${lead[1]}${lead[2]}${OPEN_END.test(lead[2]!) ? "" : ":"} ${said}.`);
+    } else if (HEADING_ONLY.test(lead[2]!.trim())) lines.splice(i--, 1);
+  }
+  return lines.join("\n");
+}
+
 /**
  * A list typed inline, one item a line (`numberedItems`), answers a numbered list of questions item by
  * item, as does a short line ("yes roommate sam\nher name is juno"); and a sentence ending before a
@@ -113,7 +147,7 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
  */
 export function listedApart(text: string): string {
   // "tortillas - tortilleria ixta sheffield. meat - haighs butchers": notes of things, as "tortillas: …".
-  const planned = asWeeklyPlan(withListedMonth(text));
+  const planned = asWeeklyPlan(withListedMonth(withListLeads(text)));
   const typed = (planned.match(DASHED_NOTE) ?? []).length >= 2 ? planned.replace(DASHED_NOTE, "$1: ") : planned;
   const items = numberedItems(typed);
   const listed = items ? items.map((it) => it.text).join("\n\n") : typed;

@@ -53,7 +53,12 @@ const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were
 const CONTRACTED: Record<string, string> = { re: "is", ve: "has", ll: "will", d: "would" };
 
 /** A question as a report: "you" is the one answering and "I" / "me" the one asking. */
-export function fromQuestion(q: string, who: string, asker: string): string {
+export function fromQuestion(typed: string, who: string, asker: string): string {
+  // "which physio are u seeing", "is ur sister coming": the texted "u" and "ur".
+  const q = typed
+    .replace(/\bu\b/gi, "you")
+    .replace(/\bur\b(?=\s+(?:\p{L}+ing|an?|the|so|not|still)\b)/giu, "you are")
+    .replace(/\bur\b/gi, "your");
   // "Wow, how did ...?": the exclamation before the question is not part of it.
   const bare = q.replace(
     /^(?:(?:wow|whoa|oh|ooh|so|and|hey|well|ok(?:ay)?|haha+|cool|nice)\b[,!.]?\s+)+(?=\p{L})/iu,
