@@ -10,9 +10,12 @@ import { introducedNames, selfTyped, SIGN_LEAD, withCapitalNames } from "./embed
 
 /** A name, after a title that is no part of it ("Dr Tomasz Wieczorek" is Tomasz Wieczorek). */
 const NAME = String.raw`(?:(?:${TITLES})\.?\s+)?(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
-/** Said outright, or as the name to sign with ("sign it off as Priya", "name at the bottom is Tomasz Nowak"). */
+/**
+ * Said outright ("my name is Greg", "anyway name's Greg"), or as the name to sign with ("sign it off as
+ * Priya", "name at the bottom is Tomasz Nowak").
+ */
 const STATED = new RegExp(
-  String.raw`\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)|[Nn]ame at the (?:bottom|end) is)\s+${NAME}`,
+  String.raw`(?:\b(?:[Aa]nyway|[Bb]tw|[Oo]h|[Aa]lso),?\s+(?:[Tt]he\s+)?[Nn]ame(?:['’]?s| is)|\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)|[Nn]ame at the (?:bottom|end) is))\s+${NAME}`,
   "u",
 );
 /** "I'm Dana, a backend engineer", "Hi! I am Dana." : a name only when it ends the clause. */
@@ -28,6 +31,8 @@ const SIGN_OFF =
 const DASH_SIGNED = /(?:^|[.!?)]\s+|\n\s*)[-–—]{1,2}\s*(\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)[\s.!]*$/u;
 /** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
 const SIGNED = new RegExp(String.raw`\b[Ss]ign ${SIGN_LEAD}([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)`);
+/** "sign it Marcus Webb": the name to sign with, written as a name. */
+const SIGNED_AS_NAME = new RegExp(String.raw`\b[Ss]ign ${SIGN_LEAD}${NAME}`, "u");
 
 /** Whether `others` writes the word as a name: capitalised inside a sentence ("Thanks, Priya"), or signing a quoted draft. */
 const writesAsName = (others: string, word: string) =>
@@ -72,6 +77,8 @@ export function statedName(text: string, others = ""): string | null {
   const signed = SIGNED.exec(text)?.[1];
   if (signed && (lexicon().isName(signed.toLowerCase()) || (unknown(signed) && writesAsName(others, signed))))
     return upperFirst(signed);
+  const asName = SIGNED_AS_NAME.exec(text)?.[1];
+  if (asName && !notAName(asName.split(" ")[0]!)) return asName;
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
   const typed = new Set<string>();
   introducedNames(text, typed);

@@ -410,7 +410,8 @@ describe("a 70-year-old's first smartphone", () => {
   test("'im Tom im 70' names the user and is read as two sentences", () => {
     expect(statedName("ok thats better thank you. im Tom im 70 and not good with these things.")).toBe("Tom");
     expect(chat("im Tom im 70 and not good with these things")).toEqual([
-      "The user is Tom. The user is 70 and not good with these things.",
+      "The user is Tom.",
+      "The user is 70 years old and not good with these things.",
     ]);
   });
 

@@ -2,6 +2,7 @@
 // questions between people typed as texts: without their mark, with "u", about someone named.
 import { describe, expect, test } from "bun:test";
 import { questionsAsked } from "../../src/formation/embedded/dialogue.ts";
+import { statedName } from "../../src/formation/user-name.ts";
 import { betweenPeople, contents, passage, withAssistant } from "./embedded-support.ts";
 
 const AT = "2026-03-02T10:00:00.000Z";
@@ -97,5 +98,32 @@ describe("a question between people typed as a text", () => {
       "Pixel is ok, the vet put her on diet cat food.",
     ]);
     expect(friends("Gloria: how is Priya? is the new job going ok", "Ben: she loves it")).toEqual(["Priya loves it."]);
+  });
+});
+
+describe("what a user says of themselves in passing", () => {
+  test("a person's number alone is their age ('I'm 34, finished ...', 'she's 7 and', 'our son is 4.')", () => {
+    const told = (text: string) => withAssistant([text, "Got it."], "user", AT);
+    expect(told("I'm 34, finished the Google UX certificate in november")).toEqual([
+      "The user is 34 years old, finished the Google UX certificate in November 2025.",
+    ]);
+    expect(told("my daughter Maya, she's 7 and loves dinosaurs")).toEqual([
+      "The user's daughter Maya is 7 years old and loves dinosaurs.",
+    ]);
+    expect(told("our son is 4.")).toEqual(["The user's son is 4 years old."]);
+    expect(told("I'm 5 minutes away")).toEqual(["The user is 5 minutes away."]);
+  });
+
+  test("'anyway name's Greg' and 'sign it Marcus Webb' give the user's name; a thing's name does not", () => {
+    expect(statedName("i want to build a routine. anyway name's Greg")).toBe("Greg");
+    expect(statedName("sign it Marcus Webb. and add that I'll train my replacement")).toBe("Marcus Webb");
+    expect(statedName("I have small bakery in Chicago, name is Słodki Kącik")).toBeNull();
+    expect(statedName("We got a puppy. name is Biscuit")).toBeNull();
+    expect(statedName("sign it Monday")).toBeNull();
+  });
+
+  test("a code written with capitals is no one 'she' stands for ('my A1C was 7.9. she put me on ...')", () => {
+    const formed = withAssistant(["my A1C was 7.9. she put me on metformin 500mg twice a day.", "OK."], "user", AT);
+    expect(formed.join(" ")).not.toMatch(/A1C put/);
   });
 });

@@ -93,7 +93,7 @@ describe("a document pasted to be worked on", () => {
         "user",
         AT,
       ),
-    ).toContain("The user is 34.");
+    ).toContain("The user is 34 years old.");
   });
 });
 

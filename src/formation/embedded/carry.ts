@@ -54,7 +54,7 @@ export function handedOn(carry: Carry, carried: Carried, speaker: string, about:
  * leaving?"): not the people talking, a day or a place; null when it names none or several.
  */
 export function askedAbout(nlp: Nlp, question: string | undefined, participants: ReadonlySet<string>): Person | null {
-  if (!question || !/\s\p{Lu}/u.test(question)) return null; // a name is written with its capital
+  if (!question || !/\s\p{Lu}\p{Ll}/u.test(question)) return null; // a name is written with its capital
   const tokens = nlp.sentences(question).flatMap((s) => s.tokens);
   const names = properNames(tokens)
     .map((n) => n.replace(/['’]s$/, ""))

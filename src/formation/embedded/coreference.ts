@@ -92,7 +92,7 @@ export function personInFocus(
       else if (PETS.has(kin) && speaker) relative = { text: `${speaker}'s ${t.text}`, gender: null, entity: speaker };
     } else if (
       t.pos === "PROPN" &&
-      /^\p{Lu}/u.test(t.text) &&
+      /^\p{Lu}[^\d]*$/u.test(t.text) && // not a code ("my A1C was 7.9")
       !CALENDAR.test(t.text) &&
       !participants.has(kin) &&
       tokens[j - 1]?.pos !== "PROPN" &&

@@ -176,6 +176,11 @@ const TYPED: Array<[RegExp, string]> = [
     /(^|[.!?]\s+)((?:\d|two|three|four|five|six)\s+(?:kids|children|sons|daughters|grandkids|grandchildren|boys|girls|dogs|cats))\b(?=\s*(?:[-–—:,(.]|$))/gi,
     "$1I have $2",
   ],
+  // "I'm 34, finished ...", "she's 7 and loves dinosaurs", "our son is 4.": a person's number alone is their age.
+  [
+    /\b((?:i|I)(?:['’]?m| am)|(?:[Hh]e|[Ss]he|son|daughter|kid|child|boy|girl|brother|sister|baby|nephew|niece|grandson|granddaughter|dog|cat|puppy)(?:['’]s| is)|turned|turns) (\d{1,2})(?=\s*(?:[,.;!)]|$)|\s+(?:and|now|next|this|but|so|in)\b)/g,
+    "$1 $2 years old",
+  ],
   // "saturdays r out", "we r going": "r" between a subject and what it is.
   [/\b(we|they|you|u|people|kids|\w+s) r (?=\w)/gi, "$1 are "],
 ];
