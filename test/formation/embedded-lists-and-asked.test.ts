@@ -127,3 +127,40 @@ describe("what a user says of themselves in passing", () => {
     expect(formed.join(" ")).not.toMatch(/A1C put/);
   });
 });
+
+describe("two people texting: greetings, leave-taking and shared things", () => {
+  test("'morning!' greets, it does not answer 'how's the knee doing?'", () => {
+    expect(
+      friends(
+        "Ben: morning Gloria! how's the knee doing?",
+        "Gloria: morning! 5 weeks since the op now and I can walk round the block with the cane",
+      ),
+    ).toEqual(["5 weeks since the op now and Gloria can walk round the block with the cane."]);
+  });
+
+  test("'sad news on my end tho,' and 'ok gotta go,' lead the news without being part of it", () => {
+    expect(
+      friends(
+        "Ben: nice",
+        "Gloria: sad news on my end tho, I've decided not to enter the dahlias in the county show this year.",
+        "Ben: oh no",
+        "Gloria: ok gotta go, Aisha's given me homework exercises",
+      ),
+    ).toEqual([
+      "Gloria has decided not to enter the dahlias in the county show in 2026.",
+      "Aisha's given Gloria homework exercises.",
+    ]);
+  });
+
+  test("'[sends a link]' says nothing; 'thurs + fri' is two days of a plan; 'that weekend' is one said before", () => {
+    expect(friends("Jonah: send it", "Mei: [sends a link] it's 2 bedrooms so Theo can come too")).toEqual([
+      "It is 2 bedrooms so Theo can come too.",
+    ]);
+    expect(friends("Jonah: omg", "Mei: I think thurs + fri is plenty, my budget is cooked")).toEqual([
+      "Mei thinks Thursday + Friday is plenty, Mei's budget is cooked.",
+    ]);
+    expect(friends("Jonah: is Dani coming?", "Mei: nah she's got her sister's wedding in Porto that weekend")).toEqual([
+      "Dani has got her sister's wedding in Porto that weekend.",
+    ]);
+  });
+});

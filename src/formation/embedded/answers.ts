@@ -17,6 +17,8 @@ import { written, type WritingContext } from "./written.ts";
 /** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
 const OPENING =
   /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|(?:good|great|fair) (?:catch|point|shout)|fair enough|true|right|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg)\b)*$/i;
+/** "morning!", "Good evening!": a greeting by the time of day (not "mornings." answering when). */
+const GREETED = /^(?:good\s+)?(?:morning|afternoon|evening)\s*!+\s*$/i;
 /** Why a clause of a reply would be dropped on its own yet answers the question before it. */
 const LEANS_ON_QUESTION = new Set(["no subject to stand alone", "no content", "reaction", "an appraisal"]);
 /** A clause that leans on a question opens with a pronoun or a thing just asked about ("The store ..."). */
@@ -55,7 +57,7 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
   const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
-    if (OPENING.test(unnamed(part))) continue;
+    if (OPENING.test(unnamed(part)) || GREETED.test(part)) continue;
     if (part !== sentence.text) return nlp.sentences(part)[0];
     // "square appointments, I don't want another login": a few words before the reason are the answer.
     const named = /^([^,]{2,40}),\s+(?:i|we|because|bc|cause|cos)\b/i.exec(part)?.[1];

@@ -16,14 +16,14 @@ export const EVERY_BEFORE =
   /\b(?:(?:every|each|a|any)\s+(?:other\s+)?|(?:(?:every|each|the)\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+|(?:every|each|the)\s+(?:last|final)\s+)$/i;
 export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
 /** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
-const BETWEEN_DAYS = "(?:,|/|&|-|–|and|or|to|through|thru|(?:now|but|and) not|instead of|rather than)?";
+const BETWEEN_DAYS = "(?:,|/|&|\\+|-|–|and|or|to|through|thru|(?:now|but|and) not|instead of|rather than)?";
 export const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*${BETWEEN_DAYS}\\s*${WEEKDAY_WORD}\\b`, "i");
 export const WEEKDAY_PREVIOUS = new RegExp(`\\b${WEEKDAY_WORD}\\.?\\s*${BETWEEN_DAYS}\\s*$`, "i");
 /** A weekday before the date it falls on ("fri 4 dec", "Friday, the 4th"): the date says it; so does
  * the date said before "that friday". */
 export const DATE_AFTER = /^\.?,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i;
-/** "weekend" with no word saying which ("no weekend work", "weekend plans") is no date. */
-export const WHICH_WEEKEND = /\b(?:the|this|last|next|that|past|coming)\s+$/i;
+/** "weekend" with no word saying which ("no weekend work", "weekend plans") is no date, nor "that weekend" (one said before). */
+export const WHICH_WEEKEND = /\b(?:the|this|last|next|past|coming)\s+$/i;
 /**
  * A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by
  * Friday"); so does what someone wants done by a month ("wants the books tidied by end of may").

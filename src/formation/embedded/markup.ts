@@ -10,6 +10,10 @@ export const PART_LABEL =
 const IMAGE_NOTE =
   /\[\s*(?:(?:shares|shared|sends|sent|posts|posted)\s+(?:an?\s+)?)?(?:photo|image|picture|pic)\s*(?:of\s*)?:?\s*([^\]]{3,500})\]/giu;
 
+/** A chat export's note of something else shared ("[sends a link]", "[voice note]"): nothing said. */
+const OTHER_NOTE =
+  /\[\s*(?:(?:sends|sent|shares|shared|posts|posted)\s+(?:an?\s+)?)?(?:link|video|gif|voice (?:note|message)|sticker|file|document|screenshot|meme|location|audio)\b[^\]]{0,200}\]/giu;
+
 /**
  * The text without its image notes, and each note's caption as "a photo of ..."; `typed` when a note
  * was typed by the writer ("[photo: ...]", no "shares"), beside what they say of it.
@@ -17,7 +21,7 @@ const IMAGE_NOTE =
 export function sharedImages(text: string): { text: string; images: string[]; typed: boolean } {
   const images: string[] = [];
   const typed = /\[\s*(?:photo|image|picture|pic)\s*:/i.test(text);
-  const rest = text.replace(IMAGE_NOTE, (_, caption: string) => {
+  const rest = text.replace(OTHER_NOTE, " ").replace(IMAGE_NOTE, (_, caption: string) => {
     const what = caption.trim().replace(/^(?:an?\s+)?(?:photo|photograph|photography|image|picture|pic)\s+of\s+/iu, "");
     if (what) images.push(`a photo of ${what}`);
     return " ";

@@ -152,7 +152,8 @@ function withoutCatchUp(text: string): string {
 }
 
 /**
- * A sentence's lead that only announces a question or asks one back before telling: "last q, can i
+ * A sentence's lead that only announces a question, asks one back or takes leave before telling ("sad news on
+ * my end tho, ...", "ok gotta go, Aisha's given me homework"): "last q, can i
  * still have coffee" is a question ("can i ..."); "which store tho, i have an aldi and a walmart" tells
  * what the user has; "so the real reason im here, ...", "other thing, ..." and "sent." announce; "this
  * is great but" before a request only thanks; "wait" before a clause ("wait the rota just came out") only
@@ -160,7 +161,7 @@ function withoutCatchUp(text: string): string {
  * are gonna revise at the library"), which would read as the verb "change".
  */
 const ASKING_LEAD =
-  /(?<=^|[.!?]\s+)(?:(?:ok\s+|so\s+)?(?:last|one more|quick|final|another|other|random|dumb|silly|stupid)\s+(?:q|qq|question|thing)\s*[,:-]?\s*|real talk,?\s+|(?:so\s+)?the real reason (?:i am|i'm|im) here(?:\s+tbh)?\s*[,:-]?\s*|(?:sent|done|sorted|all done)[.!]+\s*|(?:wait|hold on)[,!]?\s+(?:(?:no|actually|sorry)\b[,!]?\s*|(?=(?:the|my|our|so|they|theyve|he|she|its|it|we|i|im)\b))|no\s+wait\b[,!]?\s*|(?:(?:actually|ok|okay|so|oh)[,!]?\s+)*change of plans?\s*[,:;!-]*\s*(?=(?:i|we|my|our|the)\b|\p{L}+\s+and\s+i\b)|(?:ok(?:ay)?|this is (?:great|good|perfect|amazing|helpful)|that(?:'s|s| is) (?:great|good|perfect|helpful)|perfect|great|love it|thanks|thx|nice)[,!]?\s+but\s+(?=(?:can|could|pls|please|just|keep|stop|dont|don't|do not)\b)|(?:which|what)\s+\p{L}+(?:\s+(?:tho|though|then))?\s*,\s*(?=(?:i|we|my|our|there)\b))/giu;
+  /(?<=^|[.!?]\s+)(?:(?:(?:some|sad|bad|good|great|big|exciting|random|other)\s+)?news\s+(?:(?:on|from)\s+(?:my|our)\s+(?:end|side)|from\s+(?:me|us|here))(?:\s+(?:tho|though|too))?\s*[,:!-]+\s*|(?:(?:ok(?:ay)?|anyway|right)[,!]?\s+)?(?:gotta|got to|have to|need to|must)\s+(?:go|run|dash|fly)(?:\s+(?:now|soon))?\s*[,.!-]+\s*|(?:ok\s+|so\s+)?(?:last|one more|quick|final|another|other|random|dumb|silly|stupid)\s+(?:q|qq|question|thing)\s*[,:-]?\s*|real talk,?\s+|(?:so\s+)?the real reason (?:i am|i'm|im) here(?:\s+tbh)?\s*[,:-]?\s*|(?:sent|done|sorted|all done)[.!]+\s*|(?:wait|hold on)[,!]?\s+(?:(?:no|actually|sorry)\b[,!]?\s*|(?=(?:the|my|our|so|they|theyve|he|she|its|it|we|i|im)\b))|no\s+wait\b[,!]?\s*|(?:(?:actually|ok|okay|so|oh)[,!]?\s+)*change of plans?\s*[,:;!-]*\s*(?=(?:i|we|my|our|the)\b|\p{L}+\s+and\s+i\b)|(?:ok(?:ay)?|this is (?:great|good|perfect|amazing|helpful)|that(?:'s|s| is) (?:great|good|perfect|helpful)|perfect|great|love it|thanks|thx|nice)[,!]?\s+but\s+(?=(?:can|could|pls|please|just|keep|stop|dont|don't|do not)\b)|(?:which|what)\s+\p{L}+(?:\s+(?:tho|though|then))?\s*,\s*(?=(?:i|we|my|our|there)\b))/giu;
 
 /** The text without its catching up on the talk, its leads that only ask (both above) and a tag question's mark. */
 export function withoutLeads(text: string): string {
