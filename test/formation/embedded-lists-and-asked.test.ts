@@ -164,3 +164,13 @@ describe("two people texting: greetings, leave-taking and shared things", () => 
     ]);
   });
 });
+
+describe("whom 'she' stands for after a name the lexicon does not know", () => {
+  test("a name taken up by 'he' in its own sentence is a he: the next 'She' is the mother said before", () => {
+    expect(
+      note(
+        "Mom has moderate dementia now. I visit Tuesdays and Saturdays; Diego lives in Phoenix, so he calls her on Thursdays. She gets agitated if the TV is too loud.",
+      ),
+    ).toContain("The user's mom gets agitated if the TV is too loud.");
+  });
+});

@@ -53,6 +53,18 @@ const placedIn = (tokens: Token[]) =>
   !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
   tokens.some((t, j) => t.pos === "ADP" && lexicon().isPlace(tokens[j + 1]?.lower ?? ""));
 
+/**
+ * The gender a statement says its named subject has, by the subject pronoun of a clause joined to it
+ * ("Diego lives in Phoenix, so he calls her on Thursdays"): null when none or both are said so.
+ */
+function saidGender(tokens: Token[]): "f" | "m" | null {
+  const joined = tokens.filter(
+    (_t, j) => j > 1 && /^(?:,|so|and|but|because|when|since|as)$/.test(tokens[j - 1]!.lower),
+  );
+  const said = new Set(joined.flatMap((t) => (t.lower === "he" ? ["m"] : t.lower === "she" ? ["f"] : [])));
+  return said.size === 1 ? (said.has("m") ? "m" : "f") : null;
+}
+
 /** The person a statement leaves in focus: its named subject, else its last relative or named object. */
 export function personInFocus(
   tokens: Token[],
@@ -70,7 +82,7 @@ export function personInFocus(
     !placedIn(tokens) &&
     !ORGANISATION.test(lead[0]!)
   ) {
-    return { text: lead[0]!, gender: nameGender(lead[0]!), entity: lead[0]! };
+    return { text: lead[0]!, gender: nameGender(lead[0]!) ?? saidGender(tokens), entity: lead[0]! };
   }
   // A relative is more surely a person than a capitalised object (which may be a place or a brand).
   let relative: Person | null = null;
