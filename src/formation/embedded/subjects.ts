@@ -209,22 +209,14 @@ export function isImperative(tokens: Token[]): boolean {
   return i === 0 || OPENING_ADVERBS.has(tokens[0]!.lower);
 }
 
-/**
- * A user's note to an assistant drops the possessive: "salary is 72k gross", "lease ends oct 15",
- * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
- * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts).
- */
-const ING_THINGS =
-  /^(?:wedding|meeting|building|morning|evening|ring|thing|booking|ceiling|clothing|housing|funding|parking|heating|lighting|plumbing|wiring|flooring|bedding|setting|listing|filing|offering|siding|railing|pudding|stuffing|frosting|icing|dressing|topping|filling|seating|wording|ranking|rating|earring|spring|string|king|sibling|offspring|duckling|dumpling)$/;
-
 /** Labels that open a note about the note, not a thing of the user's ("Update: ...", "Note: ..."). */
 const NOTE_LABELS =
   /^(?:update|edit|note|notes|ps|context|background|question|questions|answer|summary|status|reminder|tldr|fyi|btw|idea|ideas|plan|problem|issue|result|results|reason|example|tip|warning|source|link|subject|re|q|a)$/;
 
 /**
  * "Coffee order: oat flat white", "Dentist: Dr. Okafor", "Allergies: penicillin": a label typed at a
- * line's start in the user's own note of such lines is of a thing of theirs, and gets its "My" back ("Day 1: ...",
- * "Update: ...", "Monday: ...", a name and a transcript's "Tom: hi" are not).
+ * line's start in the user's own note of such lines is of a thing of theirs, and gets its "My" back
+ * ("Day 1: ...", "Update: ...", "Monday: ...", a name and a transcript's "Tom: hi" are not).
  */
 export function withOwnLabels(text: string): string {
   // In a note of such lines or a list: one line alone ("orbital labs: recruiter call done") may name anything.
@@ -241,8 +233,18 @@ export function withOwnLabels(text: string): string {
     return `${lead}My ${label.toLowerCase()}: ${value}`;
   });
 }
+/** A label of up to four words at a line's (or a bullet's) start, its colon, and its value's first word. */
 const OWN_LABEL = /^([ \t]*(?:[-*•][ \t]+)?)(\p{Lu}?\p{Ll}+(?:[ \t]+\p{Ll}+){0,3}):[ \t]+(\S+)/gmu;
 
+/** Words in "-ing" that name a thing, not an activity ("wedding is in june", not "swimming is fun"). */
+const ING_THINGS =
+  /^(?:wedding|meeting|building|morning|evening|ring|thing|booking|ceiling|clothing|housing|funding|parking|heating|lighting|plumbing|wiring|flooring|bedding|setting|listing|filing|offering|siding|railing|pudding|stuffing|frosting|icing|dressing|topping|filling|seating|wording|ranking|rating|earring|spring|string|king|sibling|offspring|duckling|dumpling)$/;
+
+/**
+ * A user's note to an assistant drops the possessive: "salary is 72k gross", "lease ends oct 15",
+ * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
+ * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts).
+ */
 export function restoreOwner(tokens: Token[]): Token[] {
   const [noun, verb] = tokens;
   if (!noun) return tokens;
