@@ -12,6 +12,10 @@ import { STATES, stateAfter } from "./subjects.ts";
 import { withoutCode } from "./markup.ts";
 import { signedName } from "./typed-names.ts";
 
+/** A question without its mark: a question word before a verb, or a verb before its subject. */
+const UNMARKED_QUESTION =
+  /^(?:(?:so|and|but|oh|ok|also|btw|wait|hey)[,\s]+)*(?:(?:how|what|when|where|which|who|why)(?:\s+\p{L}+)?\s+(?:is|are|was|were|do|does|did|have|has|can|could|will|would)\b|(?:how|what|when|where|who)['’]s\b|(?:is|are|was|were|do|does|did|have|has|can|could|will|would)\s+(?:you|u|he|she|they|it|we|your|ur|his|her|their|the|that|this|\p{Lu}\p{Ll}+)\b)[^!.]*$/iu;
+
 /**
  * The question a message asks: the one it ends with (its last question sentence, with the sentence
  * before it when short), or, in an assistant's answer (`within`), its only question when the answer
@@ -19,10 +23,6 @@ import { signedName } from "./typed-names.ts";
  * A person's question in the middle of their message is followed by their own news, which the
  * reply answers.
  */
-/** A question without its mark: a question word before a verb, or a verb before its subject. */
-const UNMARKED_QUESTION =
-  /^(?:(?:so|and|but|oh|ok|also|btw|wait|hey)[,\s]+)*(?:(?:how|what|when|where|which|who|why)(?:\s+\p{L}+)?\s+(?:is|are|was|were|do|does|did|have|has|can|could|will|would)\b|(?:how|what|when|where|who)['’]s\b|(?:is|are|was|were|do|does|did|have|has|can|could|will|would)\s+(?:you|u|he|she|they|it|we|your|ur|his|her|their|the|that|this|\p{Lu}\p{Ll}+)\b)[^!.]*$/iu;
-
 export function closingQuestion(text: string, within = false): string | null {
   const body = withoutCode(text, " ").trim();
   // "When was the surgery again? It feels like yesterday.": a short remark after a person's question, with

@@ -126,6 +126,7 @@ const OPEN_END = /\b(?:to|of|for|with|about|from|in|on|at|like|are|is|include|in
  * ("Stuff I keep forgetting to write down:") goes.
  */
 export function withListLeads(text: string): string {
+  if (!/:[ \t]*\n/.test(text)) return text; // no line ends in ":" before another
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const lead = /^([ \t]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]+)?)(.*\S):[ \t]*$/.exec(lines[i]!);
