@@ -19,6 +19,7 @@ import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { queryTerms } from "../src/domain/text.ts";
 import { toMatchExpression } from "../src/storage/sql.ts";
+import { apiCaller, lastJobId, memoriesText, memorySources, type Returned } from "./api.ts";
 import { answerWordsReturned, spokenDate } from "./judge.ts";
 
 const { values: opts } = parseArgs({
@@ -54,8 +55,6 @@ interface Qa {
   evidence: string[];
   evidence_audit?: string[];
 }
-/** A memory as search and recall return it. */
-type Returned = { id: string; content: string; occurred_at: string | null };
 const readJsonl = <T>(file: string) =>
   readFileSync(join(opts.data!, file), "utf8")
     .trim()
@@ -76,8 +75,6 @@ const turnsText = (sample: string, dias: string[]) =>
     .flatMap((d) => turnById.get(`${sample}:${d}`) ?? [])
     .map((t) => `${said(t)} ${spokenDate(`${t.timestamp}Z`)}`)
     .join("\n");
-/** What an agent given these memories would read: each content and its occurred_at date. */
-const memoriesText = (ms: Returned[]) => ms.map((m) => `${m.content} ${spokenDate(m.occurred_at)}`).join("\n");
 const KS = [5, 10, 25] as const;
 
 const dataDir = mkdtempSync(join(tmpdir(), "engram-quality-"));
@@ -90,19 +87,7 @@ const engram = await createEngram(
   },
 );
 
-/** A request through the API; `absentOk` reads a 404 as null (context's "nothing relevant now"). */
-async function call<T>(key: string, method: string, path: string, body?: unknown, absentOk = false): Promise<T> {
-  const r = await engram.handle(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }),
-  );
-  if (absentOk && r.status === 404) return null as T;
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-  return (r.status === 202 ? null : await r.json()) as T;
-}
+const call = apiCaller(engram);
 
 // ---- ingest: one project per conversation, one import per session ----
 const account = engram.accounts.createAccount({ name: "LoCoMo", plan: "scale" });
@@ -128,12 +113,9 @@ for (const sample of samples) {
         occurred_at: `${t.timestamp}Z`,
       })),
     });
-    // The import API answers 202 without a job id; the bench reads the id of the job it just queued.
-    const job = engram.db
-      .query<{ id: string }, [string]>("SELECT id FROM jobs WHERE project_id = ? ORDER BY rowid DESC LIMIT 1")
-      .get(project.id)!;
+    const job = lastJobId(engram, project.id);
     session.forEach((t, i) => {
-      turnOf.set(`${job.id}:${i}`, t.dia_id);
+      turnOf.set(`${job}:${i}`, t.dia_id);
     });
     await engram.formation.runUntilIdle();
   }
@@ -146,29 +128,11 @@ const turnsOfMemory = new Map<string, string[]>();
 const formedTurns = new Set<string>(); // sample:dia_id of every turn some memory came from
 let memoryCount = 0;
 for (const [sample, key] of keys) {
-  let cursor = "";
-  for (;;) {
-    const page = await call<{ data: Array<{ id: string }>; has_more: boolean }>(
-      key,
-      "GET",
-      `/v1/memories?limit=20${cursor ? `&starting_after=${cursor}` : ""}`,
-    );
-    for (const m of page.data) {
-      const inspection = await call<{
-        versions: Array<{ source: { type: string; job_id?: string; message_indexes?: number[] } }>;
-      }>(key, "GET", `/v1/memories/${m.id}/inspect`);
-      const dias = new Set<string>();
-      for (const v of inspection.versions)
-        for (const i of v.source.message_indexes ?? []) {
-          const dia = turnOf.get(`${v.source.job_id}:${i}`);
-          if (dia) dias.add(dia);
-        }
-      turnsOfMemory.set(m.id, [...dias]);
-      for (const d of dias) formedTurns.add(`${sample}:${d}`);
-      memoryCount++;
-    }
-    if (!page.has_more) break;
-    cursor = page.data.at(-1)!.id;
+  for (const [id, pairs] of await memorySources(call, key)) {
+    const dias = [...new Set(pairs.flatMap((p) => turnOf.get(p) ?? []))];
+    turnsOfMemory.set(id, dias);
+    for (const d of dias) formedTurns.add(`${sample}:${d}`);
+    memoryCount++;
   }
 }
 
