@@ -190,7 +190,7 @@ export function answered(
     const resolved = resolvePronouns(first.tokens, ctx.speakers).tokens;
     const joined = joinedAs(first.tokens, resolved);
     // A clause is a sentence ("it is around 2k" typed in lower case); a few words are quoted as typed.
-    const said = answer ? joined : upperFirst(joined);
+    const said = answer?.kind === "short" && answer.said ? answer.said : answer ? joined : upperFirst(joined);
     // "How old is she?" asks of whom the one answering was talking about.
     const focus = ctx.carried?.person?.text;
     // "How did you two meet?": the one answering and whom they were talking about.

@@ -41,7 +41,8 @@ import { CALENDAR } from "./closed-classes.ts";
 import { answeredEach } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
-import { DISLOCATED, dislocated, restoreOwner, restoreSubject, withOwnLabels } from "./subjects.ts";
+import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
+import { withOwnLabels } from "./own-labels.ts";
 import { isPastTense } from "./tense.ts";
 import { askedAbout, type Carried, carriedInto, handedOn, NO_ONE } from "./carry.ts";
 

@@ -5,6 +5,7 @@
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
+import { askedAfter } from "./asked-after.ts";
 import { weigh } from "./weight.ts";
 import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
 import {
@@ -285,8 +286,8 @@ export interface RawClause {
 /** Sentences → clauses → filler stripped. */
 export function splitStatements(nlp: Nlp, text: string, participants: ReadonlySet<string>): Token[][] {
   const out: Token[][] = [];
-  for (const s of nlp.sentences(withoutLeads(text))) {
-    for (const c of clauses(s.tokens)) {
+  for (const s of nlp.sentences(withoutLeads(text)).flatMap((x) => askedAfter(nlp, x.tokens))) {
+    for (const c of clauses(s)) {
       if (SMALL_TALK.test(joinTokens(c))) continue; // "Thanks, Caroline, for ..." is thanks however it goes on
       const stripped = stripFiller(c, participants);
       if (stripped.length) out.push(stripped);

@@ -6,7 +6,6 @@
 import { ownLife } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
-import { CALENDAR, DISCOURSE } from "./closed-classes.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
 const OPENING_ADVERBS = new Set([
@@ -107,7 +106,7 @@ export const STATES = new Set([
   "smoke",
 ]);
 /** Nouns that are no one's in particular ("Time flies", "Life is good", "Everything is fine"). */
-const NO_OWNER = new Set([
+export const NO_OWNER = new Set([
   "time",
   "life",
   "everything",
@@ -188,6 +187,16 @@ export function restoreSubject(tokens: Token[]): Token[] {
       (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help" || /ing$/.test(next?.lower ?? "")))
   ) {
     insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party", "want racking put in"
+  } else if (
+    SAME_IN_PAST.has(v.lower) &&
+    tokens
+      .slice(i + 1)
+      .some(
+        (t, j) =>
+          PAST_CUE.test(t.lower) && (t.lower !== "last" || /^(?:NOUN|PROPN)$/.test(tokens[i + 2 + j]?.pos ?? "")),
+      )
+  ) {
+    insert = [synthetic("I", "PRON", "i")]; // "quit drinking last month", "cut sugar 2 weeks ago": told, not asked
   } else if (stateDenied || modal || ownLife(tokens, i)) {
     // "dont need a car in berlin" ("Don't explain ..." stays a request); "start jan 4", "leave on friday": own
     // plans; "live aboard a narrowboat": the speaker's life.
@@ -197,6 +206,23 @@ export function restoreSubject(tokens: Token[]): Token[] {
   const head = { ...tokens[0]!, space: " ", text: tokens[0]!.pos === "PROPN" ? tokens[0]!.text : tokens[0]!.lower };
   return [{ ...insert[0]!, space: "" }, ...insert.slice(1), head, ...tokens.slice(1)];
 }
+
+/** Verbs whose past is their bare form: with a past time after them ("quit drinking last month") they tell. */
+const SAME_IN_PAST = new Set([
+  "quit",
+  "put",
+  "cut",
+  "set",
+  "hit",
+  "hurt",
+  "shut",
+  "read",
+  "split",
+  "bet",
+  "upset",
+  "fit",
+]);
+const PAST_CUE = /^(?:yesterday|ago|last)$/;
 
 /** A request or an encouragement: the clause opens with a bare verb and has no subject ("Check this out", "Believe in yourself"). */
 export function isImperative(tokens: Token[]): boolean {
@@ -208,33 +234,6 @@ export function isImperative(tokens: Token[]): boolean {
     return false;
   return i === 0 || OPENING_ADVERBS.has(tokens[0]!.lower);
 }
-
-/** Labels that open a note about the note, not a thing of the user's ("Update: ...", "Note: ..."). */
-const NOTE_LABELS =
-  /^(?:update|edit|note|notes|ps|context|background|question|questions|answer|summary|status|reminder|tldr|fyi|btw|idea|ideas|plan|problem|issue|result|results|reason|example|tip|warning|source|link|subject|re|q|a)$/;
-
-/**
- * "Coffee order: oat flat white", "Dentist: Dr. Okafor", "Allergies: penicillin": a label typed at a
- * line's start in the user's own note of such lines is of a thing of theirs, and gets its "My" back
- * ("Day 1: ...", "Update: ...", "Monday: ...", a name and a transcript's "Tom: hi" are not).
- */
-export function withOwnLabels(text: string): string {
-  // In a note of such lines or a list: one line alone ("orbital labs: recruiter call done") may name anything.
-  if ((text.match(OWN_LABEL) ?? []).length < 2) return text;
-  return text.replace(OWN_LABEL, (whole, lead: string, label: string, value: string) => {
-    const head = label.split(/\s+/)[0]!.toLowerCase();
-    if (NOTE_LABELS.test(head) || NO_OWNER.has(head) || CALENDAR.has(head) || DISCOURSE.has(head)) return whole;
-    if (
-      lexicon().isName(head) ||
-      lexicon().isPlace(head) ||
-      /^(?:i|we|he|she|they|it|you|my|our|hi|hey|hello|yes|no|yeah|ok|okay|thanks|lol|haha)\b/i.test(value)
-    )
-      return whole;
-    return `${lead}My ${label.toLowerCase()}: ${value}`;
-  });
-}
-/** A label of up to four words at a line's (or a bullet's) start, its colon, and its value's first word. */
-const OWN_LABEL = /^([ \t]*(?:[-*•][ \t]+)?)(\p{Lu}?\p{Ll}+(?:[ \t]+\p{Ll}+){0,3}):[ \t]+(\S+)/gmu;
 
 /** Words in "-ing" that name a thing, not an activity ("wedding is in june", not "swimming is fun"). */
 const ING_THINGS =

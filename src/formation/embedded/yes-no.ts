@@ -25,7 +25,14 @@ const NO_LONGER =
 export type Answer =
   | { kind: "yes"; rest?: string }
   | { kind: "no"; longer?: boolean }
-  | { kind: "short"; text: string };
+  | { kind: "short"; text: string; said?: string };
+
+/**
+ * A choice or a target said as what to do, to a question before it: "ok lets do 1900 instead" (the
+ * option: "1900"), "yes aim for 120g protein a day", "make it 600" (said with its verb; "make it Saturday May 30" is a date, left to the dates). Up to 8 words.
+ */
+const CHOSEN_REPLY =
+  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|fine|great|perfect)[,!.]?\s+)?(?:please\s+)?(?:(let['’]?s\s+(?:do|go with|go for|try|pick)|go with|go for|i['’]?ll\s+(?:take|go with|do))\s+((?:\S+\s+){0,5}?\S+)|(aim for|make it|set it to|cap it at|keep it (?:under|below|at|around)|bump it (?:up )?to)\s+(?!\S*(?:day|[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)\b)((?:\S+\s+){0,5}?\S*\d\S*(?:\s+\S+){0,3}?))(?:\s+(?:instead|then|please|pls|thanks))*[\s.!]*$/i;
 
 /** A reply that only makes sense with the question before it: yes/no, or a few words (`most`) without a verb. */
 export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | null {
@@ -35,6 +42,8 @@ export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | 
   if (NO_LONGER.test(t)) return { kind: "no", longer: true };
   const echo = ECHO.exec(t);
   if (echo) return { kind: "yes", rest: t.slice(echo[0].length).replace(/[.!]+$/, "") };
+  const chosen = CHOSEN_REPLY.exec(t);
+  if (chosen) return { kind: "short", text: t, said: (chosen[1] ? chosen[2]! : `${chosen[3]} ${chosen[4]}`).trim() };
   const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   // "what about music", "how about Friday": a question back, typed without its mark.
   if (words.length === 0 || words.length > most || hasVerb || t.includes("?") || /^(?:what|how|why)\b/i.test(t))
