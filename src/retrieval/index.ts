@@ -30,6 +30,8 @@ const CONTEXT_TAIL = 1 / 3;
  * tell a story of a few sentences: on LoCoMo dev answer words 67.4 → 68.2 (125: 67.9, 175: 68.1).
  */
 const CONTEXT_KEPT_WHOLE = 150;
+/** "the user", "the user's", "user's": how an agent names the person a scope is about. */
+const THE_USER = /\b(?:the\s+)?user(?:['’]s)?\b/gi;
 /** Below this score the best memory is not relevant enough for a context (404). */
 export const CONTEXT_THRESHOLD = 0.15;
 
@@ -89,9 +91,14 @@ export function createRetrieval(deps: {
 
   /**
    * "Where does Dana live?" also asks about "the user" when Dana is a scope user of the project: the
-   * facts formed before Dana said her name read "The user lives in Berlin".
+   * facts formed before Dana said her name read "The user lives in Berlin". Asked within the scope of
+   * a user whose name is known, "the user" is that name ("What rail card does the user have?" asks what
+   * "Tom has a bahncard 50" tells; only "The user's name is Tom" says "user"), and no "user" is added.
    */
-  function aboutUsers(projectId: string, query: string): { query: string; userIds: Set<string> } {
+  function aboutUsers(projectId: string, typed: string, scope: Scope): { query: string; userIds: Set<string> } {
+    const named = scope.user_id ? (deps.people?.nameOf(projectId, scope.user_id) ?? null) : null;
+    const within = !!named;
+    const query = named ? typed.replace(THE_USER, (w) => (/s$/i.test(w) ? `${named}'s` : named)) : typed;
     const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
     const userIds = new Set(
       (deps.people?.named(projectId) ?? [])
@@ -103,7 +110,7 @@ export function createRetrieval(deps: {
         )
         .map((u) => u.userId),
     );
-    return { query: userIds.size ? `${query} user` : query, userIds };
+    return { query: userIds.size && !within ? `${query} user` : query, userIds };
   }
 
   /**
@@ -118,7 +125,7 @@ export function createRetrieval(deps: {
     meter: Meter,
     excludeVeryNegative: boolean,
   ): Promise<{ ranked: Ranked[]; aboutAsked: (row: MemoryRow) => boolean }> {
-    const asked = aboutUsers(projectId, query);
+    const asked = aboutUsers(projectId, query, scope);
     const aboutAsked = (row: MemoryRow) => row.user_id !== null && asked.userIds.has(row.user_id);
     const n = limit + 10; // a margin for feedback: negative ratings reorder, very_negative ones may drop out
     // A part of a decomposed question asks for several things when the whole question does.

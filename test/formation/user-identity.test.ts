@@ -103,4 +103,17 @@ describe("the user of a scope", () => {
     const found = ((await r.json()) as { data: Array<{ content: string }> }).data.map((m) => m.content);
     expect(found[0]).toBe("The user lives in Berlin, in Kreuzberg.");
   });
+
+  test("asked within a named user's scope, 'the user' is that user by name, not the word 'user'", async () => {
+    await create("Hi, I'm Tom. I have a BahnCard 50.", "u3");
+    await create("I always take the window seat. I hate long paragraphs.", "u3");
+    expect(await contents("u3")).toContain("The user's name is Tom.");
+    const ask = async (query: string) => {
+      const r = await h.call("POST", "/v1/memories/search", { body: { query, scope: { user_id: "u3" }, limit: 1 } });
+      return ((await r.json()) as { data: Array<{ content: string }> }).data.map((m) => m.content);
+    };
+    // Only "The user's name is Tom." says "user": it ranked first for every question about the user.
+    expect(await ask("Which rail discount card does the user have?")).toEqual(["Tom has a BahnCard 50."]);
+    expect(await ask("How should answers to the user be written?")).toEqual(["Tom hates long paragraphs."]);
+  });
 });
