@@ -77,3 +77,17 @@ describe("a currency asked for in answers", () => {
     ]);
   });
 });
+
+describe("a subject-less '-ing' clause before a comma", () => {
+  test("'ok switching to onesignal, firebase was a pain' is the user's doing", () => {
+    expect(reply("Both work for push.", "ok switching to onesignal, firebase was a pain")).toEqual([
+      "The user is switching to onesignal, firebase was a pain.",
+    ]);
+  });
+
+  test("'going back to the budget thing, ...' turns the talk: nobody is going", () => {
+    expect(reply("Noted.", "going back to the budget thing, we have 20k")).toEqual([
+      "Going back to the budget thing, the user and others have 20,000.",
+    ]);
+  });
+});

@@ -165,10 +165,13 @@ export function restoreSubject(tokens: Token[]): Token[] {
   ) {
     return tokens; // "Gonna be awesome!", "Going to be a great night": it is, not I am
   } else if (isGerund(v)) {
-    // "Starting a store is scary": the gerund is the subject of a later verb (before ", it": "Trying to get a petition going, it is fun").
-    const end = tokens.findIndex(
-      (t, j) => j > i && t.text === "," && /^(it|this|that)$/.test(tokens[j + 1]?.lower ?? ""),
-    );
+    // "Starting a store is scary": the gerund is the subject of a later verb before a comma ("Trying to get
+    // a petition going, it is fun", "switching to onesignal, firebase was a pain" go on with a clause of their own).
+    const end = tokens.findIndex((t, j) => j > i && t.text === ",");
+    // "Speaking of the neighbourhood, ...": a turn of the talk, nobody doing it.
+    const turn = `${v.lower} ${next?.lower} ${tokens[i + 2]?.lower}`;
+    if (/^(?:(?:speaking|talking) (?:of|about)|(?:going|coming) back to)\b/.test(turn)) return tokens;
+    if (/^(?:i|we)$/.test(tokens[end + 1]?.lower ?? "")) return tokens; // "Growing up, I saw ...": the speaker's already
     if (hasFiniteVerb(end < 0 ? tokens : tokens.slice(0, end), i + 1)) return tokens;
     // "living room, kitchen diner", "airing cupboard on the landing": a thing named, nobody doing it.
     if (i === 0 && COMPOUND_HEAD.test(next?.lower ?? "")) return tokens;
