@@ -84,8 +84,7 @@ describe("a choice said in passing", () => {
 describe("a user's own plan without its subject", () => {
   test("'start jan 4' is when the user starts; 'start with the pricing' asks the assistant", () => {
     expect(chat("start jan 4. notice is 4 weeks")).toEqual([
-      "The user starts on 4 January 2027.",
-      "The user's notice is 4 weeks.",
+      "The user starts on 4 January 2027. The user's notice is 4 weeks.",
     ]);
     expect(chat("start with the pricing")).toEqual([]);
     // A word that only begins like a day or a month ("friends", "marketing") says no time.
@@ -298,8 +297,7 @@ describe("terse messages to an assistant", () => {
 describe("short answers and plans typed to an assistant", () => {
   test("a meeting moved to a weekday is moved ahead: said on a Monday, 'to monday' is the next one, at its time", () => {
     expect(chat("cant do the teacher meeting on tuesday, im on shift. moved it to monday 4pm")).toEqual([
-      "The user cannot do the teacher meeting on Tuesday, 5 May 2026.",
-      "The user is on shift. The user moved it to Monday, 11 May 2026 at 4pm.",
+      "The user cannot do the teacher meeting on Tuesday, 5 May 2026. The user is on shift. The user moved it to Monday, 11 May 2026 at 4pm.",
     ]);
   });
 

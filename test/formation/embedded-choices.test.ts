@@ -105,8 +105,7 @@ describe("what users type about their plans", () => {
 
   test("days of the month before their month, 'oct.' ending a sentence, and 'at mine'", () => {
     expect(chat("rehearsals at mine 6th and 8th oct. Sam already knows the tunes")).toEqual([
-      "Rehearsals at the user's place on 6 October 2026 and on 8 October 2026.",
-      "Sam already knows the tunes.",
+      "Rehearsals at the user's place on 6 October 2026 and on 8 October 2026. Sam already knows the tunes.",
     ]);
   });
 });
@@ -128,7 +127,7 @@ Dev
   test("a drafted letter: its 'you' is the addressee, its signature the user's name", () => {
     expect(statedName(DRAFT)).toBe("Dev");
     const formed = chat(DRAFT);
-    expect(formed).toContain(
+    expect(formed.join(" ")).toContain(
       "The user would like to offer Jalen the Bike Mechanic position at Northloop Cycle Works. Jalen would also get 40% off parts and a shop bike.",
     );
     expect(formed.join(" ")).not.toMatch(/\bassistant\b/);
@@ -503,8 +502,7 @@ describe("a retired gardener's politeness", () => {
 describe("a teacher's and a bride's first messages", () => {
   test("'secondary maths teacher here,' says what the writer is", () => {
     expect(chat("hi. secondary maths teacher here, need help planning after half term")).toEqual([
-      "The user is a secondary maths teacher.",
-      "The user needs help planning after half term.",
+      "The user is a secondary maths teacher. The user needs help planning after half term.",
     ]);
     expect(chat("same here, lol")).toEqual([]);
   });
@@ -525,7 +523,7 @@ describe("a teacher's and a bride's first messages", () => {
   });
 
   test("'he's given' is 'he has given'", () => {
-    expect(chat("my boss Dev just messaged, he's given us an extra week")).toContain(
+    expect(chat("my boss Dev just messaged, he's given us an extra week").join(" ")).toContain(
       "Dev has given the user and others an extra week.",
     );
   });

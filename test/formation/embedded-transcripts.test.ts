@@ -252,8 +252,8 @@ describe("a user's note to an assistant that drops 'my' or 'I'", () => {
       ["user", "Use fetch, we are on bun anyway. Time flies. lena is vegan."],
     ]);
     expect(said).toContain("The user's lease ends on 15 October 2027 too luckily.");
-    expect(said).toContain("The user's salary is 72,000 gross.");
-    expect(said).toContain("The user does not need a car in berlin.");
+    // One message, one story: the car said after the salary goes on with it.
+    expect(said).toContain("The user's salary is 72,000 gross. The user does not need a car in berlin.");
     expect(said.join(" ")).not.toMatch(/user's (?:use|time|lena)\b/i);
   });
 });

@@ -115,8 +115,7 @@ describe("days and times", () => {
 describe("how a message opens and what it holds", () => {
   test("a modal opening the message is the user's: 'cant do ...'", () => {
     expect(chat("cant do the teacher meeting on tuesday, im on shift")).toEqual([
-      "The user cannot do the teacher meeting on Tuesday, 5 May 2026.",
-      "The user is on shift.",
+      "The user cannot do the teacher meeting on Tuesday, 5 May 2026. The user is on shift.",
     ]);
     expect(chat("could be worse")).toEqual([]);
   });

@@ -104,15 +104,22 @@ describe("a message between people tells one story", () => {
       expect(all).toContain(word);
   });
 
-  test("a user talking to an assistant, and a passage, keep one memory per statement", () => {
-    const chat = withAssistant(
-      ["How should I plan my week?", "I'm training for a half marathon in May. I run three times a week."],
-      "assistant",
-      "2024-03-15T10:00:00.000Z",
-    );
-    expect(chat).toEqual([
-      "The user is training for a half marathon in May 2024.",
+  test("a user talking to an assistant tells a story too, line by line; a passage keeps one memory per statement", () => {
+    const said = (text: string) =>
+      withAssistant(["How should I plan my week?", text], "assistant", "2024-03-15T10:00:00.000Z");
+    expect(said("I'm training for a half marathon in May. I run three times a week.")).toEqual([
+      "The user is training for a half marathon in May 2024. The user runs three times a week.",
+    ]);
+    // A line of its own, a name, a labelled note and what the user wants of the assistant stand alone.
+    expect(said("I'm training for a half marathon in May.\nI run three times a week.")).toHaveLength(2);
+    expect(said("btw I'm Priya. I run three times a week.")).toEqual([
+      "The user is Priya.",
       "The user runs three times a week.",
+    ]);
+    expect(said("Shoes: Brooks Ghost 15. I run three times a week.")).toHaveLength(2);
+    expect(said("I run three times a week. Always give paces in km.")).toEqual([
+      "The user runs three times a week.",
+      "The user wants the assistant to always give paces in km.",
     ]);
     expect(contents(passage("I'm training for a half marathon in May. I run three times a week."))).toHaveLength(2);
   });

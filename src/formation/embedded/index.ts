@@ -36,7 +36,7 @@ import { listedApart, markedItems, PART_LABEL, sharedImages, withSharedImages } 
 import { asSaid } from "./pasted.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
-import { continued, MAX_FUSED, sameStory } from "./stories.ts";
+import { continued, lineOpenings, MAX_FUSED, sameStory } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answeredEach } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
@@ -93,7 +93,10 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       photos.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
   }
   let lastOwn = -1; // the last statement's fact (not a photo's), which a dangling "it" continues
-  for (const said of splitStatements(nlp, expandContractions(clean), ctx.participants)) {
+  const expanded = expandContractions(clean);
+  const opensLine = lineOpenings(expanded);
+  for (const said of splitStatements(nlp, expanded, ctx.participants)) {
+    const newLine = opensLine(said.map((t) => t.text)) && !!ctx.toAssistant;
     const raw = ctx.owned ? theirOwn(said, ctx.owned) : said;
     for (const kin of ctx.owned ? ownedIn(raw) : []) ctx.owned!.add(kin);
     // A group from the message before stands for "they" only until a statement here is kept ("They
@@ -197,7 +200,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       continue;
     }
     // In a chat between people, the next sentence of a message mostly goes on with its story (stories.ts).
-    const story = tellsStories(ctx) ? facts[lastOwn] : undefined;
+    const story = tellsStories(ctx) && !newLine ? facts[lastOwn] : undefined;
     if (story && sameStory(story, formed, ctx.occurredAt)) {
       facts[lastOwn] = continued(story, formed, ctx.occurredAt);
       continue;
@@ -209,7 +212,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
 }
 
 /** People talking to each other (not a user to an assistant, nor a passage): a message tells a story. */
-const tellsStories = (ctx: StatementContext) => ctx.mode === "conversation" && !ctx.toAssistant && !ctx.commitmentsOnly;
+const tellsStories = (ctx: StatementContext) => ctx.mode === "conversation" && !ctx.commitmentsOnly;
 
 export function createEmbeddedExtractor(): Extractor {
   // wink's model takes ~50 ms to load: on the first formation, not at start-up.

@@ -7,10 +7,12 @@
 // that lives on its own: a standing attribute (where someone lives, their job, their pet's name), which
 // a later change versions by itself; a standing fact after another (a list of what the speaker likes,
 // can do or has, each of which a later change may undo alone); or a statement with a date of its own,
-// which tells another event.
+// which tells another event. A user's message to an assistant tells a story line by line: a new line
+// of it opens a new memory.
 import type { Category } from "../../domain/categories.ts";
 import type { Fact } from "../extractor.ts";
 import { attributeKey } from "../reconcile.ts";
+import { escapeRegExp } from "../../domain/text.ts";
 
 type Formed = Omit<Fact, "messageIndexes">;
 
@@ -23,6 +25,13 @@ const STANDING: ReadonlySet<string> = new Set<Category>([
   "health",
   "relationship",
 ]);
+
+/** What the user wants of the assistant ("... wants the assistant to ...", "... the assistant's answers"). */
+const TO_ASSISTANT = /\bthe assistant\b|\bassistant's answers\b/;
+/** A labelled note of the user's ("Tortillas: tortilleria ixta sheffield", "According to the user, meat: ..."). */
+const LABELLED = /^(?:According to [^,]+, )?[\p{L}\p{N} +'’]{1,24}: /u;
+/** A statement that only says someone's name. */
+const NAMED = /^(?:[Tt]he user|\p{Lu}\p{Ll}+)(?:'s name)? is \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?\.?$/u;
 
 /** At most this many characters in a memory that continues a statement leaning on it ("I love it"). */
 export const MAX_FUSED = 400;
@@ -44,10 +53,34 @@ export function continued(prev: Formed, next: Formed, messageTime: string | null
 export function sameStory(prev: Formed, next: Formed, messageTime: string | null): boolean {
   if (prev.content.length + 1 + next.content.length > MAX_STORY) return false;
   if (attributeKey(prev.content) || attributeKey(next.content)) return false;
+  // "The user wants the assistant to always answer in typescript": how to answer is a memory of its own,
+  // and so are a name ("The user's name is Carla.", "The user is Joel.") and a labelled note ("Meat: haighs butchers").
+  if ([prev, next].some((f) => TO_ASSISTANT.test(f.content) || NAMED.test(f.content) || LABELLED.test(f.content)))
+    return false;
   // "I play the piano. I like to sing. I also know a little Spanish.": a list of standing facts, no story.
   if (STANDING.has(prev.category ?? "") && STANDING.has(next.category ?? "")) return false;
   // "Tom is still job hunting. Tom had an interview at Spotify yesterday.": a statement with a date of
   // its own tells another event (and the memory's occurred_at stays the story's).
   const dated = next.occurredAt !== null && next.occurredAt !== messageTime;
   return !dated || prev.occurredAt === next.occurredAt;
+}
+
+/**
+ * Whether each statement of `text`, in order, opens a line of its own: a user's note to an assistant
+ * typed line by line ("day 1 - lands end to bodmin 95km", "flat B: bedminster, £925 pcm") is a list of
+ * facts, not a story. Called with each statement's first words; words not found count as the same line.
+ */
+export function lineOpenings(text: string): (firstWords: string[]) => boolean {
+  let cursor = 0;
+  return (firstWords) => {
+    const words = firstWords.filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, 3);
+    if (!words.length) return false;
+    const found = new RegExp(words.map(escapeRegExp).join("\\W+"), "giu");
+    found.lastIndex = cursor;
+    const at = found.exec(text);
+    if (!at) return false;
+    const opens = text.slice(cursor, at.index).includes("\n");
+    cursor = at.index + at[0].length;
+    return opens;
+  };
 }
