@@ -57,3 +57,18 @@ export async function memorySources(call: ReturnType<typeof apiCaller>, key: str
   }
   return out;
 }
+
+/** Per key (a category, a kind), how many questions and the sum of each of their scores. */
+export type Tallies = Map<string, { n: number; sums: number[] }>;
+
+/** Adds one question's scores to its key and to "all". */
+export function tally(t: Tallies, key: string, scores: number[]) {
+  for (const k of ["all", key]) {
+    const s = t.get(k) ?? { n: 0, sums: scores.map(() => 0) };
+    s.n++;
+    scores.forEach((x, i) => {
+      s.sums[i]! += x;
+    });
+    t.set(k, s);
+  }
+}

@@ -21,7 +21,7 @@ import { queryTerms } from "../src/domain/text.ts";
 import { fixedClock } from "../src/shared/clock.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { toMatchExpression } from "../src/storage/sql.ts";
-import { apiCaller, lastJobId, memoriesText, memorySources, type Returned } from "./api.ts";
+import { apiCaller, lastJobId, memoriesText, memorySources, type Returned, type Tallies, tally } from "./api.ts";
 import { answerWordsReturned, spokenDate } from "./judge.ts";
 
 const { values: opts, positionals } = parseArgs({
@@ -124,22 +124,11 @@ const ROWS = [
   "BM25 top 10 user messages",
   "evidence messages",
 ] as const;
-type Tally = { n: number; sums: number[] };
-const recallSums = new Map<string, Tally>(); // kind → recall@5, @10 of search, of BM25 (all), of BM25 (user)
-const wordSums = new Map<string, Tally>(); // kind → answer words per row
+const recallSums: Tallies = new Map(); // kind → recall@5, @10 of search, of BM25 (all), of BM25 (user)
+const wordSums: Tallies = new Map(); // kind → answer words per row
 const chars = ROWS.map(() => 0);
 let asked = 0;
 const misses: string[] = [];
-function tally(sums: Map<string, Tally>, kind: string, xs: number[]) {
-  for (const k of ["all", kind]) {
-    const t = sums.get(k) ?? { n: 0, sums: xs.map(() => 0) };
-    t.n++;
-    xs.forEach((x, i) => {
-      t.sums[i]! += x;
-    });
-    sums.set(k, t);
-  }
-}
 const covered = (evidence: string[], returned: string[][], k: number) => {
   const seen = new Set(returned.slice(0, k).flat());
   return evidence.filter((e) => seen.has(e)).length / evidence.length;
@@ -196,7 +185,8 @@ console.log(
   `${chats.length} user–assistant chats (${dirs.join(", ")}): ${chats.reduce((n, c) => n + c.messages.length, 0)} messages (${userMessages} from the user) → ${messagesOf.size} memories in one project (formed in ${formSeconds.toFixed(1)} s)`,
 );
 const kinds = ["all", ...[...recallSums.keys()].filter((k) => k !== "all").sort()];
-const cell = (t: Tally | undefined, i: number) => (t ? ((100 * t.sums[i]!) / t.n).toFixed(1) : "-").padStart(5);
+const cell = (t: { n: number; sums: number[] } | undefined, i: number) =>
+  (t ? ((100 * t.sums[i]!) / t.n).toFixed(1) : "-").padStart(5);
 console.log("evidence recall@5 / @10 (%) of the user's evidence messages, each question asked with its chat's scope");
 console.log(`${"kind".padEnd(12)} ${"questions".padStart(9)}   Engram search   BM25 raw messages   BM25 user messages`);
 for (const k of kinds) {

@@ -19,7 +19,7 @@ import { loadConfig } from "../src/config.ts";
 import { silentLogger } from "../src/shared/logger.ts";
 import { queryTerms } from "../src/domain/text.ts";
 import { toMatchExpression } from "../src/storage/sql.ts";
-import { apiCaller, lastJobId, memoriesText, memorySources, type Returned } from "./api.ts";
+import { apiCaller, lastJobId, memoriesText, memorySources, type Returned, type Tallies, tally } from "./api.ts";
 import { answerWordsReturned, spokenDate } from "./judge.ts";
 
 const { values: opts } = parseArgs({
@@ -159,20 +159,9 @@ function bm25Turns(sample: string, query: string): string[][] {
 }
 
 // ---- ask ----
-type Sums = Map<string, { n: number; hits: number[] }>;
+type Sums = Tallies;
 const engramSums: Sums = new Map();
 const baseSums: Sums = new Map();
-/** Adds one question's scores to its category and to "all". */
-function tally(sums: Sums, cat: string, scores: number[]) {
-  for (const key of ["all", cat]) {
-    const s = sums.get(key) ?? { n: 0, hits: scores.map(() => 0) };
-    s.n++;
-    scores.forEach((x, i) => {
-      s.hits[i]! += x;
-    });
-    sums.set(key, s);
-  }
-}
 function add(sums: Sums, cat: string, ranked: string[][], evidence: string[]): number[] {
   const r = KS.map((k) => {
     const seen = new Set(ranked.slice(0, k).flat());
@@ -242,7 +231,7 @@ for (const q of questions) {
 // ---- report ----
 const fmt = (s: Sums, key: string) => {
   const v = s.get(key);
-  return v ? KS.map((_, i) => ((100 * v.hits[i]!) / v.n).toFixed(1).padStart(5)).join(" ") : "    -     -     -";
+  return v ? KS.map((_, i) => ((100 * v.sums[i]!) / v.n).toFixed(1).padStart(5)).join(" ") : "    -     -     -";
 };
 const names: Record<string, string> = {
   all: "all",
@@ -287,7 +276,7 @@ console.log(`${"returned text".padEnd(22)} ${["all", "1", "2", "3", "4"].map((c)
 WORD_ROWS.forEach((row, i) => {
   const cells = ["all", "c1", "c2", "c3", "c4"].map((key) => {
     const v = wordSums.get(key);
-    return (v ? ((100 * v.hits[i]!) / v.n).toFixed(1) : "-").padStart(5);
+    return (v ? ((100 * v.sums[i]!) / v.n).toFixed(1) : "-").padStart(5);
   });
   console.log(`${row.padEnd(22)} ${cells.join(" ")}`);
 });
