@@ -91,3 +91,14 @@ describe("a subject-less '-ing' clause before a comma", () => {
     ]);
   });
 });
+
+describe("an instruction whose opening verb the tagger reads as a noun", () => {
+  test("'use typescript for everything pls' is what the user wants of the assistant", () => {
+    expect(reply("Sure, happy to help.", "use typescript for everything pls")).toEqual([
+      "The user wants the assistant to use typescript for everything.",
+    ]);
+    expect(reply("Here is the setup.", "also use km not miles")).toEqual([
+      "The user wants the assistant to use km not miles.",
+    ]);
+  });
+});

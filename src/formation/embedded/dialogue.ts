@@ -8,6 +8,7 @@ import { joinedAs, joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
 import { resolvePronouns, type Speakers } from "./pronouns.ts";
+import { lexicon } from "./lexicon.ts";
 import { STATES, stateAfter } from "./subjects.ts";
 import { withoutCode } from "./markup.ts";
 import { signedName } from "./typed-names.ts";
@@ -218,7 +219,10 @@ function startsRequest(tokens: Token[], k: number): boolean {
   const v = t.lower === "never" || t.lower === "always" ? tokens[k + 1] : t;
   // "cant do caffeine after 2am": a modal with its subject left out tells, it does not ask.
   if (/^(?:can|could|would|should|will|shall|must|may|might)$/.test(v?.lower ?? "")) return false;
-  return !!v && (v.pos === "VERB" || v.pos === "AUX") && v.lower === v.lemma;
+  // "use typescript for everything pls": the tagger may read an opening verb as a noun; the lexicon knows it.
+  const verb =
+    v?.pos === "NOUN" && k === 0 && lexicon().tagsOf(v.lower).includes("Infinitive") ? { ...v, pos: "VERB" } : v;
+  return !!verb && (verb.pos === "VERB" || verb.pos === "AUX") && verb.lower === verb.lemma;
 }
 
 /**
