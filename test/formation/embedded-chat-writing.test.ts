@@ -8,8 +8,17 @@ import { CHAT_AT as AT, chat, contents, extractor, passage, withAssistant } from
 
 describe("a standing instruction to the assistant", () => {
   test("asked as a question ('can you ... pls') is what the user wants of the assistant", () => {
+    // What the user tells of themselves after it, with a number or a doing, stays with it.
     expect(chat("also can you always give prices including VAT pls, I never remember to add the 20%")).toEqual([
-      "The user wants the assistant to always give prices including VAT.",
+      "The user wants the assistant to always give prices including VAT. The user never remembers to add the 20%.",
+    ]);
+    expect(
+      chat("use typescript for everything pls, and no need to explain basics, I've been doing backend for ~8 years"),
+    ).toEqual([
+      "The user wants the assistant to use typescript for everything, and no need to explain basics. The user has been doing backend for ~8 years.",
+    ]);
+    expect(chat("no tables pls, I never read them")).toEqual([
+      "The user wants no tables in the assistant's answers; the user never read them.",
     ]);
     expect(chat("can you keep answers shorter pls")).toEqual(["The user wants the assistant to keep answers shorter."]);
     expect(chat("In future can you reply in Spanish?")).toEqual(["The user wants the assistant to reply in Spanish."]);

@@ -171,18 +171,24 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   const said = resolvePronouns(tokens, speakers).tokens;
   // "always format code with syntax highlighting, the blocks above have no language tag": the reason goes.
   const reason = tokens.findIndex(
-    (t, j) => j > verb && t.text === "," && /^(?:DET|PRON)$/.test(tokens[j + 1]?.pos ?? ""),
+    (t, j) =>
+      j > verb && t.text === "," && /^(?:DET|PRON)$/.test(tokens[j + 1]?.pos ?? "") && tokens[j + 1]!.lower !== "i",
   );
   const words = tokens
     .slice(from, reason > 0 ? reason : undefined)
     .map((t, i) => ({ ...t, text: from + i === verb ? t.lower : said[from + i]! }));
-  const [request] = joinTokens(words)
+  const [request, ...told] = joinTokens(words)
     .replace(/,?\s*\b(?:pls|plz)\b/gi, "")
     .replace(POLITE_END, "")
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
   const condition = polite > 0 ? ` ${joinedAs(tokens.slice(0, polite), said)}` : "";
   const what = request!.replace(/[\s,.!?]+$/, "") + condition.replace(/^ W/, " w").replace(/[\s,]+$/, "");
-  return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
+  // What the user tells of themselves after it stays, as its own sentence ("..., I've been doing backend for ~8 years").
+  const own =
+    told.length && /\b(?:has|have|is|am|was)\s+(?:been\s+)?\p{L}+ing\b|\d/u.test(told.join(" "))
+      ? `. ${told.join(", ")}`
+      : "";
+  return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}${own.replace(/[\s,.!?]+$/, "")}`;
 }
 
 /**
