@@ -96,12 +96,12 @@ export function createRetrieval(deps: {
    * "Tom has a bahncard 50" tells; only "The user's name is Tom" says "user"), and no "user" is added.
    */
   function aboutUsers(projectId: string, typed: string, scope: Scope): { query: string; userIds: Set<string> } {
-    const named = scope.user_id ? (deps.people?.nameOf(projectId, scope.user_id) ?? null) : null;
-    const within = !!named;
+    const users = deps.people?.named(projectId) ?? [];
+    const named = scope.user_id ? users.find((u) => u.userId === scope.user_id)?.name : undefined;
     const query = named ? typed.replace(THE_USER, (w) => (/s$/i.test(w) ? `${named}'s` : named)) : typed;
     const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
     const userIds = new Set(
-      (deps.people?.named(projectId) ?? [])
+      users
         .filter((u) =>
           u.name
             .toLowerCase()
@@ -110,7 +110,7 @@ export function createRetrieval(deps: {
         )
         .map((u) => u.userId),
     );
-    return { query: userIds.size && !within ? `${query} user` : query, userIds };
+    return { query: userIds.size && !named ? `${query} user` : query, userIds };
   }
 
   /**

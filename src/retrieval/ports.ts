@@ -77,5 +77,4 @@ export interface VectorBookkeeping {
 /** The project's named scope users (memories/people.ts): a question naming one asks about "the user". */
 export interface UserDirectory {
   named(projectId: string): Array<{ userId: string; name: string }>;
-  nameOf(projectId: string, userId: string): string | null;
 }

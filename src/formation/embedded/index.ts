@@ -36,7 +36,7 @@ import { listedApart, markedItems, PART_LABEL, sharedImages, withSharedImages } 
 import { asSaid } from "./pasted.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
-import { continued, lineOpenings, MAX_FUSED, sameStory } from "./stories.ts";
+import { continued, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { answeredEach } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
@@ -96,7 +96,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   const expanded = expandContractions(clean);
   const opensLine = lineOpenings(expanded);
   for (const said of splitStatements(nlp, expanded, ctx.participants)) {
-    const newLine = opensLine(said.map((t) => t.text)) && !!ctx.toAssistant;
+    const newLine = !!ctx.toAssistant && opensLine(said.map((t) => t.text));
     const raw = ctx.owned ? theirOwn(said, ctx.owned) : said;
     for (const kin of ctx.owned ? ownedIn(raw) : []) ctx.owned!.add(kin);
     // A group from the message before stands for "they" only until a statement here is kept ("They
@@ -155,7 +155,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
     // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
     // An instruction to the assistant is continued by nothing ("... in typescript. our team owns the service").
-    const instructed = lastOwn >= 0 && /\bthe assistant\b|\bassistant's answers\b/.test(facts[lastOwn]!.content);
+    const instructed = lastOwn >= 0 && TO_ASSISTANT.test(facts[lastOwn]!.content);
     const dangling =
       !told && !instructed && (appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens)));
     // A memory of its own does not open with the talk's "Actually," or "But" (one that continues keeps it),

@@ -27,7 +27,7 @@ const STANDING: ReadonlySet<string> = new Set<Category>([
 ]);
 
 /** What the user wants of the assistant ("... wants the assistant to ...", "... the assistant's answers"). */
-const TO_ASSISTANT = /\bthe assistant\b|\bassistant's answers\b/;
+export const TO_ASSISTANT = /\bthe assistant\b|\bassistant's answers\b/;
 /** A labelled note of the user's ("Tortillas: tortilleria ixta sheffield", "According to the user, meat: ..."). */
 const LABELLED = /^(?:According to [^,]+, )?[\p{L}\p{N} +'’]{1,24}: /u;
 /** A statement that only says someone's name. */
