@@ -120,6 +120,22 @@ describe("the question an assistant asks before going on", () => {
     ).toEqual(["The user does not work with an accountant.", "The user uses freetaxusa at year end."]);
   });
 
+  test("a long list without a verb answers a question of who, what or which: who is moving, with the kids' ages and the dog", () => {
+    expect(
+      asked(
+        "### Next questions\n1. **Who's coming?** Partner, kids and their ages, pets?\n2. **Where are you now**, and do you rent or own?",
+        "me, my partner dani, our two kids leo (7) and maya (4) and the dog biscuit (beagle, 6). we live in didsbury, we own the house.",
+      ),
+    ).toEqual([
+      'Asked "Who\'s coming? Partner, kids and their ages, pets?", the user answered "the user, the user\'s partner Dani, the user\'s two kids leo (7) and maya (4) and the dog biscuit (beagle, 6)".',
+      "The user and others live in didsbury. The user and others own the house.",
+    ]);
+    // Asked yes or no, a long list without a verb is no answer of its own: it goes with the statements.
+    expect(
+      asked("Does your glucose ever go up after weights?", "primary school teacher, year 2 so on my feet all day lol"),
+    ).toEqual([]);
+  });
+
   test("an assistant's answer with several questions asks none of them alone", () => {
     expect(asked("Do you want a car? Or a day ticket?\n\nBoth work well.", "no car")).toEqual([]);
   });

@@ -153,7 +153,11 @@ export function answered(
     refused && new RegExp(`\\b${escapeRegExp(refused)}\\b`, "i").test(asked)
       ? { kind: "no" as const }
       : // An item of a numbered reply answers its question by its place, verb or none ("leeds, its flat 2").
-        shortAnswer(first.text, hasVerb && !listed, listed || WH_QUESTION.test(asked) ? 16 : 8);
+        shortAnswer(
+          first.text,
+          hasVerb && !listed,
+          !(listed || WH_QUESTION.test(asked) || WH_QUESTION.test(question)) ? 8 : hasVerb ? 16 : 24,
+        );
   let replaces: string[] = []; // the statements' own facts of the clause, which the fused fact replaces
   const listener = ctx.speakers.other?.toLowerCase();
   const leans = () => {
