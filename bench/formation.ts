@@ -308,8 +308,11 @@ for (const c of assistantChats) {
   const users = c.messages.filter((m) => m.role === "user").length;
   const mine = chats.formed.filter((f) => f.conversation === c.id);
   const fromAssistantOnly = mine.filter((f) => f.labels.length && f.labels.every((x) => x !== "user")).length;
+  // A title longer than the column goes on a line of its own.
+  const title = `${c.id} (${users} user messages)`;
+  const head = title.length < 50 ? pad(title) : `  ${title}\n${pad("")}`;
   console.log(
-    `${pad(`${c.id} (${users} user messages)`)}${mine.length} memories, ${(mine.length / users).toFixed(2)} per user message, ${fromAssistantOnly} from assistant messages alone`,
+    `${head}${mine.length} memories, ${(mine.length / users).toFixed(2)} per user message, ${fromAssistantOnly} from assistant messages alone`,
   );
 }
 const users = assistantChats.reduce((n, c) => n + c.messages.filter((m) => m.role === "user").length, 0);
