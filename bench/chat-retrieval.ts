@@ -8,7 +8,7 @@
 // "answer words returned" (the dev data's README rule, bench/judge.ts) for what each hands an agent,
 // with the characters it takes. Runs in-process (app.handle) on a temp data directory.
 //
-//   bun bench/chat-retrieval.ts [DIR ...] [--misses N] [--keep]
+//   bun bench/chat-retrieval.ts [DIR ...] [--misses N] [--keep] [--hybrid '{"contextWeight":0.6}']
 //   DIR defaults to test/fixtures/assistant-chats; chats without questions are imported but not asked.
 import { Database } from "bun:sqlite";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -29,6 +29,8 @@ const { values: opts, positionals } = parseArgs({
   options: {
     misses: { type: "string", default: "0" },
     keep: { type: "boolean", default: false },
+    // Ranking constants, e.g. '{"contextWeight":0.6}' (src/retrieval/hybrid-options.ts).
+    hybrid: { type: "string", default: "{}" },
   },
 });
 
@@ -62,6 +64,7 @@ const engram = await createEngram(loadConfig({ dataDir, formationWorker: false, 
   logger: silentLogger,
   startWorker: false,
   clock: fixedClock(new Date(latest + 86_400_000)),
+  hybrid: JSON.parse(opts.hybrid!),
 });
 const call = apiCaller(engram);
 

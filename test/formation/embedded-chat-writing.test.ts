@@ -404,6 +404,22 @@ describe("short answers and plans typed to an assistant", () => {
     expect(chat("no meat pls")).toEqual([]);
   });
 
+  test("'shorter answers pls for the small stuff' and 'keep the long breakdowns for design questions' are how to answer from now on", () => {
+    expect(
+      chat(
+        "also shorter answers pls for the small stuff. just the code + 1-2 lines. keep the long breakdowns for design questions",
+      ),
+    ).toEqual([
+      "The user wants shorter answers from the assistant for the small stuff.",
+      "The user wants the assistant to keep the long breakdowns for design questions.",
+    ]);
+    expect(chat("less detail please, just the commands")).toEqual([
+      "The user wants less detail from the assistant; just the commands.",
+    ]);
+    // Without a "pls" it asks nothing of the answers.
+    expect(chat("more money would be nice")).toEqual(["According to the user, more money would be nice."]);
+  });
+
   test("chat shorthand: 'bc' is because (not a year BC), 'ur' is your, '5 of us' is them; 'oct 11' is a date, not an amount", () => {
     expect(chat("deadline got pulled in to oct 16 bc of the aws billing thing")).toEqual([
       "The user's deadline got pulled in to 16 October 2026 because of the aws billing thing.",

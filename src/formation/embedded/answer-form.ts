@@ -13,11 +13,21 @@ const ANSWER_PARTS =
 const JUST_THIS =
   /^(?:(?:pls|please|ok|so)\s+)*just (?:give|show|send|tell) me (.{2,40}?),?\s+no\s+(.{2,30}?)[\s.!]*$/i;
 
+/**
+ * What answers should be, typed without a verb and asked for with a "pls": "shorter answers pls for the
+ * small stuff", "less detail please, just the commands", "more examples pls".
+ */
+const WANT_FORM =
+  /^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*((?:(?:much|a bit|way)\s+)?(?:shorter|longer|simpler|clearer|less|more|fewer)\s+(?:answers?|replies|responses|explanations?|detail|details|text|words|examples?|steps|code comments|context|jargon))\s+(?:pls|please|plz)\b(?:\s+(for\s+[^,.!?]{2,40}?))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
+
 /** `resolved`: the text with its pronouns resolved, which a reason after the request is written with. */
 export function unwantedInAnswers(text: string, who: string | null, resolved = text): string | null {
   const just = JUST_THIS.exec(text.trim());
   if (just && who && ANSWER_PARTS.test(just[2]!))
     return `${who} wants just ${just[1]} from the assistant, no ${just[2]}`;
+  const wanted = WANT_FORM.exec(resolved.trim());
+  if (wanted && who)
+    return `${who} wants ${wanted[1]!.toLowerCase()} from the assistant${wanted[2] ? ` ${wanted[2]}` : ""}${wanted[3] ? `; ${wanted[3]}` : ""}`;
   const [, part, why] = NO_FORM.exec(resolved.trim()) ?? [];
   // The reason the user gives after it stays with it: "no charts please, I would like to print this out".
   return part && who && ANSWER_PARTS.test(part.trim())

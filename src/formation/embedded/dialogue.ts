@@ -130,7 +130,7 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
  * way of answering ("explain things in plain words", "give it in metric").
  */
 const STANDING =
-  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(it|them|answers?|responses?|replies|things|code)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial))\b/i;
+  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial))\b/i;
 
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);
