@@ -136,6 +136,18 @@ describe("the question an assistant asks before going on", () => {
     ).toEqual([]);
   });
 
+  test("'yes company' to 'Do you want to go with a company?' is a yes; 'Yes, money' to 'money or accommodation?' picks one", () => {
+    expect(
+      asked(
+        "For your timeline, a shared transport can pick up around Oct 10.\n\nDo you want to go with a company?",
+        "yes company",
+      ),
+    ).toEqual(["The user wants to go with a company."]);
+    expect(asked("Is there anything else on your mind, for example money or accommodation?", "Yes, money")).toEqual([
+      'Asked "Is there anything else on the user\'s mind, for example money or accommodation?", the user answered "Yes, money".',
+    ]);
+  });
+
   test("an assistant's answer with several questions asks none of them alone", () => {
     expect(asked("Do you want a car? Or a day ticket?\n\nBoth work well.", "no car")).toEqual([]);
   });

@@ -149,15 +149,24 @@ export function answered(
   );
   // "no car" to "Do you want a car ...?" is a no: the thing refused is the thing asked about.
   const refused = /^no\s+([\p{L}-]+)(?:[\s.!]*$|\s*,)/iu.exec(first.text)?.[1]; // "no accountant, its just me"
+  // "yes company" to "Do you want to go with a company?" is a yes: what it names is what was asked of
+  // (not one of the question's alternatives: "Yes, money" to "... for example money or accommodation?").
+  const agreed = /\bor\b/i.test(asked)
+    ? undefined
+    : /^(?:yes|yeah|yep|yup|sure)[,!.]?\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)[\s.!]*$/iu.exec(first.text)?.[1];
+  const echoes = (words: string) =>
+    words.split(/\s+/).every((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`, "i").test(asked));
   const answer =
     refused && new RegExp(`\\b${escapeRegExp(refused)}\\b`, "i").test(asked)
       ? { kind: "no" as const }
-      : // An item of a numbered reply answers its question by its place, verb or none ("leeds, its flat 2").
-        shortAnswer(
-          first.text,
-          hasVerb && !listed,
-          !(listed || WH_QUESTION.test(asked) || WH_QUESTION.test(question)) ? 8 : hasVerb ? 16 : 24,
-        );
+      : agreed && echoes(agreed)
+        ? { kind: "yes" as const }
+        : // An item of a numbered reply answers its question by its place, verb or none ("leeds, its flat 2").
+          shortAnswer(
+            first.text,
+            hasVerb && !listed,
+            !(listed || WH_QUESTION.test(asked) || WH_QUESTION.test(question)) ? 8 : hasVerb ? 16 : 24,
+          );
   let replaces: string[] = []; // the statements' own facts of the clause, which the fused fact replaces
   const listener = ctx.speakers.other?.toLowerCase();
   const leans = () => {
