@@ -147,6 +147,8 @@ export function answered(
   const hasVerb = first.tokens.some(
     (t) => (t.pos === "VERB" || t.pos === "AUX") && !(hedged && HEDGE_VERBS.has(t.lower)),
   );
+  /** Whether the question asks of this word ("car" in "Do you want a car for any of the days?"). */
+  const asksOf = (word: string) => new RegExp(`\\b${escapeRegExp(word)}\\b`, "i").test(asked);
   // "no car" to "Do you want a car ...?" is a no: the thing refused is the thing asked about.
   const refused = /^no\s+([\p{L}-]+)(?:[\s.!]*$|\s*,)/iu.exec(first.text)?.[1]; // "no accountant, its just me"
   // "yes company" to "Do you want to go with a company?" is a yes: what it names is what was asked of
@@ -154,12 +156,10 @@ export function answered(
   const agreed = /\bor\b/i.test(asked)
     ? undefined
     : /^(?:yes|yeah|yep|yup|sure)[,!.]?\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)[\s.!]*$/iu.exec(first.text)?.[1];
-  const echoes = (words: string) =>
-    words.split(/\s+/).every((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`, "i").test(asked));
   const answer =
-    refused && new RegExp(`\\b${escapeRegExp(refused)}\\b`, "i").test(asked)
+    refused && asksOf(refused)
       ? { kind: "no" as const }
-      : agreed && echoes(agreed)
+      : agreed?.split(/\s+/).every(asksOf)
         ? { kind: "yes" as const }
         : // An item of a numbered reply answers its question by its place, verb or none ("leeds, its flat 2").
           shortAnswer(
