@@ -148,6 +148,31 @@ describe("the question an assistant asks before going on", () => {
     ]);
   });
 
+  test("'garmin forerunner 255. and a puregym membership ...' to 'Now — what equipment do you have?' is one answer", () => {
+    // A question after "Now —" is a what-question; an "and" after the answer goes on with it.
+    expect(
+      asked(
+        "Now — what **equipment** do you have?",
+        "garmin forerunner 255. and a puregym membership near the hospital",
+      ),
+    ).toEqual([
+      'Asked "Now — what equipment does the user have?", the user answered "garmin forerunner 255, and a puregym membership near the hospital".',
+    ]);
+  });
+
+  test("an option named to 'What do you think?' after options headed 'Option 1', 'Option 2' is the one chosen", () => {
+    const options = [
+      "Here are the realistic options.",
+      "## Option 1: Pet transport company (road)\n- Door to door in a van, 2–3 days",
+      "## Option 2: Fly as cargo via a pet shipper\n- Typical cost: **£1,500 – £3,000**",
+      "I'd lean towards **Option 1**. What do you think?",
+    ].join("\n\n");
+    expect(asked(options, "pet transport company. my sister used one and they were great")).toEqual([
+      'The user chose "Pet transport company (road)".',
+      "The user's sister used one and they were great.",
+    ]);
+  });
+
   test("an assistant's answer with several questions asks none of them alone", () => {
     expect(asked("Do you want a car? Or a day ticket?\n\nBoth work well.", "no car")).toEqual([]);
   });

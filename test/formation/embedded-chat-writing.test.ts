@@ -401,7 +401,44 @@ describe("short answers and plans typed to an assistant", () => {
       "The user wants just the commands from the assistant, no explanation.",
     ]);
     expect(chat("and no emojis pls")).toEqual(["The user wants no emojis in the assistant's answers."]);
-    expect(chat("no meat pls")).toEqual([]);
+    // Anything else asked to be without, with a "please", is a preference of the user's, not of the answers.
+    expect(chat("no meat pls")).toEqual(["The user wants no meat."]);
+    expect(chat("hi", "Anything else you'd like to avoid?", "good. also no burpees ever please lol")).toEqual([
+      "The user wants no burpees ever.",
+    ]);
+    expect(chat("no treadmill please, i hate it")).toEqual(["The user wants no treadmill; the user hates it."]);
+    expect(chat("no worries please")).toEqual([]);
+  });
+
+  test("'totals first pls', 'British spelling throughout, please' are how to answer; 'resignation letter draft pls' asks once", () => {
+    expect(chat("hi", "What's your budget for tiles?", "tiles 1.2k max. totals first pls. no essays.")).toEqual([
+      'Asked "What\'s the user\'s budget for tiles?", the user answered "tiles 1.2k max".',
+      "The user wants totals first from the assistant.",
+      "The user wants no essays in the assistant's answers.",
+    ]);
+    expect(chat("British spelling throughout, please")).toEqual([
+      "The user wants British spelling throughout from the assistant.",
+    ]);
+    expect(chat("resignation letter draft pls")).toEqual([]);
+    expect(chat("the 9:00 one pls")).toEqual([]);
+  });
+
+  test("a plan typed without its subject ('aiming to ship the demo build on the 18th') is the user's", () => {
+    // The tagger reads "build" after "demo" as a verb; a gerund's own verb is never a bare form after a noun.
+    expect(chat("polling it is. aiming to ship the demo build on the 18th")).toEqual([
+      "The user settled on polling.",
+      "The user is aiming to ship the demo build on 18 May 2026.",
+    ]);
+    expect(chat("hoping to finish the test suite by friday")).toEqual([
+      "The user is hoping to finish the test suite by Friday, 8 May 2026.",
+    ]);
+  });
+
+  test("a labelled note ('logging: pino ...') is kept as the user's; an -ing label is nobody doing it", () => {
+    expect(chat("logging: pino (fastify default), shipping to better stack.")).toEqual([
+      "According to the user, logging: pino (fastify default), shipping to better stack.",
+    ]);
+    expect(chat("hosting: fly.io for now, neon for the db")).toEqual([]);
   });
 
   test("'shorter answers pls for the small stuff' and 'keep the long breakdowns for design questions' are how to answer from now on", () => {

@@ -1,6 +1,6 @@
 // What a user wants the assistant's answers to be, typed without a verb: "and no emojis pls", "just
-// give me the commands, no explanation". Only parts of an answer count: "no meat pls" is about the
-// user's food, not the answers.
+// give me the commands, no explanation"; and anything else they ask to be without ("no burpees ever
+// please"): "no meat pls" is about the user's food, not the answers.
 
 /** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please, i get lost". */
 const NO_FORM =
@@ -8,6 +8,14 @@ const NO_FORM =
 /** The parts of an answer a user may not want (not "no meat": that is about the user, not the answers). */
 const ANSWER_PARTS =
   /^(?:more\s+)?(?:(?:big|giant|huge|long)\s+)?(?:emojis?|jargon|charts?|graphs?|diagrams?|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
+
+/**
+ * Anything else the user asks to be without, with a "please": "also no burpees ever please lol" (to a
+ * training plan), "no mushrooms pls". Not "no worries please".
+ */
+const NO_PLEASE =
+  /^(?:(?:and|also|oh|but|just|so)\s+)*no\s+((?:more\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}?)(\s+(?:ever|at all))?\s+(?:pls|please|plz)(?:\s+(?:lol|haha|thx|thanks|ty))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
+const NOT_THINGS = /^(?:worries|worry|problem|problems|rush|hurry|stress|pressure|need|way|idea|offen[cs]e|thanks)$/i;
 
 /** "just give me the commands, no explanation": what the answers should hold, and what not. */
 const JUST_THIS =
@@ -30,7 +38,30 @@ export function unwantedInAnswers(text: string, who: string | null, resolved = t
     return `${who} wants ${wanted[1]!.toLowerCase()} from the assistant${wanted[2] ? ` ${wanted[2]}` : ""}${wanted[3] ? `; ${wanted[3]}` : ""}`;
   const [, part, why] = NO_FORM.exec(resolved.trim()) ?? [];
   // The reason the user gives after it stays with it: "no charts please, I would like to print this out".
-  return part && who && ANSWER_PARTS.test(part.trim())
-    ? `${who} wants no ${part.trim().toLowerCase()} in the assistant's answers${why ? `; ${why}` : ""}`
+  if (part && who && ANSWER_PARTS.test(part.trim()))
+    return `${who} wants no ${part.trim().toLowerCase()} in the assistant's answers${why ? `; ${why}` : ""}`;
+  const [, thing, ever, reason] = NO_PLEASE.exec(resolved.trim()) ?? [];
+  return thing && who && !NOT_THINGS.test(thing)
+    ? `${who} wants no ${thing.toLowerCase()}${ever ?? ""}${reason ? `; ${reason}` : ""}`
+    : null;
+}
+
+/**
+ * How the user asks to be answered without a verb, with a "please": "totals first pls", "metric units
+ * please", "British spelling throughout, please". Not a thing to make this once ("resignation letter
+ * draft pls"), a pick ("the 9:00 one pls", "both pls") nor a yes or thanks.
+ */
+const WANT_PLEASE =
+  /^(?:(?:and|also|oh|but|so)\s+)*((?!(?:yes|yeah|yep|yup|ok|okay|sure|thanks|thank|ty|no|nah|hi|hey|both|either|all|same|that|this|it|the\s+\S+\s+one)\b)[\p{L}\p{N}£$€][\p{L}\p{N}£$€%:.,'’ -]{1,40}?)\s+(?:pls|please|plz)[\s.!]*$/iu;
+
+/** Words of how answers are to be, from now on. */
+const STANDING_FORM =
+  /\b(?:first|throughout|always|only|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|brief|short(?:er)?|concise|plain|simpler?)\b/i;
+
+/** "totals first pls" (a sentence without a verb): "The user wants totals first from the assistant". */
+export function wantedPlease(text: string, who: string | null): string | null {
+  const [, wanted] = WANT_PLEASE.exec(text.trim()) ?? [];
+  return wanted && who && STANDING_FORM.test(wanted)
+    ? `${who} wants ${wanted.replace(/[\s,.]+$/, "")} from the assistant`
     : null;
 }

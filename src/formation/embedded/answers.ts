@@ -26,7 +26,9 @@ const LEANING_SUBJECT = /^(?:it|they|that|this|these|those|he|she|i|we|there|the
 /** A fact that still opens with a word standing for what the question asked about. */
 const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
 /** Questions a leaning clause answers: what, which, where, when, who, why, how. */
-const WH_QUESTION = /^(?:what|which|where|when|who|why|how)\b/i;
+/** A who/what/... question, after a word turning the talk to it ("Now — what equipment do you have?"). */
+const WH_QUESTION =
+  /^(?:(?:now|so|and|ok(?:ay)?|great|right|also|first|next|finally|lastly)\b[\s,:—–-]+)*(?:what|which|where|when|who|why|how)\b/i;
 /** A question asking what someone thinks or how something went: a reaction is its answer. */
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
 /** A reply that announces or balks rather than answers: "ok big news", "ok diff thing", "a lot of words I do not understand". */
@@ -50,9 +52,13 @@ const wordsIn = (s: Sentence) => s.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.t
  * The part of a reply that answers: its first sentence after thanks, greetings and the listener's
  * name ("Thanks, Maria! I see them at least once a week."), up to a semicolon or a dash ("Three
  * times a week; it keeps us on track"). Fragments without a verb after one answer with it, to 8
- * words in all ("Cardiology. September 9th at 10:30.", "Breakfast around 8. Supper around 6.").
+ * words in all ("Cardiology. September 9th at 10:30.", "Breakfast around 8. Supper around 6."), or
+ * 24 for one opening with "and" ("garmin forerunner 255. and a puregym membership near the hospital").
  */
-function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sentence | undefined {
+/** The answering part, and the sentences it joins ("Cardiology." and "September 9th at 10:30."). */
+type Answering = Sentence & { joined?: string[] };
+
+function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Answering | undefined {
   const unnamed = (text: string) => text.replace(/\p{L}+/gu, (w) => (nameOrShort(w.toLowerCase(), names) ? "" : w));
   const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
@@ -65,21 +71,23 @@ function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Sente
     // Not a remark ("oh good catch, I ...") or a topic ("Timing-wise, we ...").
     if (before && verbless(before) && wordsIn(before) <= 4 && !OPENING.test(unnamed(named)) && !/wise$/i.test(named))
       return before;
-    let answer = sentence;
+    let answer: Answering = sentence;
     for (const next of sentences.slice(i + 1)) {
       const naming = next.tokens.some((t) => ["NOUN", "PROPN", "NUM"].includes(t.pos)) && !OPENING.test(next.text);
       if (
         !verbless(answer) ||
         !verbless(next) ||
         !naming ||
-        /\?/.test(next.text) ||
-        wordsIn(answer) + wordsIn(next) > 8
+        /\?|\b(?:pls|please|plz)\b/i.test(next.text) || // asks, as "use km not miles pls" does
+        // "garmin forerunner 255. and a puregym membership near the hospital": an "and" goes on with the answer.
+        wordsIn(answer) + wordsIn(next) > (/^(?:and|plus|&)\s/i.test(next.text) ? 24 : 8)
       )
         break;
       // Joined by a comma: "Cardiology, September 9th at 10:30".
       const head = answer.tokens.at(-1)?.pos === "PUNCT" ? answer.tokens.slice(0, -1) : answer.tokens;
       const tokens = [...head, { ...COMMA }, { ...next.tokens[0]!, space: " " }, ...next.tokens.slice(1)];
-      answer = { text: joinTokens(tokens), tokens, entities: [...answer.entities, ...next.entities] };
+      const joined = [...(answer.joined ?? [answer.text]), next.text];
+      answer = { text: joinTokens(tokens), tokens, entities: [...answer.entities, ...next.entities], joined };
     }
     return answer;
   }
@@ -135,7 +143,10 @@ export function answered(
   const option = picked(first.text, alternatives.length ? alternatives : (ctx.options ?? []));
   if (option) {
     // Fused with the question when it asked for the choice (not "And do you have dates in mind?" after the options).
-    const asking = question && (alternatives.length > 0 || CHOOSING.test(question));
+    // Asked of a question ("Which would you prefer?"), not of what the message says before it ("I'd lean
+    // towards Option 1. What do you think?"); "(e.g. a refund)" ends no sentence.
+    const questions = question.replace(/\s*\([^)]*\)/g, "").match(/[^.!?]*\?/g) ?? [];
+    const asking = question && (alternatives.length > 0 || questions.some((q) => CHOOSING.test(q)));
     const q = asking ? `Asked "${upperFirst(fromQuestion(question, who, asker))}", ` : "";
     const fact = written(`${q}${who} chose "${fromQuestion(expandContractions(option), who, asker)}"`, ctx, false);
     return fact && { fact: { ...fact, entities: [who] }, replaces: ownFacts(first.text) };
@@ -190,7 +201,8 @@ export function answered(
   if (answer?.kind === "short" && ANNOUNCING.test(first.text)) return null; // "ok big news": what follows answers
   if (THANKS_ONLY.test(first.text)) return null; // "perfect thx" thanks for what was asked
   // "22.9% i think", "<5 min, ideally sun night": no statement of their own beside the answer.
-  if (answer && (hedged || (answer.kind === "short" && !hasVerb))) replaces = ownFacts(first.text);
+  if (answer && (hedged || (answer.kind === "short" && !hasVerb)))
+    replaces = (first.joined ?? [first.text]).flatMap(ownFacts);
   let text: string | null;
   if (!answer || answer.kind === "short") {
     // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").

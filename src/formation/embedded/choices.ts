@@ -28,19 +28,20 @@ function plain(item: string): string {
 }
 
 /**
- * The options an assistant's message offers when it asks nothing or asks for a choice, without
- * markdown: its headings "Option A", "Option B" when it has two or more, else the rows of a table that
+ * The options an assistant's message offers, without markdown: its headings "Option A", "Option B" when
+ * it has two or more; else, when it asks nothing or asks for a choice, the rows of a table that
  * numbers them, else the items of its last list of at least two at one indentation (deeper lines and
  * blank lines between them belong to an item). A list of questions offers nothing to choose from.
  */
 export function optionsOffered(markdown: string): string[] {
   // Offered, when the message asks nothing or asks for a choice ("Which of these appeals most?"): a list
   // of advice before "Does that plan work for you?" is no list of options.
-  const asked = markdown.match(/[^.!?\n]*\?/g) ?? [];
-  if (asked.length && !asked.some((q) => CHOOSING.test(q))) return [];
+  // Headed "Option 1", "Option 2", they are offered whatever it asks ("What do you think?").
   const lines = markdown.split("\n");
   const headings = lines.flatMap((line) => HEADING.exec(line)?.[1] ?? []);
   if (headings.length >= 2) return headings.map(plain);
+  const asked = markdown.match(/[^.!?\n]*\?/g) ?? [];
+  if (asked.length && !asked.some((q) => CHOOSING.test(q))) return [];
   // A table of numbered options: "| **2** | **Pembrokeshire** (Tenby) | ~2h45 |" is "Pembrokeshire (Tenby)".
   const rows = lines.flatMap((line) => TABLE_OPTION.exec(line)?.[1] ?? []);
   if (rows.length >= 2) return rows.map(plain);
@@ -76,8 +77,22 @@ const PICK = new RegExp(
   "iu",
 );
 
-/** The option a reply picks by its place among `options` (the former and the latter of two), or null. */
+/** Words alone, lower case, without a parenthesis: "Pet transport company (road)" → "pet transport company". */
+const head = (text: string) =>
+  text
+    .replace(/\s*\([^)]*\)/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * The option a reply picks by its place among `options` (the former and the latter of two), or by
+ * naming it whole ("pet transport company." to "Option 1: Pet transport company (road)"), or null.
+ */
 export function picked(reply: string, options: readonly string[]): string | null {
+  const named = head(reply);
+  const byName = options.filter((o) => named.length >= 3 && head(o) === named);
+  if (byName.length === 1) return byName[0]!;
   // "2. kitchen's small though", "3 i think": a number alone picks by its place too.
   const m =
     PICK.exec(reply.trim()) ??

@@ -6,7 +6,7 @@ import type { MessageInput } from "../extractor.ts";
 import { changedValue, chosenOption, droppedPlan } from "./corrections.ts";
 import { joinedAs, joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
-import { unwantedInAnswers } from "./answer-form.ts";
+import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
 import { resolvePronouns, type Speakers } from "./pronouns.ts";
 import { lexicon } from "./lexicon.ts";
 import { STATES, stateAfter } from "./subjects.ts";
@@ -212,7 +212,8 @@ export function toldAnew(
     chosenOption(joinTokens(written), speakers.speaker) ??
     changedValue(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
-    (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null)
+    (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null) ??
+    (toAgent && why === "no verb" ? wantedPlease(joinedAs(tokens, said), speakers.speaker) : null)
   );
 }
 

@@ -272,7 +272,9 @@ export function worthRemembering(
   if (!firstPerson && !names && !numbers && !participantNamed) {
     // "It enabled needed repairs and renovations" answers the message before it: what the speaker
     // says about it is worth keeping as their report, when it says enough.
-    if (content >= REPORT_MIN_CONTENT && nouns >= 1 && !secondPerson && words[0]!.pos !== "VERB" && !evaluative(words))
+    // A labelled note's "-ing" label ("logging: pino, shipping to better stack") is no fragment like "Loving the inclusivity".
+    const fragment = words[0]!.pos === "VERB" || (!labelled && evaluative(words));
+    if (content >= REPORT_MIN_CONTENT && nouns >= 1 && !secondPerson && !fragment)
       return { keep: true, why: "reported", reported: true };
     return { keep: false, why: "no subject to stand alone" };
   }

@@ -62,8 +62,11 @@ export const isPast = (t: Token) =>
 const isBareVerb = (t?: Token) => isVerb(t) && t!.lower === t!.lemma && t!.lemma !== "be"; // "do", "have"; not "be"
 const isBase = (t: Token) => t.pos === "VERB" && t.lower === t.lemma && !MODALS.has(t.lower) && !isGerund(t);
 
-/** Whether the clause from `from` on has a finite verb (one that can take a subject). */
-export function hasFiniteVerb(tokens: Token[], from = 0): boolean {
+/**
+ * Whether the clause from `from` on has a finite verb (one that can take a subject). `afterGerund`: the
+ * clause opens with a gerund, whose own verb is never a bare form after a noun.
+ */
+export function hasFiniteVerb(tokens: Token[], from = 0, afterGerund = false): boolean {
   for (let j = from; j < tokens.length; j++) {
     const t = tokens[j]!;
     const prev = tokens[j - 1];
@@ -74,7 +77,14 @@ export function hasFiniteVerb(tokens: Token[], from = 0): boolean {
     if (t.pos === "AUX") return true;
     if (
       j > 0 &&
-      (isPast(t) || isThirdPerson(t) || prev?.pos === "PRON" || prev?.pos === "PROPN" || prev?.pos === "NOUN")
+      (isPast(t) ||
+        isThirdPerson(t) ||
+        prev?.pos === "PRON" ||
+        prev?.pos === "PROPN" ||
+        // A gerund's verb agrees with it ("Shipping the demo takes a day"): "aiming to ship the demo build
+        // on the 18th" has a noun ("demo build") the tagger read as a noun and a verb; after a plural
+        // ("existing ones stay at 450") the verb is the plural's.
+        (prev?.pos === "NOUN" && (!afterGerund || prev.lower !== prev.lemma)))
     )
       return true;
   }
@@ -152,6 +162,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
   // "Wishing you many happy years": about the listener, not a fact about the speaker.
   if (LISTENER.has(tokens[i + 1]?.lower ?? "") && !tokens.some((t) => SPEAKER.has(t.lower))) return tokens;
   const next = tokens[i + 1];
+  if (next?.text === ":") return tokens; // "hosting: fly.io for now": a label, nobody doing it
   let insert: Token[] | null = null;
   if (v.lower === "been") {
     // "Been a few days since ..." is "It has been": no subject to restore.
@@ -172,7 +183,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
     const turn = `${v.lower} ${next?.lower} ${tokens[i + 2]?.lower}`;
     if (/^(?:(?:speaking|talking) (?:of|about)|(?:going|coming) back to)\b/.test(turn)) return tokens;
     if (/^(?:i|we)$/.test(tokens[end + 1]?.lower ?? "")) return tokens; // "Growing up, I saw ...": the speaker's already
-    if (hasFiniteVerb(end < 0 ? tokens : tokens.slice(0, end), i + 1)) return tokens;
+    if (hasFiniteVerb(end < 0 ? tokens : tokens.slice(0, end), i + 1, true)) return tokens;
     // "living room, kitchen diner", "airing cupboard on the landing": a thing named, nobody doing it.
     if (i === 0 && COMPOUND_HEAD.test(next?.lower ?? "")) return tokens;
     insert = [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")];
