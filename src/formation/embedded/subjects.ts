@@ -8,27 +8,11 @@ import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
-const OPENING_ADVERBS = new Set([
-  "just",
-  "still",
-  "never",
-  "also",
-  "finally",
-  "recently",
-  "really",
-  "actually",
-  "already",
-  "only",
-  "always",
-  "lately",
-  "even",
-  "totally",
-  "currently",
-  "now",
-  "sometimes",
-  "usually",
-  "often",
-]);
+const OPENING_ADVERBS = new Set(
+  "just still never also finally recently really actually already only always lately even totally currently now sometimes usually often".split(
+    " ",
+  ),
+);
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
 const SPEAKER_AS_OBJECT = new Set(["me", "myself"]);
 const SPEAKER = new Set(["my", "mine", "our", "ours"]);
@@ -36,22 +20,9 @@ const LISTENER = new Set(["you", "your", "yours", "yourself", "ya", "y'all"]);
 
 export const isVerb = (t: Token | undefined) => !!t && (t.pos === "VERB" || t.pos === "AUX");
 // Verbs whose base form ends in -ing (the tagger sometimes gives an -ing form itself as its lemma: "Doing/doing").
-const ING_BASES = new Set([
-  "bring",
-  "sing",
-  "swing",
-  "string",
-  "spring",
-  "cling",
-  "sting",
-  "fling",
-  "wring",
-  "ring",
-  "sling",
-  "ding",
-  "ping",
-  "wing",
-]);
+const ING_BASES = new Set(
+  "bring sing swing string spring cling sting fling wring ring sling ding ping wing".split(" "),
+);
 const isGerund = (t: Token) => isVerb(t) && /ing$/.test(t.lower) && !ING_BASES.has(t.lower);
 /** Third person singular present ("works", "goes"). */
 export const isThirdPerson = (t: Token) => t.lower !== t.lemma && /s$/.test(t.lower) && !/ss$/.test(t.lower);
