@@ -27,6 +27,16 @@ describe("a standing instruction to the assistant", () => {
     ]);
   });
 
+  test("a way of answering ('as plain lists', ', no tables') is an instruction, and keeps what it leaves out", () => {
+    expect(chat("and give me plans as plain lists i can paste into my notes app, no tables")).toEqual([
+      "The user wants the assistant to give the user plans as plain lists the user can paste into the user's notes app, no tables.",
+    ]);
+    expect(chat("keep it short & bullet pointed please, no essays")).toEqual([
+      "The user wants the assistant to keep it short & bullet pointed, no essays.",
+    ]);
+    expect(chat("send me the invoice as a pdf")).toEqual([]);
+  });
+
   test("'please dont ...' is what the user does not want; a state ('dont need a car') stays the user's", () => {
     expect(chat("please dont explain the basics of sheets to me")).toEqual([
       "The user does not want the assistant to explain the basics of sheets to the user.",

@@ -127,10 +127,11 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
 
 /**
  * Words that make a request to an assistant a standing instruction rather than a one-off, or ask for a
- * way of answering ("explain things in plain words", "give it in metric").
+ * way of answering ("explain things in plain words", "give it in metric", "give me plans as plain
+ * lists ..., no tables").
  */
 const STANDING =
-  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial))\b/i;
+  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?))\b/i;
 
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);
@@ -172,13 +173,16 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   // "always format code with syntax highlighting, the blocks above have no language tag": the reason goes.
   const reason = tokens.findIndex(
     (t, j) =>
-      j > verb && t.text === "," && /^(?:DET|PRON)$/.test(tokens[j + 1]?.pos ?? "") && tokens[j + 1]!.lower !== "i",
+      j > verb &&
+      t.text === "," &&
+      /^(?:DET|PRON)$/.test(tokens[j + 1]?.pos ?? "") &&
+      !/^(?:i|no)$/.test(tokens[j + 1]!.lower), // ", no tables" is more of the request
   );
   const words = tokens
     .slice(from, reason > 0 ? reason : undefined)
     .map((t, i) => ({ ...t, text: from + i === verb ? t.lower : said[from + i]! }));
   const [request, ...told] = joinTokens(words)
-    .replace(/,?\s*\b(?:pls|plz)\b/gi, "")
+    .replace(/,?\s*\b(?:pls|plz)\b|\s+please(?=,)/gi, "")
     .replace(POLITE_END, "")
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
   const condition = polite > 0 ? ` ${joinedAs(tokens.slice(0, polite), said)}` : "";
