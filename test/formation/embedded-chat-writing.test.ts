@@ -37,6 +37,34 @@ describe("a standing instruction to the assistant", () => {
     expect(chat("send me the invoice as a pdf")).toEqual([]);
   });
 
+  test("'and just show me the changed bits, not the whole file every time' is an instruction; 'no build.rs pls' a want", () => {
+    expect(chat("works. and just show me the changed bits, not the whole file every time")).toEqual([
+      "The user wants the assistant to show the user the changed bits, not the whole file every time.",
+    ]);
+    expect(chat("no build.rs pls, use an env var from ci instead.")).toEqual([
+      "The user wants no build.rs; use an env var from ci instead.",
+    ]);
+  });
+
+  test("'also work stuff, im a tax adviser ...': a topic named before what the user tells", () => {
+    expect(chat("also work stuff, im a tax adviser and i'll have my laptop w me")).toEqual([
+      "The user is a tax adviser. The user will have the user's laptop with the user.",
+    ]);
+    expect(chat("money wise, we have about 2k left")).toEqual(["The user and others have about 2k left."]);
+  });
+
+  test("'the thursday' is the day of a plan talked about: dated only after a day the text names", () => {
+    expect(chat("hi", "Anything to swap?", "louisiana yes!! day trip on the thursday")).toEqual([
+      'Asked "Anything to swap?", the user answered "louisiana yes!, day trip on the thursday".',
+    ]);
+    expect(chat("the party is on june 19th, no, the 20th, the saturday")).toEqual([
+      "The party is on 19 June 2026, no, the 20th, on Saturday, 20 June 2026.",
+    ]);
+    expect(chat("going back on monday 6th april, the monday after my fit note ends")).toEqual([
+      "The user is going back on Monday, 6 April 2026, the monday after the user's fit note ends.",
+    ]);
+  });
+
   test("'please dont ...' is what the user does not want; a state ('dont need a car') stays the user's", () => {
     expect(chat("please dont explain the basics of sheets to me")).toEqual([
       "The user does not want the assistant to explain the basics of sheets to the user.",

@@ -14,7 +14,7 @@ const ANSWER_PARTS =
  * training plan), "no mushrooms pls". Not "no worries please".
  */
 const NO_PLEASE =
-  /^(?:(?:and|also|oh|but|just|so)\s+)*no\s+((?:more\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}?)(\s+(?:ever|at all))?\s+(?:pls|please|plz)(?:\s+(?:lol|haha|thx|thanks|ty))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
+  /^(?:(?:and|also|oh|but|just|so)\s+)*no\s+((?:more\s+)?[\p{L}-]+(?:\.[\p{L}\p{N}]+)?(?:\s+[\p{L}-]+){0,2}?)(\s+(?:ever|at all))?\s+(?:pls|please|plz)(?:\s+(?:lol|haha|thx|thanks|ty))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
 const NOT_THINGS = /^(?:worries|worry|problem|problems|rush|hurry|stress|pressure|need|way|idea|offen[cs]e|thanks)$/i;
 
 /** "just give me the commands, no explanation": what the answers should hold, and what not. */

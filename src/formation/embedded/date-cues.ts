@@ -42,9 +42,6 @@ export const MOVED_TO =
 /** "friday takeaway", "sunday roast", "tuesday training": a weekday before a habit's noun is no date. */
 export const HABIT_AFTER =
   /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?|training|practi[cs]es?|lessons?|rehearsals?|swimming|football)\b/i;
-/** "the friday deploy", "the friday night drive": a weekday naming a thing, which keeps it as said. */
-export const NAMES_A_THING =
-  /^(?:\s+(?:night|morning|afternoon|evening))?\s+(?!(?:at|in|on|to|is|was|are|were|and|or|for|with|from|by|then|we|i|he|she|they|it|you|the|a|an|this|that|works?|off|morning|night|afternoon|evening)\b)\p{Ll}{3,}\b/u;
 /** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
 export const BOOKED =
   /\b(?:(?:re-?)?booked|reserved|(?:re)?scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
@@ -85,3 +82,27 @@ const PAST_CLAUSE = new RegExp(
 /** Whether the clause a date ends (after the last comma or semicolon before it) tells of the past. */
 export const toldPast = (textBefore: string) =>
   PAST_CLAUSE.test(textBefore.slice(Math.max(textBefore.lastIndexOf(","), textBefore.lastIndexOf(";")) + 1));
+
+/**
+ * Whether a weekday chrono read (`matched`, at `index` of `text`) stays as said rather than becoming a
+ * date: every week ("every friday"), a schedule ("mon-fri", a week told day by day), a day the date after
+ * it says ("fri 4 dec"), a habit, "the last Friday of ...". "The Friday meeting" and "day trip on the
+ * thursday" name the day of a thing talked about, not the next one, unless the text named a day before
+ * it (`dayBefore`: "scan on Monday 20 April, injections on the Wednesday"); "the Monday after my fit
+ * note ends" tells which itself.
+ */
+export function weekdayAsSaid(matched: string, text: string, index: number, dayBefore: boolean): boolean {
+  const [textBefore, textAfter] = [text.slice(0, index), text.slice(index + matched.length)];
+  return (
+    EVERY_BEFORE.test(textBefore) ||
+    (matched.match(WEEKDAYS_IN) ?? []).length > 1 ||
+    (WEEKDAY_ALONE.test(matched) && weekTold(text, index)) ||
+    PLURAL_AFTER.test(textAfter) ||
+    WEEKDAY_NEXT.test(textAfter) ||
+    WEEKDAY_PREVIOUS.test(textBefore) ||
+    DATE_AFTER.test(textAfter) ||
+    (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
+    /\b(?:that|the same|the last)\s+$/i.test(textBefore + matched.replace(/\S+$/, "")) ||
+    (/\bthe\s+$/i.test(textBefore) && (!dayBefore || /^\s+(?:after|before|of)\b/i.test(textAfter)))
+  );
+}

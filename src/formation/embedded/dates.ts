@@ -4,25 +4,17 @@ import * as chrono from "chrono-node";
 import { withMonthOfWeekday } from "./weekday-dates.ts";
 import {
   WEEKDAY_WORD,
-  EVERY_BEFORE,
-  PLURAL_AFTER,
-  WEEKDAY_NEXT,
-  WEEKDAY_PREVIOUS,
-  DATE_AFTER,
   WHICH_WEEKEND,
   DEADLINE_BEFORE,
   WANTED_BY,
   AHEAD_BEFORE,
   MOVED_TO,
-  HABIT_AFTER,
-  NAMES_A_THING,
   BOOKED,
   MOVED_TO_DAY,
   SPAN_TO_NOW,
   MONTH_COMMA_NUMBER,
   WEEKDAY_ALONE,
-  weekTold,
-  WEEKDAYS_IN,
+  weekdayAsSaid,
   toldPast,
   PREPOSITION_BEFORE,
 } from "./date-cues.ts";
@@ -169,26 +161,14 @@ export function resolveDates(said: string, reference: string | null, past = true
   let out = "";
   let last = 0;
   let eventAt: string | null = null;
+  let dayBefore: Date | null = null; // the last day the text named, which "the Wednesday" after it counts from
   for (const r of results) {
     const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
     if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
     if (/^in\s/i.test(matched) && (PERFECT_BEFORE.test(textBefore) || COUNT_BEFORE.test(textBefore))) continue;
     if (/^yesterday$/i.test(matched) && /\b(?:feels?|felt|seems?|seemed) like\s+$/i.test(textBefore)) continue; // an idiom
-    if (
-      WEEKDAY.test(matched) &&
-      (EVERY_BEFORE.test(textBefore) ||
-        (matched.match(WEEKDAYS_IN) ?? []).length > 1 || // "mon-fri": a range of days is a schedule
-        (WEEKDAY_ALONE.test(matched) && weekTold(text, r.index)) || // so is a week told day by day ("tue kirkstall, wed uni, …")
-        PLURAL_AFTER.test(textAfter) ||
-        WEEKDAY_NEXT.test(textAfter) ||
-        WEEKDAY_PREVIOUS.test(textBefore) ||
-        DATE_AFTER.test(textAfter) ||
-        (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
-        /\b(?:that|the same|the last)\s+$/i.test(textBefore + matched.replace(/\S+$/, "")) || // "the last Friday of …"
-        (/\bthe\s+$/i.test(textBefore) && NAMES_A_THING.test(textAfter)))
-    )
-      continue;
+    if (WEEKDAY.test(matched) && weekdayAsSaid(matched, text, r.index, !!dayBefore)) continue;
     if (/^weekend$/i.test(matched) && !WHICH_WEEKEND.test(textBefore)) continue;
     // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
     // "last March", "next May": chrono reads the month alone; the word before says which one.
@@ -249,6 +229,12 @@ export function resolveDates(said: string, reference: string | null, past = true
     )
       date = shiftBack(date, MONTH_NAME.test(matched));
     if (g === "weekend" && date.getUTCDay() === 0) date = new Date(date.getTime() - 86_400_000); // its Saturday
+    if (dayBefore && WEEKDAY_ALONE.test(matched) && /\bthe\s+$/i.test(textBefore)) {
+      const day = new Date(dayBefore.getTime() + 86_400_000); // the first such weekday after that day
+      while (day.getUTCDay() !== date.getUTCDay()) day.setUTCDate(day.getUTCDate() + 1);
+      date = day;
+    }
+    if (g === "day") dayBefore = startOf(date, "day");
     if (!vague(matched)) eventAt ??= startOf(date, g).toISOString();
     if (absolute) continue; // already stands alone
     // "in the next month": the article goes with the relative phrase it introduced.

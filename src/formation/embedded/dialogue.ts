@@ -160,7 +160,7 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   let k = polite > 0 ? polite : lead + (tokens[lead]?.text === "," ? 1 : 0);
   const asked = ASKING.has(tokens[k]?.lower ?? "") && /^(?:you|u)$/.test(tokens[k + 1]?.lower ?? "");
   if (asked) k += 2;
-  while (POLITE.has(tokens[k]?.lower ?? "")) k++;
+  while (POLITE.has(tokens[k]?.lower ?? "") || /^(?:just|only)$/.test(tokens[k]?.lower ?? "")) k++; // "and just show me ..."
   // A question is a request only as "can you ...", and any request opens with a bare verb.
   if ((why === "question" && !asked) || !startsRequest(tokens, k)) return null;
   const { speaker, other } = speakers;
