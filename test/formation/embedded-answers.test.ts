@@ -173,6 +173,18 @@ describe("the question an assistant asks before going on", () => {
     ]);
   });
 
+  test("'lets do rayon straight away' to 'How many cores do the machines have?' answers no count: a choice, and the count apart", () => {
+    expect(
+      asked(
+        "How many cores do the machines that run logsift have?",
+        "lets do rayon straight away. the boxes have 16 cores",
+      ),
+    ).toEqual(["The user settled on rayon straight away. The boxes have 16 cores."]);
+    expect(asked("How many cores do the machines have?", "16")).toEqual([
+      'Asked "How many cores do the machines have?", the user answered "16".',
+    ]);
+  });
+
   test("an assistant's answer with several questions asks none of them alone", () => {
     expect(asked("Do you want a car? Or a day ticket?\n\nBoth work well.", "no car")).toEqual([]);
   });

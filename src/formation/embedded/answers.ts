@@ -29,6 +29,11 @@ const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
 /** A who/what/... question, after a word turning the talk to it ("Now — what equipment do you have?"). */
 const WH_QUESTION =
   /^(?:(?:now|so|and|ok(?:ay)?|great|right|also|first|next|finally|lastly)\b[\s,:—–-]+)*(?:what|which|where|when|who|why|how)\b/i;
+/** A question asking for a count or an amount, and a reply that gives one ("16", "a dozen", "none", "two"). */
+const HOW_MANY =
+  /^(?:how (?:many|much|old|long|far|often)|what(?:['’]s| is) (?:the|your) (?:budget|age|price|cost))\b/i;
+const COUNTED =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|dozen|half|couple|few|none|no|zero|once|twice|never|every|daily|weekly|monthly|always|ages|forever|k|grand|quid)\b/i;
 /** A question asking what someone thinks or how something went: a reaction is its answer. */
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
 /** A reply that announces or balks rather than answers: "ok big news", "ok diff thing", "a lot of words I do not understand". */
@@ -137,6 +142,8 @@ export function answered(
   );
   const first = answeringPart(nlp, reply, names);
   if (!first) return null;
+  // "How many cores do the machines have?" is not answered by "lets do rayon straight away": a count has a number.
+  if (HOW_MANY.test(asked) && !COUNTED.test(first.text)) return null;
   // "the second one" is the second of the question's own alternatives ("..., or at a local practice?"),
   // else of the options the message offered (choices.ts), asked for or not.
   const alternatives = alternativesAsked(question);

@@ -61,9 +61,9 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
 /** "ok 1st sept then", "fine, the 14th then": a date settled on. */
 const SETTLED_DATE =
   /^(?:(?:ok(?:ay)?|alright|fine|right|cool)[,!.]?\s+)?((?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+\p{L}{3,9}|\p{L}{3,9}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)))\s+then\b[\s.!]*$/iu;
-/** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then". */
+/** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then", "lets do rayon". */
 const CHOSEN =
-  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book)|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
+  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
 
 /**
  * The option a speaker settles on: "sqlite it is" ⇒ "The user settled on sqlite"; "let's go with
