@@ -65,6 +65,18 @@ describe("a standing instruction to the assistant", () => {
     ]);
   });
 
+  test("a weekday the assistant's message dated ('Fri 19') is that day in the reply, not the next Friday", () => {
+    const plan =
+      "| **Thu 18** | Royal Library |\n| **Fri 19** | **Louisiana** day trip |\n\nOr move Louisiana to Friday 19th?";
+    expect(chat("hi", plan, "day trip on the thursday, ok")).toEqual([
+      'Asked "Or move Louisiana to Friday, 19 June 2026?", the user answered "day trip on the Thursday, 18 June 2026, ok".',
+    ]);
+    // A schedule, or two weekdays, keep their names.
+    expect(chat("hi", plan, "we're open wednesday to friday")).toEqual([
+      "The user and others are open wednesday to friday.",
+    ]);
+  });
+
   test("'please dont ...' is what the user does not want; a state ('dont need a car') stays the user's", () => {
     expect(chat("please dont explain the basics of sheets to me")).toEqual([
       "The user does not want the assistant to explain the basics of sheets to the user.",

@@ -42,6 +42,7 @@ import { answeredEach } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
+import { weekdayDays, withWeekdaysDated } from "./weekday-dates.ts";
 import { withOwnLabels } from "./own-labels.ts";
 import { isPastTense } from "./tense.ts";
 import { askedAbout, type Carried, carriedInto, handedOn, NO_ONE } from "./carry.ts";
@@ -241,7 +242,8 @@ export function createEmbeddedExtractor(): Extractor {
       for (const p of people) if (p.length > 4) participants.add(p.toLowerCase().slice(0, 3));
       const withAssistant = input.messages.some((m) => m.role === "assistant");
       const facts: Fact[] = [];
-      let previous: { questions: string[]; options: string[]; who: string } | null = null;
+      let previous: { questions: string[]; options: string[]; who: string; days: Map<number, number> | null } | null =
+        null;
       const owned = new Map<string, Set<string>>();
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
       let carry = NO_ONE; // whom the talk is about, handed from message to message (carry.ts)
@@ -251,7 +253,8 @@ export function createEmbeddedExtractor(): Extractor {
         if (message.role === "system" || message.role === "tool") continue;
         if (message.role !== "assistant") introducedNames(message.content, named);
         const asking: number = previous?.questions.length ?? 0; // "2 no. 1 base" answers a numbered list
-        const m = { ...message, content: markedItems(withCapitalNames(message.content, named), asking) };
+        const said = withWeekdaysDated(withCapitalNames(message.content, named), previous?.days);
+        const m = { ...message, content: markedItems(said, asking) };
         const speakers = speakersOf(m, people, user, withAssistant, companions);
         const ctx: StatementContext = {
           mode: "conversation",
@@ -279,7 +282,12 @@ export function createEmbeddedExtractor(): Extractor {
             if (!fused.some((a) => a.replaces.includes(f.content))) facts.push({ ...f, messageIndexes: [m.index] });
         }
         const options = m.role === "assistant" ? optionsOffered(m.content) : [];
-        previous = { questions: questionsAsked(m.content, m.role === "assistant"), options, who: speakers.speaker! };
+        previous = {
+          questions: questionsAsked(m.content, m.role === "assistant"),
+          options,
+          who: speakers.speaker!,
+          days: m.role === "assistant" ? weekdayDays(m.content) : null,
+        };
         // An assistant's words are not the user's talk: the user's "he" in their next message is still theirs.
         if (m.role === "assistant" && !policy.assistantCommitments) continue;
         const about = askedAbout(nlpOf(), previous.questions.at(-1), participants);

@@ -160,3 +160,40 @@ export function asWeeklyPlan(text: string): string {
     return `${lead}${WEEKDAY_FORMS[day.toLowerCase()] ?? upperFirst(day.toLowerCase())}s: `;
   });
 }
+
+/** A weekday as written, in full or short ("Friday", "fri", "Thurs"). */
+const ANY_DAY = `(?:${[...WEEKDAYS, ...Object.keys(WEEKDAY_FORMS)].join("|")})`;
+/** A weekday with its day of the month: "Fri 19", "**Thu 18**", "Friday 19th", "Friday, the 19th". */
+const DAY_WITH_NUMBER = new RegExp(`\\b(${ANY_DAY})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b`, "gi");
+const dayIndex = (word: string) => weekdayOf(WEEKDAY_FORMS[word.toLowerCase()] ?? word);
+
+/**
+ * The day of the month an assistant's message gives a weekday, when it gives it one only ("| **Fri 19** |
+ * Louisiana", "Move Louisiana to Friday 19th"): what a reply's bare "friday" means.
+ */
+export function weekdayDays(markdown: string): Map<number, number> {
+  const seen = new Map<number, Set<number>>();
+  for (const [, day, n] of markdown.replace(/[*_]/g, "").matchAll(DAY_WITH_NUMBER)) {
+    const at = dayIndex(day!);
+    if (at >= 0) seen.set(at, (seen.get(at) ?? new Set()).add(Number(n)));
+  }
+  return new Map([...seen].flatMap(([at, ns]) => (ns.size === 1 ? [[at, [...ns][0]!] as [number, number]] : [])));
+}
+
+/**
+ * A reply's one weekday, after "to", "on" or "the" ("move louisiana to friday then", "day trip on the
+ * thursday"), with the day of the month the message before gave it. Not a schedule ("open Wednesday to
+ * Sunday", "Tuesday and Friday mornings") nor a day that is not the plan's ("off Thursday luckily").
+ */
+export function withWeekdaysDated(text: string, days: ReadonlyMap<number, number> | null | undefined): string {
+  if (!days?.size || (text.match(new RegExp(`\\b${ANY_DAY}\\b`, "gi")) ?? []).length !== 1) return text;
+  const bare = new RegExp(
+    `(?<=\\b(?:to|on|the|for)\\s+)(${ANY_DAY})\\b(?!['’]?s\\b|\\.?,?\\s+(?:the\\s+)?\\d|\\s+(?:morning|afternoon|evening|night|lunch)s?\\b)`,
+    "gi",
+  );
+  return text.replace(bare, (day: string) => {
+    const n = days.get(dayIndex(day));
+    if (!n) return day;
+    return `${day} ${n}${Math.floor(n / 10) === 1 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
+  });
+}
