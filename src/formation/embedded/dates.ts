@@ -1,7 +1,7 @@
 // Relative dates become absolute against the message's (or request's) time: "yesterday" in a
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
-import { withMonthOfWeekday } from "./weekday-dates.ts";
+import { firstWeekdayAfter, withMonthOfWeekday } from "./weekday-dates.ts";
 import {
   WEEKDAY_WORD,
   WHICH_WEEKEND,
@@ -229,11 +229,9 @@ export function resolveDates(said: string, reference: string | null, past = true
     )
       date = shiftBack(date, MONTH_NAME.test(matched));
     if (g === "weekend" && date.getUTCDay() === 0) date = new Date(date.getTime() - 86_400_000); // its Saturday
-    if (dayBefore && WEEKDAY_ALONE.test(matched) && /\bthe\s+$/i.test(textBefore)) {
-      const day = new Date(dayBefore.getTime() + 86_400_000); // the first such weekday after that day
-      while (day.getUTCDay() !== date.getUTCDay()) day.setUTCDate(day.getUTCDate() + 1);
-      date = day;
-    }
+    // "the Wednesday" after a day named: the first Wednesday after it.
+    if (dayBefore && WEEKDAY_ALONE.test(matched) && /\bthe\s+$/i.test(textBefore))
+      date = firstWeekdayAfter(dayBefore.getTime(), date.getUTCDay());
     if (g === "day") dayBefore = startOf(date, "day");
     if (!vague(matched)) eventAt ??= startOf(date, g).toISOString();
     if (absolute) continue; // already stands alone

@@ -14,6 +14,13 @@ const WEEKDAY_AND_DAY = new RegExp(
   "gi",
 );
 const DAY_MS = 86_400_000;
+/** The first day after `ms` (a UTC midnight) on `utcDay`, as `getUTCDay` counts (0 for Sunday). */
+export function firstWeekdayAfter(ms: number, utcDay: number): Date {
+  let at = ms;
+  do at += DAY_MS;
+  while (new Date(at).getUTCDay() !== utcDay);
+  return new Date(at);
+}
 /** A month's index (0 for January) from its name or its first three letters, in any case. */
 const monthOf = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3).toLowerCase()));
 /** A weekday's index (0 for Monday) from its whole name, in any case. */
@@ -89,9 +96,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
   // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named.
   const weeks = ofMonth.replace(WEEK_FROM, (_, span: string, from: string, day?: string) => {
     let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
-    if (day)
-      do at += DAY_MS;
-      while ((new Date(at).getUTCDay() + 6) % 7 !== weekdayOf(day));
+    if (day) at = firstWeekdayAfter(at, (weekdayOf(day) + 1) % 7).getTime();
     const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
     return `on ${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ${d.getUTCDate()} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
   });
@@ -144,11 +149,10 @@ export function withListedMonth(text: string): string {
   return text.replace(DAY_LINE, (_, lead: string, n: string) => `${lead}${Number(n)} ${month}`);
 }
 
+/** A weekday as written, in full or short ("Friday", "fri", "Thurs"). */
+const ANY_DAY = `(?:${[...WEEKDAYS, ...Object.keys(WEEKDAY_FORMS)].join("|")})`;
 /** A line of a week typed one day a line: "tue 8k easy", "- Sunday: long run". */
-const WEEKDAY_LINE = new RegExp(
-  `^(\\s*(?:[-*•]\\s*)?)(${[...WEEKDAYS, ...Object.keys(WEEKDAY_FORMS)].join("|")})\\b[:.-]?\\s*`,
-  "gim",
-);
+const WEEKDAY_LINE = new RegExp(`^(\\s*(?:[-*•]\\s*)?)(${ANY_DAY})\\b[:.-]?\\s*`, "gim");
 
 /**
  * A week typed one day a line ("mon rest\ntue 8k easy\nwed intervals"), three lines or more: what is
@@ -161,8 +165,6 @@ export function asWeeklyPlan(text: string): string {
   });
 }
 
-/** A weekday as written, in full or short ("Friday", "fri", "Thurs"). */
-const ANY_DAY = `(?:${[...WEEKDAYS, ...Object.keys(WEEKDAY_FORMS)].join("|")})`;
 /** A weekday with its day of the month: "Fri 19", "**Thu 18**", "Friday 19th", "Friday, the 19th". */
 const DAY_WITH_NUMBER = new RegExp(`\\b(${ANY_DAY})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b`, "gi");
 const dayIndex = (word: string) => weekdayOf(WEEKDAY_FORMS[word.toLowerCase()] ?? word);
@@ -180,18 +182,21 @@ export function weekdayDays(markdown: string): Map<number, number> {
   return new Map([...seen].flatMap(([at, ns]) => (ns.size === 1 ? [[at, [...ns][0]!] as [number, number]] : [])));
 }
 
+/** Every weekday a text names, and one after "to", "on" or "the" that is no schedule's nor dated already. */
+const EVERY_DAY = new RegExp(`\\b${ANY_DAY}\\b`, "gi");
+const PLAN_DAY = new RegExp(
+  `(?<=\\b(?:to|on|the|for)\\s+)(${ANY_DAY})\\b(?!['’]?s\\b|\\.?,?\\s+(?:the\\s+)?\\d|\\s+(?:morning|afternoon|evening|night|lunch)s?\\b)`,
+  "gi",
+);
+
 /**
  * A reply's one weekday, after "to", "on" or "the" ("move louisiana to friday then", "day trip on the
  * thursday"), with the day of the month the message before gave it. Not a schedule ("open Wednesday to
  * Sunday", "Tuesday and Friday mornings") nor a day that is not the plan's ("off Thursday luckily").
  */
 export function withWeekdaysDated(text: string, days: ReadonlyMap<number, number> | null | undefined): string {
-  if (!days?.size || (text.match(new RegExp(`\\b${ANY_DAY}\\b`, "gi")) ?? []).length !== 1) return text;
-  const bare = new RegExp(
-    `(?<=\\b(?:to|on|the|for)\\s+)(${ANY_DAY})\\b(?!['’]?s\\b|\\.?,?\\s+(?:the\\s+)?\\d|\\s+(?:morning|afternoon|evening|night|lunch)s?\\b)`,
-    "gi",
-  );
-  return text.replace(bare, (day: string) => {
+  if (!days?.size || (text.match(EVERY_DAY) ?? []).length !== 1) return text;
+  return text.replace(PLAN_DAY, (day: string) => {
     const n = days.get(dayIndex(day));
     if (!n) return day;
     return `${day} ${n}${Math.floor(n / 10) === 1 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
