@@ -88,6 +88,21 @@ describe("a standing instruction to the assistant", () => {
     expect(chat("can you give me a list of the phrases I will need?")).toEqual([]);
     expect(chat("Never been to Paris though")).toEqual(["The user has never been to Paris though."]);
   });
+
+  test("the shape of answers and the units wanted, typed without a verb, are instructions", () => {
+    expect(chat("ok dynamo for locks. also pls: code first, then max 3 bullets of explanation")).toContain(
+      "The user wants code first, then max 3 bullets of explanation from the assistant.",
+    );
+    expect(chat("yes bagged in advance. and grams not cups for any recipe stuff")).toContain(
+      "The user wants grams not cups for any recipe stuff from the assistant.",
+    );
+    expect(chat("pls can you keep everything to uk rules tho")).toEqual([
+      "The user wants the assistant to keep everything to uk rules.",
+    ]);
+    expect(chat("metric units please")).toEqual(["The user wants metric units from the assistant."]);
+    // Not a way of answering: when the user is free.
+    expect(chat("weekends only")).toEqual([]);
+  });
 });
 
 describe("a plan dropped in a later message", () => {
@@ -258,6 +273,36 @@ describe("he and she across the assistant's replies", () => {
       ],
     );
   });
+
+  test("'dad' with no one's before it is the user's dad, and 'he' is him, not the dog the user minds for him", () => {
+    const said = chat(
+      "also his dog biscuit (border terrier) is staying with me till dad can walk him again",
+      long,
+      "dad's already on about driving to the pub lol. he drives a little automatic",
+    );
+    expect(said.join(" ")).toContain("till the user's dad can walk him again");
+    expect(said.join(" ")).toContain("The user's dad drives a little automatic.");
+    expect(said.join(" ")).not.toContain("dog drives");
+    // "9% mom" is month on month, "dad jokes" a kind of joke: no one's parent.
+    expect(chat("growing ~9% mom for the last 6 months").join(" ")).not.toContain("'s mom");
+  });
+
+  test("a team called by its letters is no 'he'; a person's verb with no subject goes on about the one in focus", () => {
+    const said = chat(
+      "my dad had a stroke and hes home on friday",
+      long,
+      "food. SLT has him on soft and bite sized. he HATES fish, always has. loves shepherds pie and rice pudding",
+    );
+    expect(said.join(" ")).toContain("The user's dad HATES fish, always has.");
+    expect(said.join(" ")).toContain("The user's dad loves shepherds pie and rice pudding.");
+    expect(said.join(" ")).not.toContain("SLT HATES");
+  });
+
+  test("'left side weakness' is a side of the body, not something the user left", () => {
+    const said = chat("my dad had a stroke", long, "hes 78. left side weakness, arm worse than leg").join(" ");
+    expect(said).toContain("The user's dad is 78.");
+    expect(said).not.toContain("The user left");
+  });
 });
 
 describe("the conversation's own business", () => {
@@ -308,7 +353,7 @@ describe("terse messages to an assistant", () => {
     ).toEqual([
       "The user needs help planning the user's wife's surprise party.",
       "The user's wife's name is Lena.",
-      "Lena is turning 35 in June 2026.",
+      "Lena is turning 35 in June 2026. Lena loves jazz.",
     ]);
   });
 

@@ -84,7 +84,7 @@ describe("what users type about their plans", () => {
       "The user needs to confirm all the venues by the end of May 2026.",
     ]);
     expect(chat("can u remind me to call mum on friday")).toEqual([
-      "The user needs to call mum on Friday, 8 May 2026.",
+      "The user needs to call the user's mum on Friday, 8 May 2026.",
     ]);
     expect(chat("pls remind me that the deposit is due on the 20th")).toEqual(["The deposit is due on 20 May 2026."]);
     expect(chat("remind me what the van costs")).toEqual([]);

@@ -255,7 +255,7 @@ describe("answers and instructions as users type them", () => {
 
   test("news announced, or words not understood, answer nothing", () => {
     expect(asked("Which evenings are the live sessions on?", "ok big news. my mate kev just sent me a job ad")).toEqual(
-      ["The user's mate kev just sent the user a job ad."],
+      ["The user's mate Kev just sent the user a job ad."],
     );
     expect(asked("When do you have breakfast?", "That is a lot of words I do not understand.")).toEqual([
       "That is a lot of words the user does not understand.",

@@ -52,16 +52,29 @@ export function unwantedInAnswers(text: string, who: string | null, resolved = t
  * draft pls"), a pick ("the 9:00 one pls", "both pls") nor a yes or thanks.
  */
 const WANT_PLEASE =
-  /^(?:(?:and|also|oh|but|so)\s+)*((?!(?:yes|yeah|yep|yup|ok|okay|sure|thanks|thank|ty|no|nah|hi|hey|both|either|all|same|that|this|it|the\s+\S+\s+one)\b)[\p{L}\p{N}£$€][\p{L}\p{N}£$€%:.,'’ -]{1,40}?)\s+(?:pls|please|plz)[\s.!]*$/iu;
+  /^(?:(?:and|also|oh|but|so)\s+)*(?:(pls|please|plz)[:,]?\s+)?((?!(?:yes|yeah|yep|yup|ok|okay|sure|thanks|thank|ty|no|nah|hi|hey|both|either|all|same|that|this|it|the\s+\S+\s+one)\b)[\p{L}\p{N}£$€][\p{L}\p{N}£$€%:.,'’ -]{1,60}?)(\s+(?:pls|please|plz))?[\s.!]*$/iu;
+const UNIT =
+  "(?:km|kms|kilometres|kilometers|miles|kg|kgs|kilos|grams|ml|litres|liters|celsius|metric|imperial|cups|ounces|oz|lbs|pounds|fahrenheit|inches|cm|feet|usd|gbp|eur|euros|dollars)";
+/** "and grams not cups for any recipe stuff": the units the user wants, with no verb or "please" needed. */
+const UNITS_OVER = new RegExp(
+  String.raw`^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*(${UNIT}\s+(?:not|over|instead of)\s+${UNIT}\b[^.!?]{0,40}?)[\s.!]*$`,
+  "i",
+);
 
 /** Words of how answers are to be, from now on. */
 const STANDING_FORM =
   /\b(?:first|throughout|always|only|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|brief|short(?:er)?|concise|plain|simpler?)\b/i;
 
+/** The shape of an answer, which asks for it even with no "please": "code first, then max 3 bullets". */
+const ANSWER_SHAPE =
+  /\b(?:code|answer|summary|totals?|commands?|tl;?dr)\s+first\b|\bmax(?:imum)?\s+\d+\s+(?:bullets?|lines?|sentences?|paragraphs?|words?)\b/i;
+
 /** "totals first pls" (a sentence without a verb): "The user wants totals first from the assistant". */
 export function wantedPlease(text: string, who: string | null): string | null {
-  const [, wanted] = WANT_PLEASE.exec(text.trim()) ?? [];
-  return wanted && who && STANDING_FORM.test(wanted)
+  const units = UNITS_OVER.exec(text.trim())?.[1];
+  if (units && who) return `${who} wants ${units.toLowerCase()} from the assistant`;
+  const [, before, wanted, after] = WANT_PLEASE.exec(text.trim()) ?? [];
+  return wanted && who && (before || after || ANSWER_SHAPE.test(wanted)) && STANDING_FORM.test(wanted)
     ? `${who} wants ${wanted.replace(/[\s,.]+$/, "")} from the assistant`
     : null;
 }

@@ -3,7 +3,8 @@
 // the group of the same speaker ("They are 6 and 8" after "The kids loved it"), and the one a
 // question asks about ("how's Pixel?" → "she's ok, the vet said ..." is about Pixel).
 import { CALENDAR } from "./closed-classes.ts";
-import { nameGender, type Person } from "./coreference.ts";
+import { genderOf, nameGender, type Person } from "./coreference.ts";
+import { FEMALE, MALE, PETS } from "./kin.ts";
 import { lexicon } from "./lexicon.ts";
 import { type Nlp, properNames } from "./nlp.ts";
 
@@ -42,11 +43,35 @@ export function handedOn(carry: Carry, carried: Carried, speaker: string, about:
     : carry.age < 1
       ? { ...carry, age: 1 }
       : NO_ONE;
-  if (!about || about.text === next.person?.text) return next;
-  const before = next.person
-    ? [next.person, ...next.earlier.filter((p) => p.text !== next.person!.text)]
-    : next.earlier;
-  return { ...next, person: about, earlier: before.slice(0, 4), age: 0 };
+  return turnedTo(next, about);
+}
+
+/** The talk turned to `about` (a question asked of them), the one before kept as earlier. */
+export function turnedTo(carry: Carry, about: Person | null): Carry {
+  if (!about || about.text === carry.person?.text) return carry;
+  const before = carry.person
+    ? [carry.person, ...carry.earlier.filter((p) => p.text !== carry.person!.text)]
+    : carry.earlier;
+  return { ...carry, person: about, earlier: before.slice(0, 4), age: 0 };
+}
+
+/**
+ * The user's relative an assistant's closing question asks about: "your dad" in it, or the one its
+ * "he" or "she" stands for in the words just before it ("Your dad has to have mental capacity ...
+ * Does he have capacity at the moment?"), written "the user's dad".
+ */
+export function askedOfUser(said: string, question: string | undefined, user: string): Person | null {
+  if (!question) return null;
+  const at = Math.max(0, said.lastIndexOf(question));
+  const pronoun = /\b(?:she|her)\b/i.test(question) ? "f" : /\b(?:he|him|his)\b/i.test(question) ? "m" : null;
+  const kin = (text: string) =>
+    [...text.matchAll(/\byour (\w+)/gi)]
+      .map((m) => m[1]!.toLowerCase())
+      .filter(
+        (k) => (FEMALE.has(k) || MALE.has(k) || PETS.has(k)) && (!pronoun || (genderOf(k) ?? pronoun) === pronoun),
+      );
+  const asked = kin(question).at(-1) ?? (pronoun ? kin(said.slice(Math.max(0, at - 300), at)).at(-1) : undefined);
+  return asked ? { text: `${user}'s ${asked}`, gender: genderOf(asked) ?? pronoun, entity: user } : null;
 }
 
 /**

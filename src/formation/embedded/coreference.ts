@@ -6,6 +6,7 @@
 import { upperFirst } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
+import { synthetic } from "./subjects.ts";
 import { FEMALE, MALE, PETS } from "./kin.ts";
 
 // Prepositions before a place rather than a person ("went to Paris with Anna": Anna, not Paris).
@@ -41,13 +42,13 @@ export function nameGender(name: string): "f" | "m" | null {
   return tags.includes("FemaleName") ? "f" : tags.includes("MaleName") ? "m" : null;
 }
 
-function genderOf(kin: string): "f" | "m" | null {
+export function genderOf(kin: string): "f" | "m" | null {
   return FEMALE.has(kin) ? (kin === "cousin" ? null : "f") : MALE.has(kin) ? "m" : null;
 }
 
 /** A name of an organisation ("Hedgerow Press", "Brightline Energy"): no one "he" or "she" stands for. */
 const ORGANISATION =
-  /\s(?:Press|Ltd|Inc|Company|University|College|School|Hospital|Bank|Group|Studios?|Books|Publishing|Media|Labs?|Council|Trust|Foundation|Centre|Center|Club|Energy)$/;
+  /^\p{Lu}{2,5}$|\s(?:Press|Ltd|Inc|Company|University|College|School|Hospital|Bank|Group|Studios?|Books|Publishing|Media|Labs?|Council|Trust|Foundation|Centre|Center|Club|Energy)$/u;
 /** "McGill, in Montreal.": a name placed in a city, with no verb, is a place, not someone "he" stands for. */
 const placedIn = (tokens: Token[]) =>
   !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
@@ -87,10 +88,14 @@ export function personInFocus(
   // A relative is more surely a person than a capitalised object (which may be a place or a brand).
   let relative: Person | null = null;
   let named: Person | null = null;
-  for (let j = 1; j < tokens.length; j++) {
+  for (let j = 0; j < tokens.length; j++) {
     const t = tokens[j]!;
     const kin = t.lower;
-    if (FEMALE.has(kin) || MALE.has(kin) || PETS.has(kin)) {
+    // "dad" as the speaker calls him, written "the user's dad" (pronouns.ts).
+    if (resolved[j]!.endsWith(`'s ${kin}`))
+      relative = { text: resolved[j]!, gender: genderOf(kin), entity: resolved[j]!.slice(0, -kin.length - 3) };
+    else if (j === 0) continue;
+    else if (FEMALE.has(kin) || MALE.has(kin) || PETS.has(kin)) {
       // "my late husband": the owner before the words describing the relative.
       let o = j - 1;
       while (o > 0 && tokens[o]!.pos === "ADJ" && tokens[o]!.lower !== "other") o--; // not "your other dog"
@@ -101,7 +106,8 @@ export function personInFocus(
         relative = { text: `${owner} ${t.text}${called}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
       else if (owner === "'s" && j >= 2)
         relative = { text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! };
-      else if (PETS.has(kin) && speaker) relative = { text: `${speaker}'s ${t.text}`, gender: null, entity: speaker };
+      else if (PETS.has(kin) && speaker && !/^(?:his|her|their|your|its)$/.test(owner))
+        relative = { text: `${speaker}'s ${t.text}`, gender: null, entity: speaker };
     } else if (
       t.pos === "PROPN" &&
       /^\p{Lu}[^\d]*$/u.test(t.text) && // not a code ("my A1C was 7.9")
@@ -148,6 +154,10 @@ const OTHER_PEOPLE = new Set([
   "him",
 ]);
 
+/** Verbs in the third person that only a person does: with no subject, they go on about the one in focus. */
+const GOES_ON =
+  /^(?:loves|likes|hates|adores|enjoys|prefers|refuses|lives|drives|eats|drinks|walks|sleeps|smokes|plays|struggles|misses|wants|needs)$/;
+
 /**
  * Replaces the statement's subject "She/He" (the first word, or the first after an opening phrase
  * with no one else in it: "On weekends she volunteers") or an opening "Her/His <noun>" by the
@@ -160,6 +170,16 @@ export function resolveOpeningPronoun(
 ): { tokens: Token[]; person: Person | null } {
   if (group && /^(they|their)$/.test(tokens[0]?.lower ?? "")) return resolveThey(tokens, group);
   if (!focus || tokens.length < 2) return { tokens, person: null };
+  // "(he HATES fish.) loves shepherds pie": a person's verb with no subject goes on about him or her.
+  if (focus.gender && focus.gender !== "p" && GOES_ON.test(tokens[0]!.lower) && tokens.at(-1)?.text !== "?")
+    return {
+      tokens: [
+        { ...synthetic(upperFirst(focus.text), "PROPN"), space: "" },
+        { ...tokens[0]!, space: " " },
+        ...tokens.slice(1),
+      ],
+      person: focus,
+    };
   let k = 0;
   while (k < tokens.length && !/^(she|he|her|his)$/.test(tokens[k]!.lower)) {
     const t = tokens[k]!;

@@ -45,7 +45,7 @@ import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects
 import { weekdayDays, withWeekdaysDated } from "./weekday-dates.ts";
 import { withOwnLabels } from "./own-labels.ts";
 import { isPastTense } from "./tense.ts";
-import { askedAbout, type Carried, carriedInto, handedOn, NO_ONE } from "./carry.ts";
+import { askedAbout, askedOfUser, type Carried, carriedInto, handedOn, NO_ONE, turnedTo } from "./carry.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
@@ -281,17 +281,17 @@ export function createEmbeddedExtractor(): Extractor {
           for (const f of statements(nlpOf(), m.content, ctx))
             if (!fused.some((a) => a.replaces.includes(f.content))) facts.push({ ...f, messageIndexes: [m.index] });
         }
-        const options = m.role === "assistant" ? optionsOffered(m.content) : [];
         previous = {
           questions: questionsAsked(m.content, m.role === "assistant"),
-          options,
+          options: m.role === "assistant" ? optionsOffered(m.content) : [],
           who: speakers.speaker!,
           days: m.role === "assistant" ? weekdayDays(m.content) : null,
         };
-        // An assistant's words are not the user's talk: the user's "he" in their next message is still theirs.
-        if (m.role === "assistant" && !policy.assistantCommitments) continue;
         const about = askedAbout(nlpOf(), previous.questions.at(-1), participants);
-        carry = handedOn(carry, ctx.carried!, speakers.speaker!, about);
+        // An assistant's words are not the user's talk: the user's "he" next is still theirs, or the relative asked about.
+        if (m.role === "assistant" && !policy.assistantCommitments)
+          carry = turnedTo(carry, askedOfUser(m.content, previous.questions.at(-1), user));
+        else carry = handedOn(carry, ctx.carried!, speakers.speaker!, about);
       }
       return facts;
     },

@@ -1,5 +1,6 @@
 // Words for a person's relatives and pets, by the gender they carry ("my sister ... she"): who "she",
 // "he" or "it" may stand for (coreference.ts), and what a speaker owns (possession.ts).
+import type { Token } from "./nlp.ts";
 
 export const FEMALE = new Set([
   "mom",
@@ -54,3 +55,26 @@ export const PETS = new Set([
   "tortoise",
   "turtle",
 ]);
+
+/** What a person calls their own parent or grandparent, with no one's before it ("dad can't drive", "Mum's 80"). */
+const CALLED = new Set(
+  "dad daddy mum mummy mom mommy mam mama papa nan nana nanna gran granny grandma grandpa grandad granddad".split(" "),
+);
+
+/** Whether the word at `i` is the speaker's own parent or grandparent, called as they call them ("till dad can walk"). */
+export function calledKin(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  if (!CALLED.has(tokens[i]!.lower)) return false;
+  if (
+    before &&
+    (["DET", "PRON", "ADJ", "NUM", "PROPN", "NOUN", "SYM"].includes(before.pos) || /^['’]s$/.test(before.text))
+  )
+    return false;
+  // "dad jokes", "Mum Jane" (not "asked Dad today")
+  return (
+    !after ||
+    (after.pos !== "NOUN" && after.pos !== "PROPN") ||
+    /^(?:today|tonight|tomorrow|yesterday)$/.test(after.lower)
+  );
+}

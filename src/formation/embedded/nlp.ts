@@ -47,6 +47,8 @@ function joinedCompounds(tokens: Token[]): Token[] {
   return out;
 }
 
+const SIDE_OF =
+  /^(?:side|arm|leg|hand|foot|knee|hip|eye|ear|shoulder|wrist|ankle|elbow|lung|breast|kidney|lane|turn)s?$/;
 const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body)$/i;
 
 /**
@@ -59,6 +61,10 @@ function fixVerbs(tokens: Token[]): Token[] {
   for (let i = 1; i < tokens.length; i++)
     if (tokens[i]!.lower === "may" && tokens[i]!.pos === "AUX" && tokens[i - 1]!.pos === "ADP")
       tokens[i] = { ...tokens[i]!, pos: "PROPN", lemma: "may" };
+  // "left side weakness", "left knee": a side of the body, not the past of "leave".
+  for (let i = 0; i < tokens.length - 1; i++)
+    if (tokens[i]!.lower === "left" && SIDE_OF.test(tokens[i + 1]!.lower))
+      tokens[i] = { ...tokens[i]!, pos: "ADJ", lemma: "left" };
   for (let i = 1; i < tokens.length - 1; i++) {
     const [prev, t, next] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]!];
     if (

@@ -2,6 +2,7 @@
 // "Caroline adopted a dog"), and in a two-person conversation "you" becomes the other speaker.
 // Works on tagged tokens, and keeps verbs in agreement ("I am" → "Caroline is", "I love" → "Caroline loves").
 import { withOwnPeople } from "./companions.ts";
+import { calledKin } from "./kin.ts";
 import type { Token } from "./nlp.ts";
 import { writtenOut } from "./shorthand.ts";
 
@@ -83,32 +84,11 @@ export function expandContractions(text: string): string {
 }
 
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
-const ADVERBS_BETWEEN = new Set([
-  "really",
-  "also",
-  "just",
-  "never",
-  "always",
-  "still",
-  "often",
-  "usually",
-  "sometimes",
-  "totally",
-  "actually",
-  "finally",
-  "recently",
-  "already",
-  "even",
-  "truly",
-  "definitely",
-  "absolutely",
-  "only",
-  "mostly",
-  "rarely",
-  "seriously",
-  "honestly",
-  "not",
-]);
+const ADVERBS_BETWEEN = new Set(
+  "really also just never always still often usually sometimes totally actually finally recently already even truly definitely absolutely only mostly rarely seriously honestly not".split(
+    " ",
+  ),
+);
 const IRREGULAR_THIRD: Record<string, string> = {
   ought: "ought", // "I ought to mention" → "Derek ought to mention"
   am: "is",
@@ -268,6 +248,12 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           out[i] = mutual ? `${s} and ${o}'s` : `${s}'s`;
           aboutSpeaker = true;
           continue;
+      }
+      // "till dad can walk him": the speaker's dad, as a user (never the assistant) calls him.
+      if (calledKin(tokens, i) && !ASSISTANT.test(s)) {
+        out[i] = `${s}'s ${t.text.toLowerCase()}`;
+        aboutSpeaker = true;
+        continue;
       }
     }
     if (o) {

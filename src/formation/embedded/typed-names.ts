@@ -26,11 +26,13 @@ const ALSO_WORDS = new Set(
  * ("her name's emma") or gives its speaker ("sorry im carla btw").
  */
 export function introducedNames(text: string, names: Set<string>): void {
-  for (const m of [...text.matchAll(INTRODUCED), ...text.matchAll(NAMED), ...text.matchAll(SELF)]) {
+  const introduced = new Set([...text.matchAll(INTRODUCED)]);
+  for (const m of [...introduced, ...text.matchAll(NAMED), ...text.matchAll(SELF)]) {
     const word = m[1]!;
     if (/\p{Lu}/u.test(word)) continue; // "I'm Dana" needs no capital
-    // "her name is juno": after "name is" any word the lexicon does not know is the name.
-    const asName = /\bname\b/i.test(m[0]) && lexicon().tagsOf(word).length === 0;
+    // "her name is juno", "my manager priya": there, a word the lexicon knows in no form is the name.
+    const unknown = [word, word.replace(/(?:s|es|ed|ing)$/, "")].every((w) => lexicon().tagsOf(w).length === 0);
+    const asName = (/\bname\b/i.test(m[0]) || (introduced.has(m) && !/nt$/.test(word))) && unknown;
     if (!ALSO_WORDS.has(word) && (asName || lexicon().isName(word))) names.add(word);
   }
 }
