@@ -185,6 +185,18 @@ describe("the question an assistant asks before going on", () => {
     ]);
   });
 
+  test("bulleted questions with a remark after them are still asked; 'kids' answers 'children'", () => {
+    const bullets =
+      "## Quick questions\n\n- Do you have any **pets**?\n- Any **children** at home while you are baking?\n\nThese two come up most.";
+    expect(asked(bullets, "one cat. no kids")).toEqual([
+      'Asked "Does the user have any pets?", the user answered "one cat".',
+      'Asked "Any children at home while the user is baking?", the user answered "no kids".',
+    ]);
+    // Questions for the user to ask someone else are not asked of the user.
+    const toAsk = "## Questions to ask the landlord\n\n- Is the deposit protected?\n- Are pets allowed?\n\nGood luck!";
+    expect(asked(toAsk, "yes")).toEqual([]);
+  });
+
   test("an assistant's answer with several questions asks none of them alone", () => {
     expect(asked("Do you want a car? Or a day ticket?\n\nBoth work well.", "no car")).toEqual([]);
   });

@@ -77,7 +77,11 @@ export function answeredEach(
     return [...(one ? [one] : []), ...(named ? [{ fact: named.fact, replaces: ownFacts(named.sentence) }] : [])];
   }
   const nouns = (text: string) =>
-    new Set(nlp.sentences(text).flatMap((x) => x.tokens.filter((t) => t.pos === "NOUN").map((t) => t.lemma)));
+    new Set(
+      nlp
+        .sentences(text)
+        .flatMap((x) => x.tokens.filter((t) => t.pos === "NOUN").map((t) => (t.lemma === "kid" ? "child" : t.lemma))),
+    ); // "no kids" answers "Any children at home?"
   const asked = questions.map(nouns);
   let next = 0;
   return replyParts(reply, questions.length).flatMap(({ part, at }) => {

@@ -108,7 +108,12 @@ const ASKING_OPENER = /^(?:how|what|when|where|which|who|why|do|does|did|is|are|
  * not options under one question ("What matters most?\n- Boot space?\n- Running costs?").
  */
 function closingBullets(lines: string[]): string[] | null {
-  const end = lines.findLastIndex((line) => line.trim() !== "");
+  let end = lines.findLastIndex((line) => line.trim() !== "");
+  // "These are the two things that come up most.": a remark after the list, asking nothing, still leaves it asked.
+  const list = lines.findLastIndex((line) => /^\s*[-*•]\s+/.test(line));
+  const heading = lines.slice(0, list).findLast((line) => /^\s*#/.test(line)) ?? "";
+  if (list >= 0 && end - list <= 3 && !lines.slice(list + 1).some((line) => /\?|^\s*#/.test(line))) end = list;
+  if (/\bask\b/i.test(heading)) return null; // "## Questions to ask new photographers": not asked of the reader
   let start = end + 1;
   while (start > 0 && /^\s*[-*•]\s+/.test(lines[start - 1]!)) start--;
   if (start > end) return null;
