@@ -132,6 +132,20 @@ describe("a plan dropped in a later message", () => {
   });
 });
 
+describe("a plan moved", () => {
+  test("'move X to <day> (then)' after a plan is the user's plan moved, not a request to the assistant", () => {
+    const plan = "| **Thu 18** | Royal Library |\n| **Fri 19** | **Louisiana** day trip |";
+    expect(chat("hi", plan, "good spot, move louisiana to friday then")).toEqual([
+      "The user moved louisiana to Friday, 19 June 2026.",
+    ]);
+    expect(chat("lets push the dentist to the 14th")).toEqual(["The user moved the dentist to 14 May 2026."]);
+    expect(chat("ok move my flight to the 9th")).toEqual(["The user moved the user's flight to 9 May 2026."]);
+    // A condition, or "it", moves nothing of the user's for sure.
+    expect(chat("can you move it to the top")).toEqual([]);
+    expect(chat("if it rains move the picnic to sunday").join(" ")).not.toContain("moved");
+  });
+});
+
 describe("a choice said in passing", () => {
   test("'sqlite it is', 'let's aim for November then' are what the user settled on; 'it is what it is' is not", () => {
     expect(chat("ok", "SQLite or a JSON file?", "sqlite it is")).toEqual(["The user settled on sqlite."]);

@@ -99,3 +99,15 @@ export function changedValue(text: string, speaker: string | null): string | nul
   const be = /[^s]s$/.test(what) ? "are" : "is"; // "per diems are £30"
   return `${speaker}'s ${what} ${be} ${m[2]!.trim()}${m[3] ? `, not ${m[3]}` : ""}`;
 }
+
+/** "good spot, move louisiana to friday then", "lets push the dentist to the 14th": a plan of the speaker's moved. */
+const MOVED =
+  /^(?:(?!(?:if|when|unless|whenever)\b)(?:[\p{L}']+\s+){0,2}[\p{L}']+[,!.]\s+)?(?:(?:ok(?:ay)?|so|then|yes|yeah|actually)\s+)*(?:let['’]?s\s+|let us\s+|(we(?:['’]ll| will)|i(?:['’]ll| will))\s+)?(?:move|push|shift)\s+(the\s+|my\s+|our\s+)?(?!(?:it|that|this|them|those|these|me|us|you|him|her)\b)((?:[\p{L}\p{N}&'-]+\s+){0,3}?[\p{L}\p{N}&'-]+)\s+(?:back\s+|forward\s+)?to\s+(.{2,40}?)(?:\s+(?:then|instead|please|pls))?[\s.!]*$/iu;
+
+/** The speaker's plan moved: "move louisiana to friday then" ⇒ "The user moved louisiana to Friday". */
+export function movedPlan(text: string, speaker: string | null): string | null {
+  const m = MOVED.exec(text.trim());
+  if (!m || !speaker) return null;
+  const owner = !m[2] ? "" : /^the/i.test(m[2]) ? "the " : `${speaker}'s `;
+  return `${speaker} ${m[1] ? "will move" : "moved"} ${owner}${m[3]} to ${m[4]}`;
+}

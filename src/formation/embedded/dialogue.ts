@@ -3,7 +3,7 @@
 // an assistant ("Always format code with syntax highlighting") kept as what the user wants.
 import { escapeRegExp } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
-import { changedValue, chosenOption, droppedPlan } from "./corrections.ts";
+import { changedValue, chosenOption, droppedPlan, movedPlan } from "./corrections.ts";
 import { joinedAs, joinTokens, type Token } from "./nlp.ts";
 import { companionsIn } from "./companions.ts";
 import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
@@ -220,6 +220,7 @@ export function toldAnew(
     (why === "a request" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
     chosenOption(joinTokens(written), speakers.speaker) ??
     changedValue(joinTokens(written), speakers.speaker) ??
+    movedPlan(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
     (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null) ??
     (toAgent && why === "no verb" ? wantedPlease(joinedAs(tokens, said), speakers.speaker) : null)
