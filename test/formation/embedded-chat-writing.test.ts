@@ -3,6 +3,7 @@
 // the assistant's replies (issue 11).
 import { describe, expect, test } from "bun:test";
 import type { Fact } from "../../src/formation/extractor.ts";
+import { createNlp } from "../../src/formation/embedded/nlp.ts";
 import { withCapitalNames } from "../../src/formation/embedded/typed-names.ts";
 import { CHAT_AT as AT, chat, contents, extractor, passage, withAssistant } from "./embedded-support.ts";
 
@@ -187,6 +188,17 @@ describe("a user's own plan without its subject", () => {
 });
 
 describe("chat spelling", () => {
+  test("words paired with a slash are read whole, whatever the process read before ('Tuesday/Thursday')", () => {
+    // wink-nlp splits "Hugo/Bruno" into "H u go / Br u no" until it has seen each word alone.
+    const words = (text: string) =>
+      createNlp()
+        .sentences(text)[0]!
+        .tokens.map((t) => t.text);
+    expect(words("Quokkaruth/Grundfos lessons")).toEqual(["Quokkaruth", "/", "Grundfos", "lessons"]);
+    expect(words("tuesday/thursday lessons")).toEqual(["tuesday", "/", "thursday", "lessons"]);
+    expect(words("Hugo/Bruno")).toEqual(["Hugo", "/", "Bruno"]);
+  });
+
   test("'its', 'shes', 'hes', 'thats' without the apostrophe are 'it is', 'she has', 'he is', 'that is'", () => {
     expect(chat("signed up for my first half marathon, its on sept 13")).toEqual([
       "The user signed up for the user's first half marathon, it is on 13 September 2026.",

@@ -41,6 +41,7 @@ describe("shorthand written out", () => {
     expect(writtenOut("id rather wait, kev said hell review it")).toBe(
       "I would rather wait, kev said he will review it",
     );
+    expect(writtenOut("ok went w fold/reduce, press w to jump")).toBe("ok went with fold/reduce, press w to jump");
     expect(writtenOut("go to hell, my id is 4411, a w b, hr just emailed")).toBe(
       "go to hell, my id is 4411, a w b, hr just emailed",
     );

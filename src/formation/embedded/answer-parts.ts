@@ -96,7 +96,8 @@ export function answeredEach(
     // (Unless the statements give the part its owner: "total budget 800 quid max" is the user's budget.)
     const owner = (ctx.speakers.speaker ?? "").toLowerCase();
     const subjectless = said[0]?.pos === "VERB" || (verbless && !own.some((f) => f.toLowerCase().startsWith(owner)));
-    const ownsIt = own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(part) && !subjectless;
+    const ownsIt =
+      own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(expandContractions(part)) && !subjectless;
     if (index < 0 || index >= questions.length) return [];
     const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts, at >= 0);
     // A clause that answers nothing ("maya and ollie are at brookfield primary" after "no.") says more of

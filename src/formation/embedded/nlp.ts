@@ -167,7 +167,34 @@ function loadNlp(): Nlp {
     const kept = tokens.flatMap((t, i) =>
       blank(t) ? [] : i > 1 && blank(tokens[i - 1]) && t.space === "" ? [{ ...t, space: " " }] : [t],
     );
-    return joinedCompounds(kept);
+    return joinedCompounds(rejoined(kept));
+  };
+  /**
+   * wink-nlp splits a capitalised word with a "u" in it inside a slashed pair ("Tuesday/Thursday" →
+   * "T u esday / Th u rsday"), until it has seen the word alone: the pieces are put back together,
+   * and the word is tagged as it is alone, so that a write's memories never hang on the writes before.
+   */
+  const rejoined = (tokens: Token[]): Token[] => {
+    const out: Token[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      let j = i;
+      while (/^\p{L}+$/u.test(tokens[j]!.text) && tokens[j + 1]?.space === "" && /^\p{L}+$/u.test(tokens[j + 1]!.text))
+        j++;
+      if (j === i || !tokens.slice(i, j + 1).some((t) => t.lower === "u")) {
+        out.push(tokens[i]!);
+        continue;
+      }
+      const text = tokens
+        .slice(i, j + 1)
+        .map((t) => t.text)
+        .join("");
+      // biome-ignore lint/suspicious/noExplicitAny: wink-nlp ships no types for its item objects
+      const alone = nlp.readDoc(text).tokens() as any;
+      const [pos, lemma] = [alone.out(its.pos)[0] as string, alone.out(its.lemma)[0] as string];
+      out.push({ text, lower: text.toLowerCase(), pos, lemma, space: tokens[i]!.space });
+      i = j;
+    }
+    return out;
   };
   /**
    * The lite model reads any capitalised first word as a proper noun ("Check my studio", "Woah,

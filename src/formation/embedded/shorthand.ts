@@ -146,6 +146,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/\bmsg\b/gi, "message"],
   [/\bw\/o\b/gi, "without"],
   [/(?<![\w/])w\/(?=\s)/gi, "with"],
+  [/(?<=\p{L}\s)w(?=\s+(?!(?:to|key|and|or|is|was)\b)\p{L}{2})/gu, "with"], // "went w fold/reduce", not "press w to jump"
   [/\b(\d+(?:\.\d+)?)\s?hrs?\b/gi, "$1 hours"], // "2 hrs", "8hr"
   [/\b(\d+(?:\.\d+)?)\s?mins?\b/gi, "$1 minutes"],
   [/\b(an?\s+)(\d+)\s?(?:yr|year)s?[\s-]old\b/gi, "$1$2-year-old"], // "a 3 yr old" is a child
