@@ -529,6 +529,12 @@ describe("short answers and plans typed to an assistant", () => {
     ]);
     expect(chat("no treadmill please, i hate it")).toEqual(["The user wants no treadmill; the user hates it."]);
     expect(chat("no worries please")).toEqual([]);
+    // The "please" before it asks as well.
+    expect(chat("pls also no stats about second strokes or recovery odds. i see enough of that at work")).toEqual([
+      "The user wants no stats about second strokes or recovery odds. The user sees enough of that at work.",
+    ]);
+    expect(chat("please no mushrooms, i hate them")).toEqual(["The user wants no mushrooms; the user hates them."]);
+    expect(chat("please no worries about it")).toEqual([]);
   });
 
   test("'totals first pls', 'British spelling throughout, please' are how to answer; 'resignation letter draft pls' asks once", () => {

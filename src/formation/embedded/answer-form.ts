@@ -15,6 +15,9 @@ const ANSWER_PARTS =
  */
 const NO_PLEASE =
   /^(?:(?:and|also|oh|but|just|so)\s+)*no\s+((?:more\s+)?[\p{L}-]+(?:\.[\p{L}\p{N}]+)?(?:\s+[\p{L}-]+){0,2}?)(\s+(?:ever|at all))?\s+(?:pls|please|plz)(?:\s+(?:lol|haha|thx|thanks|ty))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
+/** "pls also no stats about second strokes or recovery odds": the "please" before it. */
+const PLEASE_NO =
+  /^(?:(?:and|also|oh|but|so)\s+)*(?:pls|please|plz)[,:]?\s+(?:(?:also|and|just)\s+)?no\s+([\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,8}?)(\s+(?:ever|at all))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
 const NOT_THINGS = /^(?:worries|worry|problem|problems|rush|hurry|stress|pressure|need|way|idea|offen[cs]e|thanks)$/i;
 
 /** "just give me the commands, no explanation": what the answers should hold, and what not. */
@@ -40,8 +43,8 @@ export function unwantedInAnswers(text: string, who: string | null, resolved = t
   // The reason the user gives after it stays with it: "no charts please, I would like to print this out".
   if (part && who && ANSWER_PARTS.test(part.trim()))
     return `${who} wants no ${part.trim().toLowerCase()} in the assistant's answers${why ? `; ${why}` : ""}`;
-  const [, thing, ever, reason] = NO_PLEASE.exec(resolved.trim()) ?? [];
-  return thing && who && !NOT_THINGS.test(thing)
+  const [, thing, ever, reason] = NO_PLEASE.exec(resolved.trim()) ?? PLEASE_NO.exec(resolved.trim()) ?? [];
+  return thing && who && !NOT_THINGS.test(thing.split(/\s/)[0]!)
     ? `${who} wants no ${thing.toLowerCase()}${ever ?? ""}${reason ? `; ${reason}` : ""}`
     : null;
 }

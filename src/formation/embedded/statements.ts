@@ -113,21 +113,9 @@ export function clauses(tokens: Token[]): Token[][] {
   return out.map((c) => (c[0] ? [{ ...c[0], space: "" }, ...c.slice(1)] : c));
 }
 
-const CHAT_FILLERS = new Set([
-  "lol",
-  "lmao",
-  "haha",
-  "hahaha",
-  "tbh",
-  "btw",
-  "imo",
-  "imho",
-  "ngl",
-  "xd",
-  "jk",
-  "omg",
-  "tho",
-]);
+const CHAT_FILLERS = new Set("lol lmao haha hahaha tbh btw imo imho ngl xd jk omg tho".split(" "));
+
+const PLEASE_NO = /^(?:pls|please|plz) (?:(?:also|and|just) )?no\b/;
 
 /** Removes leading interjections and discourse markers, and vocative names ("Hey Mel, ...", "..., Caroline!"). */
 export function stripFiller(tokens: Token[], participants: ReadonlySet<string>): Token[] {
@@ -149,6 +137,15 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.
       if (first.lower === "no" && t[1] && t[1].pos !== "PUNCT") break;
       if (first.lower === "so" && t[1]?.lower === "far") break; // "So far, so good"
+      if (
+        PLEASE_NO.test(
+          t
+            .slice(0, 3)
+            .map((x) => x.lower)
+            .join(" "),
+        )
+      )
+        break; // "pls also no stats": asked for (answer-form.ts)
       t = t.slice(1);
       changed = true;
     } else if (announcer) {
