@@ -133,6 +133,26 @@ describe("a plan dropped in a later message", () => {
   });
 });
 
+describe("a detail with a number and no verb", () => {
+  test("goes with the statement before it, not after an instruction, and not twice when it answers a question", () => {
+    expect(
+      chat(
+        "yes the discharge coordinator mentioned reablement. 2 visits a day, morning and evening, for up to 6 weeks, free",
+      ),
+    ).toEqual([
+      "According to the user, the discharge coordinator mentioned reablement. 2 visits a day, morning and evening, for up to 6 weeks, free.",
+    ]);
+    expect(chat("ok went w fold/reduce. 48s on 16 cores!!")).toEqual([
+      "The user went with fold/reduce. 48s on 16 cores!!",
+    ]);
+    expect(chat("shorter answers pls for the small stuff. just the code + 1-2 lines")).toEqual([
+      "The user wants shorter answers from the assistant for the small stuff.",
+    ]);
+    // Alone, it says nothing of anyone.
+    expect(chat("2 visits a day")).toEqual([]);
+  });
+});
+
 describe("a plan moved", () => {
   test("'move X to <day> (then)' after a plan is the user's plan moved, not a request to the assistant", () => {
     const plan = "| **Thu 18** | Royal Library |\n| **Fri 19** | **Louisiana** day trip |";

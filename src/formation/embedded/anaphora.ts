@@ -5,6 +5,7 @@ import type { Speakers } from "./pronouns.ts";
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { FEELINGS, FIRST_PERSON, LIGHT_VERBS, SECOND_PERSON } from "./closed-classes.ts";
+import { TO_ASSISTANT } from "./stories.ts";
 
 const ANAPHORS = new Set(["it", "its", "they", "them", "their", "theirs", "he", "she", "him", "his", "her", "hers"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
@@ -67,6 +68,11 @@ const BLAND = new Set(
 export function appraises(tokens: Token[], worth: { keep: boolean; why: string }, previous?: string): boolean {
   if (previous === undefined) return false;
   if (tokens.some((t) => SECOND_PERSON.has(t.lower))) return false;
+  // "(the coordinator mentioned reablement.) 2 visits a day, for up to 6 weeks", "48s on 16 cores!!": how
+  // much of what the statement before told, with no verb of its own.
+  // Not after an instruction to the assistant ("shorter answers pls. just the code + 1-2 lines").
+  const counted = tokens.some((t) => t.pos === "NUM" && /\d/.test(t.text)) && tokens.at(-1)?.text !== "?";
+  if (worth.why === "no verb" && counted) return !TO_ASSISTANT.test(previous);
   const words = tokens.filter((t) => t.pos !== "PUNCT");
   // "It was awesome", "It is going to be great": a feeling with nothing in it to remember.
   const says = words.some(

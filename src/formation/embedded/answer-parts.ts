@@ -107,3 +107,20 @@ export function answeredEach(
     return one ? [{ ...one, replaces: [...one.replaces, ...own] }] : [];
   });
 }
+
+/**
+ * The statements' facts less those a fused answer replaces, and less a sentence joined to one that an
+ * answer quotes ("18 booked for 2026. Tom, on £250 a wedding." when "tom, on £250 a wedding" answered a question).
+ */
+export function withoutAnswered<T extends { content: string }>(
+  facts: T[],
+  fused: ReadonlyArray<{ fact: { content: string }; replaces: string[] }>,
+): T[] {
+  const replaced = new Set(fused.flatMap((a) => a.replaces));
+  const quoted = new Set(fused.flatMap((a) => /answered "(.+)"\.?$/.exec(a.fact.content)?.[1] ?? []).map(bare));
+  return facts.flatMap((f) => {
+    if (replaced.has(f.content)) return [];
+    const kept = f.content.split(/(?<=[.!?])\s+/).filter((s, i) => i === 0 || !quoted.has(bare(s)));
+    return [{ ...f, content: kept.join(" ") }];
+  });
+}

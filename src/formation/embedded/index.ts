@@ -22,7 +22,7 @@ import {
   focusFor,
   stepAside,
 } from "./coreference.ts";
-import { createNlp, joinTokens, properNames, type Nlp } from "./nlp.ts";
+import { createNlp, joinTokens, type Nlp } from "./nlp.ts";
 import { aboutListenerOnly, appraises, danglingPronoun, weOpening } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
@@ -36,9 +36,8 @@ import { listedApart, markedItems, PART_LABEL, sharedImages, withSharedImages } 
 import { asSaid } from "./pasted.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
-import { continued, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
-import { CALENDAR } from "./closed-classes.ts";
-import { answeredEach } from "./answer-parts.ts";
+import { continued, factEntities, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
+import { answeredEach, withoutAnswered } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
@@ -177,18 +176,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     const fact = written(joined, ctx, isPastTense(tokens));
     if (!fact) continue;
     if (aboutListenerOnly(fact.content, ctx)) continue;
-    const names = properNames(tokens)
-      .filter((n) => !n.includes("'s ") && !CALENDAR.has(n.toLowerCase()))
-      .map((n) => n.replace(/['’]s$/, ""));
-    const entities = [
-      ...new Set([
-        ...names,
-        ...(coref.person ? [coref.person.entity] : []),
-        ...(ctx.speakers.speaker && resolved.aboutSpeaker ? [ctx.speakers.speaker] : []),
-        ...(ctx.speakers.other && resolved.aboutOther ? [ctx.speakers.other] : []),
-      ]),
-    ];
-    const formed = { ...fact, entities };
+    const formed = { ...fact, entities: factEntities(tokens, coref.person, ctx.speakers, resolved) };
     const prev = dangling ? facts[lastOwn] : undefined;
     // In a passage a dangling "it" with nothing before it stands for nothing. In a chat it stands for
     // what the other person just said: kept (its search context holds that message), because
@@ -278,8 +266,8 @@ export function createEmbeddedExtractor(): Extractor {
           const replying = { ...ctx, options: asked?.options };
           const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, m.content, replying, own) : [];
           for (const f of fused) facts.push({ ...f.fact, messageIndexes: [m.index] });
-          for (const f of statements(nlpOf(), m.content, ctx))
-            if (!fused.some((a) => a.replaces.includes(f.content))) facts.push({ ...f, messageIndexes: [m.index] });
+          for (const f of withoutAnswered(statements(nlpOf(), m.content, ctx), fused))
+            facts.push({ ...f, messageIndexes: [m.index] });
         }
         previous = {
           questions: questionsAsked(m.content, m.role === "assistant"),

@@ -13,6 +13,10 @@ import type { Category } from "../../domain/categories.ts";
 import type { Fact } from "../extractor.ts";
 import { attributeKey } from "../reconcile.ts";
 import { escapeRegExp } from "../../domain/text.ts";
+import { CALENDAR } from "./closed-classes.ts";
+import type { Person } from "./coreference.ts";
+import { properNames, type Token } from "./nlp.ts";
+import type { Resolved, Speakers } from "./pronouns.ts";
 
 type Formed = Omit<Fact, "messageIndexes">;
 
@@ -83,4 +87,19 @@ export function lineOpenings(text: string): (firstWords: string[]) => boolean {
     cursor = at.index + at[0].length;
     return opens;
   };
+}
+
+/** The names a memory is linked by: the names in it, the person its "she" stood for, and the speakers it is about. */
+export function factEntities(tokens: Token[], person: Person | null, who: Speakers, resolved: Resolved): string[] {
+  const names = properNames(tokens)
+    .filter((n) => !n.includes("'s ") && !CALENDAR.has(n.toLowerCase()))
+    .map((n) => n.replace(/['’]s$/, ""));
+  return [
+    ...new Set([
+      ...names,
+      ...(person ? [person.entity] : []),
+      ...(who.speaker && resolved.aboutSpeaker ? [who.speaker] : []),
+      ...(who.other && resolved.aboutOther ? [who.other] : []),
+    ]),
+  ];
 }
