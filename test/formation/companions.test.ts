@@ -68,6 +68,36 @@ describe("'we' in a memory", () => {
     ).toContain("The user and the user's boyfriend want a 30,000 deposit between them.");
   });
 
+  test("to an assistant, people only spoken of are not the user's later 'we', nor a child the 'we' beside it", () => {
+    const said = withAssistant(
+      [
+        "im chair of the PTA. my husband dev said hell do the bbq again",
+        "Great.",
+        "we used sumup at the xmas fair",
+        "Good.",
+        "my son arjun is in yr4. we'll do allergen cards on every bake",
+        "Good idea.",
+      ],
+      "user",
+      "2026-05-04T10:00:00.000Z",
+    ).join(" ");
+    expect(said).toContain("The user and others used sumup at the xmas fair.");
+    expect(said).toContain("The user and others will do allergen cards on every bake.");
+    // Said to be with the user ("its me, my husband marco, ella and leo"), they are.
+    expect(
+      withAssistant(
+        [
+          "its me, my husband marco, ella and her little brother leo",
+          "Lovely.",
+          "we found a villa near lagos",
+          "Nice.",
+        ],
+        "user",
+        "2026-05-04T10:00:00.000Z",
+      ),
+    ).toContain("The user and the user's husband found a villa near lagos.");
+  });
+
   test("between people, a 'we' of a later message is not carried from an earlier one", () => {
     const said = contents(
       extractor.extract({

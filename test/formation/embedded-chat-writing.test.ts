@@ -143,7 +143,7 @@ describe("a detail with a number and no verb", () => {
       "According to the user, the discharge coordinator mentioned reablement. 2 visits a day, morning and evening, for up to 6 weeks, free.",
     ]);
     expect(chat("ok went w fold/reduce. 48s on 16 cores!!")).toEqual([
-      "The user went with fold/reduce. 48s on 16 cores!!",
+      "The user went with fold/reduce. 48s on 16 cores.",
     ]);
     expect(chat("shorter answers pls for the small stuff. just the code + 1-2 lines")).toEqual([
       "The user wants shorter answers from the assistant for the small stuff.",

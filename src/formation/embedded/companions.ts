@@ -73,3 +73,18 @@ export function withOwnPeople(tokens: Token[], at: number): boolean {
   }
   return false;
 }
+
+/** "split it with my boyfriend", "my wife and I", "its me, my husband marco, ella ...", "our team": the speaker's people with them. */
+const TOGETHER = new RegExp(
+  String.raw`\b(?:with|me,?)\s+(?:my|our)\s+(?:${KINDS})\b|\b(?:my|our)\s+(?:${KINDS})\s+and\s+(?:i|me)\b|\bour\s+(?:\w+\s+)?(?:${KINDS})|\b(?:me and|and i)\b`,
+  "i",
+);
+
+/**
+ * Whether a message's people are the speaker's "we" in later messages too: said together with the
+ * speaker ("i split the rent with my boyfriend"), not only spoken of ("my husband dev said hell do the
+ * bbq", "my son arjun is in yr4": the PTA chair's later "we" is the PTA).
+ */
+export function together(text: string): boolean {
+  return TOGETHER.test(text);
+}

@@ -5,7 +5,7 @@ import { escapeRegExp } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
 import { changedValue, chosenOption, droppedPlan, movedPlan } from "./corrections.ts";
 import { joinedAs, joinTokens, type Token } from "./nlp.ts";
-import { companionsIn } from "./companions.ts";
+import { companionsIn, together } from "./companions.ts";
 import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
 import { resolvePronouns, type Speakers } from "./pronouns.ts";
 import { lexicon } from "./lexicon.ts";
@@ -259,8 +259,11 @@ export function speakersOf(
   // named (their household: "my boyfriend", later "we want a 30k deposit"). Between people "we" is as
   // often everyone ("we have come so far"), so only the message's own word counts there.
   const who = m.speaker ?? user;
-  const companions = companionsIn(m.content, who) ?? (withAssistant ? (earlier.get(who) ?? null) : null);
-  if (companions) earlier.set(who, companions);
+  const own = companionsIn(m.content, who);
+  // "my son arjun is in yr4 ... we'll do allergen cards": to an assistant, a child spoken of is no "we" unless with them.
+  const said = own && (!withAssistant || !/'s (?:son|daughter)$/.test(own) || together(m.content)) ? own : null;
+  const companions = said ?? (withAssistant ? (earlier.get(who) ?? null) : null);
+  if (said && together(m.content)) earlier.set(who, said);
   if (m.speaker) {
     const other = people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null;
     return { speaker: m.speaker, other, companions };
