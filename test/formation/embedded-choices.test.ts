@@ -47,6 +47,27 @@ describe("the option a reply picks by its place", () => {
     );
   });
 
+  test("options in a table's numbered cells, or listed after the question; a pick by the option's opening words", () => {
+    const table =
+      "## Card reader options\n\n| Option | Fee |\n|---|---|\n| **1. SumUp** | ~1.7% |\n| **2. Zettle (PayPal)** | ~1.75% |\n\n### Things to check\n- Readers connect via **Bluetooth**\n- Set up **item buttons**\n\nWhich provider would you like to go with?";
+    expect(optionsOffered(table)).toEqual(["SumUp", "Zettle (PayPal)"]);
+    const pay =
+      "## Payment question\nHow do you want people to pay on the day?\n1. **Card readers** at the main stalls\n2. **Tokens/wristbands** pre-sold online\n3. **Cash only**";
+    expect(optionsOffered(pay)).toEqual([
+      "Card readers at the main stalls",
+      "Tokens/wristbands pre-sold online",
+      "Cash only",
+    ]);
+    expect(picked("card readers, people dont carry cash anymore", optionsOffered(pay))).toBe(
+      "Card readers at the main stalls",
+    );
+    // One word opens too many things to pick by; advice after a question is no list of options.
+    expect(picked("cash, sadly", optionsOffered(pay))).toBeNull();
+    const advice =
+      "Anything else before we order?\n- Tiles must be on site before Thursday 30 July so the fitter can start on the Monday after\n- Grout colour chosen in the showroom, not from the photos online";
+    expect(optionsOffered(advice)).toEqual([]);
+  });
+
   test("a pick among options listed without a question is still the choice", () => {
     const plans =
       "Here are three ways to get there:\n- Plan A: fly to Porto on Friday\n- Plan B: take the train via Madrid\n- Plan C: drive";

@@ -6,7 +6,8 @@ const ITEM = /^(\s*)(?:\d{1,2}[.)]|[-*•+])\s+(.*\S)\s*$/;
 /** A question asking for a choice. */
 export const CHOOSING = /\b(?:which|prefer|rather|options?|choose|pick|go with|sounds? best|lean(?:ing)?|appeals?)\b/i;
 /** A table row numbering an option: its first cell a number or a letter, the option in the next. */
-const TABLE_OPTION = /^\s*\|\s*(?:\*\*)?(?:\d{1,2}|[A-E])(?:\*\*)?\s*\|\s*([^|]*\S)\s*\|/;
+const TABLE_OPTION =
+  /^\s*\|\s*(?:\*\*)?(?:\d{1,2}|[A-E])(?:\*\*)?\s*\|\s*([^|]*\S)\s*\||^\s*\|\s*(?:\*\*)?(?:\d{1,2}|[A-E])[.)]\s+([^|]*?\S)(?:\*\*)?\s*\|/;
 /** An option's heading or bold line: "### Option B: Porto", "**Plan 2 — the tutor**". */
 const HEADING = /^\s*(?:#{1,6}\s+|\*\*)((?:option|plan|choice)\s+[1-9a-e]\b.*\S)\s*$/i;
 /** "Option B:", "Plan 2 —": the label opening an option, left out of what it says. */
@@ -40,10 +41,19 @@ export function optionsOffered(markdown: string): string[] {
   const lines = markdown.split("\n");
   const headings = lines.flatMap((line) => HEADING.exec(line)?.[1] ?? []);
   if (headings.length >= 2) return headings.map(plain);
+  // "How do you want people to pay?\n1. Card readers\n2. Tokens\n3. Cash only": a closing list answers the question.
+  const after = lines.slice(lines.findLastIndex((line) => line.includes("?")) + 1).filter((line) => line.trim());
+  const short = (line: string) => !line.includes("?") && plain(line).split(/\s+/).length <= 8;
+  if (after.length >= 2 && after.every((line) => ITEM.test(line) && short(line)))
+    return after.map((line) => plain(ITEM.exec(line)![2]!));
   const asked = markdown.match(/[^.!?\n]*\?/g) ?? [];
   if (asked.length && !asked.some((q) => CHOOSING.test(q))) return [];
   // A table of numbered options: "| **2** | **Pembrokeshire** (Tenby) | ~2h45 |" is "Pembrokeshire (Tenby)".
-  const rows = lines.flatMap((line) => TABLE_OPTION.exec(line)?.[1] ?? []);
+  // "| **1. SumUp** | £25–£40 |": the number and the option in one cell.
+  const rows = lines.flatMap((line) => {
+    const row = TABLE_OPTION.exec(line);
+    return row ? [(row[1] ?? row[2])!] : [];
+  });
   if (rows.length >= 2) return rows.map(plain);
   let lists: Array<{ indent: number; items: string[] }> = [];
   let current: { indent: number; items: string[] } | null = null;
@@ -93,6 +103,10 @@ export function picked(reply: string, options: readonly string[]): string | null
   const named = head(reply);
   const byName = options.filter((o) => named.length >= 3 && head(o) === named);
   if (byName.length === 1) return byName[0]!;
+  // "card readers, people dont carry cash anymore" to "1. **Card readers** at the main stalls": the option's opening words.
+  const lead = head(reply.split(/[,.;:!?]/)[0]!);
+  const opening = options.filter((o) => lead.includes(" ") && head(o).startsWith(`${lead} `));
+  if (opening.length === 1 && lead !== named) return opening[0]!;
   // "2. kitchen's small though", "3 i think": a number alone picks by its place too.
   const m =
     PICK.exec(reply.trim()) ??

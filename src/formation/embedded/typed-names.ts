@@ -106,6 +106,9 @@ export function withCapitalNames(text: string, names: ReadonlySet<string>): stri
 const PAST_LEAD =
   /^(?!(?:married|divorced|engaged|retired|separated|widowed)\b)\p{Ll}+ed\b|^(?:taught|worked|moved|grew|went|came|left|lived|studied|spent|got|made|built|ran|did)\b/u;
 
+/** A past form that says what someone is ("I am Dana, married with 2 kids"). */
+const STATES = /^(?:married|divorced|engaged|retired|separated|widowed)$/;
+
 /** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
 const REQUEST_LEAD =
   /^(?:put|sign|send|make|use|call|write|add|give|keep|show|tell|help|remind|change|set|let|can|could|pls|please)\b/i;
@@ -132,7 +135,9 @@ export function selfIntroduced(
   if (!said) return joined;
   const rest = joined.slice(`${speaker} is ${said}`.length).replace(/^\s*(,|and\b)\s*/, "");
   if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest)) return named;
-  return `${speaker} ${PAST_LEAD.test(rest) ? "" : "is "}${rest}`;
+  const lead = rest.split(/\s/)[0]!.toLowerCase();
+  const past = PAST_LEAD.test(rest) || (!STATES.test(lead) && lexicon().tagsOf(lead).includes("PastTense"));
+  return `${speaker} ${past ? "" : "is "}${rest}`;
 }
 
 /** What comes between "sign" and the name to sign with ("sign it off as", "sign it from"). */
