@@ -382,9 +382,15 @@ describe("found in held-out chats", () => {
       messages: [
         { index: 0, role: "user", speaker: null, content: "im Nadia, taught maths for 7 years", occurredAt: AT },
         { index: 1, role: "assistant", speaker: null, content: "Nice to meet you!", occurredAt: AT },
+        { index: 2, role: "user", speaker: null, content: "im Nadia, took over as chair of the PTA", occurredAt: AT },
+        { index: 3, role: "user", speaker: null, content: "im Nadia, married with 2 kids", occurredAt: AT },
       ],
     }) as Fact[];
-    expect(contents(facts)).toEqual(["Nadia taught maths for 7 years."]);
+    expect(contents(facts)).toEqual([
+      "Nadia taught maths for 7 years.",
+      "Nadia took over as chair of the PTA.",
+      "Nadia is married with 2 kids.",
+    ]);
   });
 });
 
