@@ -75,6 +75,15 @@ describe("days and times", () => {
     ]);
   });
 
+  test("a holiday is its date: 'good friday', 'easter monday', 'boxing day'", () => {
+    // Said in May 2026: Good Friday 2026 (3 April) is past, the next one is 26 March 2027.
+    expect(chat("potatoes go in on good friday")).toEqual(["Potatoes go in on Good Friday, 26 March 2027."]);
+    expect(chat("plan was good friday")).toEqual(["The user's plan was Good Friday, 3 April 2026."]);
+    expect(chat("we're at my mums on boxing day")).toEqual([
+      "The user and others are at the user's mums on Boxing Day, 26 December 2026.",
+    ]);
+  });
+
   test("the time of a plan stays with its date", () => {
     expect(chat("my interview is on friday at 2pm")).toEqual(["The user's interview is on Friday, 8 May 2026 at 2pm."]);
     expect(chat("the call is friday 14:00")).toEqual(["The call is on Friday, 8 May 2026 at 14:00."]);

@@ -1,6 +1,7 @@
 // Relative dates become absolute against the message's (or request's) time: "yesterday" in a
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
+import { withHolidaysDated } from "./holidays.ts";
 import { firstWeekdayAfter, withMonthOfWeekday } from "./weekday-dates.ts";
 import {
   WEEKDAY_WORD,
@@ -144,7 +145,11 @@ export function resolveDates(said: string, reference: string | null, past = true
   if (!reference) return { text: said, eventAt: null };
   const ref = new Date(reference);
   // "van booked sat 25th", "moved to fri 24th": what was booked or moved to lies ahead.
-  const text = withMonthOfWeekday(said, ref, past && !BOOKED.test(said) && !MOVED_TO_DAY.test(said));
+  const text = withMonthOfWeekday(
+    withHolidaysDated(said, ref, !past),
+    ref,
+    past && !BOOKED.test(said) && !MOVED_TO_DAY.test(said),
+  );
   const season = resolveSeason(text, ref);
   if (season) {
     const rest = resolveDates(season.text, reference, past);
