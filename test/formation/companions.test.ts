@@ -83,7 +83,14 @@ describe("'we' in a memory", () => {
     ).join(" ");
     expect(said).toContain("The user and others used sumup at the xmas fair.");
     expect(said).toContain("The user and others will do allergen cards on every bake.");
-    // Said to be with the user ("its me, my husband marco, ella and leo"), they are.
+    // A partner named is the couple's "we" (not the PTA chair's); so is anyone said to be with the user.
+    expect(
+      withAssistant(
+        ["oh im niamh btw, my fiance is callum", "Lovely.", "we need to cut the guest list", "Ok."],
+        "user",
+        "2026-05-04T10:00:00.000Z",
+      ),
+    ).toContain("The user and the user's fiancé need to cut the guest list.");
     expect(
       withAssistant(
         [

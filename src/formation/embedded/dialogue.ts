@@ -247,6 +247,11 @@ function startsRequest(tokens: Token[], k: number): boolean {
  * other is "you". An unnamed `user` message is the user's (by name when known, else "the user"), and
  * its "you" is the assistant; an assistant's "I" is "the assistant" and its "you" the user.
  */
+const PARTNER = /'s (?:husband|wife|partner|boyfriend|girlfriend|fiancée?)$/;
+/** "chair of the PTA", "our team", "at work": a user speaking for a body of people, whose "we" it may be. */
+const ORGANISED =
+  /\b(?:chair|treasurer|secretary|member|captain|head|founder|co-?founder|ceo|cto|owner|manager|lead)\s+(?:of|at)\s+(?:the|our|my|a)\b|\bour\s+(?:team|company|club|committee|pta|church|charity|startup|band|school|office|firm|practice|shop)\b|\bthe\s+pta\b/i;
+
 export function speakersOf(
   m: MessageInput,
   people: string[],
@@ -263,7 +268,11 @@ export function speakersOf(
   // "my son arjun is in yr4 ... we'll do allergen cards": to an assistant, a child spoken of is no "we" unless with them.
   const said = own && (!withAssistant || !/'s (?:son|daughter)$/.test(own) || together(m.content)) ? own : null;
   const companions = said ?? (withAssistant ? (earlier.get(who) ?? null) : null);
-  if (said && together(m.content)) earlier.set(who, said);
+  // A partner named ("my fiance is callum") is the user's later "we", unless the user speaks for a body
+  // of people ("chair of the PTA": "we" is the PTA); anyone else only when said to be with the user.
+  if (ORGANISED.test(m.content)) earlier.set(`${who}\u0000org`, "");
+  const partner = PARTNER.test(said ?? "") && !earlier.has(`${who}\u0000org`);
+  if (said && (partner || together(m.content))) earlier.set(who, said);
   if (m.speaker) {
     const other = people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null;
     return { speaker: m.speaker, other, companions };
