@@ -4,7 +4,7 @@
 // question asks about ("how's Pixel?" → "she's ok, the vet said ..." is about Pixel).
 import { CALENDAR } from "./closed-classes.ts";
 import { genderOf, nameGender, type Person } from "./coreference.ts";
-import { FEMALE, MALE, PETS } from "./kin.ts";
+import { isKin } from "./kin.ts";
 import { lexicon } from "./lexicon.ts";
 import { type Nlp, properNames } from "./nlp.ts";
 
@@ -67,9 +67,7 @@ export function askedOfUser(said: string, question: string | undefined, user: st
   const kin = (text: string) =>
     [...text.matchAll(/\byour (\w+)/gi)]
       .map((m) => m[1]!.toLowerCase())
-      .filter(
-        (k) => (FEMALE.has(k) || MALE.has(k) || PETS.has(k)) && (!pronoun || (genderOf(k) ?? pronoun) === pronoun),
-      );
+      .filter((k) => isKin(k) && (!pronoun || (genderOf(k) ?? pronoun) === pronoun));
   const asked = kin(question).at(-1) ?? (pronoun ? kin(said.slice(Math.max(0, at - 300), at)).at(-1) : undefined);
   return asked ? { text: `${user}'s ${asked}`, gender: genderOf(asked) ?? pronoun, entity: user } : null;
 }

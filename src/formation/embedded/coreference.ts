@@ -7,7 +7,7 @@ import { upperFirst } from "../../domain/text.ts";
 import { lexicon } from "./lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
 import { synthetic } from "./subjects.ts";
-import { FEMALE, MALE, PETS } from "./kin.ts";
+import { FEMALE, isKin, MALE, PETS } from "./kin.ts";
 
 // Prepositions before a place rather than a person ("went to Paris with Anna": Anna, not Paris).
 const PLACE_PREPOSITIONS = new Set([
@@ -95,7 +95,7 @@ export function personInFocus(
     if (resolved[j]!.endsWith(`'s ${kin}`))
       relative = { text: resolved[j]!, gender: genderOf(kin), entity: resolved[j]!.slice(0, -kin.length - 3) };
     else if (j === 0) continue;
-    else if (FEMALE.has(kin) || MALE.has(kin) || PETS.has(kin)) {
+    else if (isKin(kin)) {
       // "my late husband": the owner before the words describing the relative.
       let o = j - 1;
       while (o > 0 && tokens[o]!.pos === "ADJ" && tokens[o]!.lower !== "other") o--; // not "your other dog"

@@ -20,7 +20,7 @@ import {
   PREPOSITION_BEFORE,
 } from "./date-cues.ts";
 import { resolveSeason } from "./seasons.ts";
-import { MONTHS as CALENDAR_MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
+import { MONTHS as CALENDAR_MONTHS, WEEKDAYS, writtenDay } from "../../domain/calendar.ts";
 
 /** Month names as a memory writes them ("7 May 2023"). */
 const MONTHS = CALENDAR_MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
@@ -81,10 +81,6 @@ const IS_AFTER =
 // anchored to the reference.
 const vague = (matched: string) => /\b(few|couple|several)\b/i.test(matched) || SPAN_TO_NOW.test(matched.trim());
 
-function fmtDay(d: Date): string {
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
 function granularityOf(text: string, certainDay: boolean): Granularity {
   if (/\bweekend\b/i.test(text)) return "weekend";
   if (DAY_WORDS.test(text)) return "day";
@@ -98,11 +94,11 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
 function phrase(d: Date, g: Granularity, bare: boolean, named = false): string {
   switch (g) {
     case "day":
-      return `${bare ? "" : "on "}${named ? `${DAY_NAMES[d.getUTCDay()]}, ` : ""}${fmtDay(d)}`;
+      return `${bare ? "" : "on "}${named ? `${DAY_NAMES[d.getUTCDay()]}, ` : ""}${writtenDay(d)}`;
     case "weekend":
-      return `${bare ? "" : "on "}the weekend of ${fmtDay(d)}`;
+      return `${bare ? "" : "on "}the weekend of ${writtenDay(d)}`;
     case "week":
-      return `${bare ? "" : "in "}the week of ${fmtDay(startOf(d, "week"))}`;
+      return `${bare ? "" : "in "}the week of ${writtenDay(startOf(d, "week"))}`;
     case "month":
       return `${bare ? "" : "in "}${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
     case "year":
@@ -131,7 +127,7 @@ function anchorVague(matched: string, ref: Date, g: Granularity): string {
       ? `${ref.getUTCFullYear()}`
       : g === "month"
         ? `${MONTHS[ref.getUTCMonth()]} ${ref.getUTCFullYear()}`
-        : fmtDay(ref);
+        : writtenDay(ref);
   if (/\bago\b/i.test(matched)) return `${matched.replace(/\s*\bago\b/i, "")} before ${anchor}`;
   return `${matched} ${/\b(last|past)\b/i.test(matched) ? "before" : "after"} ${anchor}`;
 }

@@ -242,22 +242,28 @@ function startsRequest(tokens: Token[], k: number): boolean {
   return !!verb && (verb.pos === "VERB" || verb.pos === "AUX") && verb.lower === verb.lemma;
 }
 
-/**
- * Who "I" and "you" are in a message. A named speaker is "I", and in a two-person conversation the
- * other is "you". An unnamed `user` message is the user's (by name when known, else "the user"), and
- * its "you" is the assistant; an assistant's "I" is "the assistant" and its "you" the user.
- */
 const PARTNER = /'s (?:husband|wife|partner|boyfriend|girlfriend|fiancée?)$/;
 /** "chair of the PTA", "our team", "at work": a user speaking for a body of people, whose "we" it may be. */
 const ORGANISED =
   /\b(?:chair|treasurer|secretary|member|captain|head|founder|co-?founder|ceo|cto|owner|manager|lead)\s+(?:of|at)\s+(?:the|our|my|a)\b|\bour\s+(?:team|company|club|committee|pta|church|charity|startup|band|school|office|firm|practice|shop)\b|\bthe\s+pta\b/i;
 
+/** What earlier messages of an import said of each speaker's "we": whom it took in, and who speaks for a body of people. */
+export interface Households {
+  we: Map<string, string>;
+  organised: Set<string>;
+}
+
+/**
+ * Who "I" and "you" are in a message. A named speaker is "I", and in a two-person conversation the
+ * other is "you". An unnamed `user` message is the user's (by name when known, else "the user"), and
+ * its "you" is the assistant; an assistant's "I" is "the assistant" and its "you" the user.
+ */
 export function speakersOf(
   m: MessageInput,
   people: string[],
   user: string,
   withAssistant: boolean,
-  earlier = new Map<string, string>(),
+  earlier: Households = { we: new Map(), organised: new Set() },
 ): Speakers {
   if (m.role === "assistant") return { speaker: m.speaker ?? "the assistant", other: user };
   // "we" is the people this message names; a user's to an assistant, also those an earlier message
@@ -267,12 +273,12 @@ export function speakersOf(
   const own = companionsIn(m.content, who);
   // "my son arjun is in yr4 ... we'll do allergen cards": to an assistant, a child spoken of is no "we" unless with them.
   const said = own && (!withAssistant || !/'s (?:son|daughter)$/.test(own) || together(m.content)) ? own : null;
-  const companions = said ?? (withAssistant ? (earlier.get(who) ?? null) : null);
+  const companions = said ?? (withAssistant ? (earlier.we.get(who) ?? null) : null);
   // A partner named ("my fiance is callum") is the user's later "we", unless the user speaks for a body
   // of people ("chair of the PTA": "we" is the PTA); anyone else only when said to be with the user.
-  if (ORGANISED.test(m.content)) earlier.set(`${who}\u0000org`, "");
-  const partner = PARTNER.test(said ?? "") && !earlier.has(`${who}\u0000org`);
-  if (said && (partner || together(m.content))) earlier.set(who, said);
+  if (ORGANISED.test(m.content)) earlier.organised.add(who);
+  const partner = PARTNER.test(said ?? "") && !earlier.organised.has(who);
+  if (said && (partner || together(m.content))) earlier.we.set(who, said);
   if (m.speaker) {
     const other = people.length === 2 ? (people.find((p) => p !== m.speaker) ?? null) : null;
     return { speaker: m.speaker, other, companions };

@@ -2,6 +2,7 @@
 // 2026 ("Good the Friday, 13 February" before), "easter monday", "christmas eve", "boxing day".
 // Easter's date comes from date-easter; the rest fall on the same day each year.
 import { gregorianEaster } from "date-easter";
+import { writtenDay } from "../../domain/calendar.ts";
 
 /** Days counted from Easter Sunday. */
 const FROM_EASTER: Record<string, number> = {
@@ -35,8 +36,6 @@ function dayIn(name: string, year: number): Date {
   return new Date(Date.UTC(year, easter.month - 1, easter.day + FROM_EASTER[name]!));
 }
 
-const MONTH_NAMES = "January February March April May June July August September October November December".split(" ");
-
 /**
  * The text with each holiday named written with its date, which chrono then reads as said ("good
  * friday's out" → "Good Friday, 3 April 2026's out"): the next one when dates lie ahead, else the
@@ -51,6 +50,6 @@ export function withHolidaysDated(text: string, ref: Date, ahead: boolean): stri
     const gap = (d: Date) => Math.abs(d.getTime() - ref.getTime());
     const day = ahead ? next : days.reduce((a, b) => (gap(b) < gap(a) ? b : a));
     const named = said.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
-    return `${named}, ${day.getUTCDate()} ${MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+    return `${named}, ${writtenDay(day)}`;
   });
 }

@@ -39,7 +39,7 @@ import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, factEntities, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
 import { answeredEach, withoutAnswered } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
-import { passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
+import { type Households, passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
 import { weekdayDays, withWeekdaysDated } from "./weekday-dates.ts";
 import { withOwnLabels } from "./own-labels.ts";
@@ -236,14 +236,14 @@ export function createEmbeddedExtractor(): Extractor {
       const ownedBy = (who: string) => owned.get(who) ?? owned.set(who, new Set()).get(who)!;
       let carry = NO_ONE; // whom the talk is about, handed from message to message (carry.ts)
       const named = knownNames(input.user?.name, input.messages); // and the names typed in lower case ("my gf lena")
-      const companions = new Map<string, string>(); // whom each speaker's "we" took in
+      const households: Households = { we: new Map(), organised: new Set() }; // whom each speaker's "we" took in
       for (const message of input.messages) {
         if (message.role === "system" || message.role === "tool") continue;
         if (message.role !== "assistant") introducedNames(message.content, named);
         const asking: number = previous?.questions.length ?? 0; // "2 no. 1 base" answers a numbered list
         const said = withWeekdaysDated(withCapitalNames(message.content, named), previous?.days);
         const m = { ...message, content: markedItems(said, asking) };
-        const speakers = speakersOf(m, people, user, withAssistant, companions);
+        const speakers = speakersOf(m, people, user, withAssistant, households);
         const ctx: StatementContext = {
           mode: "conversation",
           fullName: input.user?.name,
@@ -275,11 +275,11 @@ export function createEmbeddedExtractor(): Extractor {
           who: speakers.speaker!,
           days: m.role === "assistant" ? weekdayDays(m.content) : null,
         };
-        const about = askedAbout(nlpOf(), previous.questions.at(-1), participants);
+        const question = previous.questions.at(-1);
         // An assistant's words are not the user's talk: the user's "he" next is still theirs, or the relative asked about.
         if (m.role === "assistant" && !policy.assistantCommitments)
-          carry = turnedTo(carry, askedOfUser(m.content, previous.questions.at(-1), user));
-        else carry = handedOn(carry, ctx.carried!, speakers.speaker!, about);
+          carry = turnedTo(carry, askedOfUser(m.content, question, user));
+        else carry = handedOn(carry, ctx.carried!, speakers.speaker!, askedAbout(nlpOf(), question, participants));
       }
       return facts;
     },

@@ -56,6 +56,9 @@ export const PETS = new Set([
   "turtle",
 ]);
 
+/** Whether a word names a relative or a pet ("sister", "dad", "dog"). */
+export const isKin = (word: string): boolean => FEMALE.has(word) || MALE.has(word) || PETS.has(word);
+
 /** What a person calls their own parent or grandparent, with no one's before it ("dad can't drive", "Mum's 80"). */
 const CALLED = new Set(
   "dad daddy mum mummy mom mommy mam mama papa nan nana nanna gran granny grandma grandpa grandad granddad".split(" "),

@@ -103,11 +103,13 @@ export function withCapitalNames(text: string, names: ReadonlySet<string>): stri
 }
 
 /** A past verb opening what follows "I am Nadia," ("taught maths for 7 years"), not a state ("married"). */
-const PAST_LEAD =
-  /^(?!(?:married|divorced|engaged|retired|separated|widowed)\b)\p{Ll}+ed\b|^(?:taught|worked|moved|grew|went|came|left|lived|studied|spent|got|made|built|ran|did)\b/u;
-
-/** A past form that says what someone is ("I am Dana, married with 2 kids"). */
-const STATES = /^(?:married|divorced|engaged|retired|separated|widowed)$/;
+/** Past forms that say what someone is ("I am Dana, married with 2 kids"). */
+const STATE_WORDS = "married|divorced|engaged|retired|separated|widowed";
+const STATES = new RegExp(`^(?:${STATE_WORDS})$`);
+const PAST_LEAD = new RegExp(
+  `^(?!(?:${STATE_WORDS})\\b)\\p{Ll}+ed\\b|^(?:taught|worked|moved|grew|went|came|left|lived|studied|spent|got|made|built|ran|did)\\b`,
+  "u",
+);
 
 /** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
 const REQUEST_LEAD =
