@@ -585,3 +585,58 @@ describe("a heat pump's quotes", () => {
     expect(chat("running errands all day")).toEqual(["The user is running errands all day."]);
   });
 });
+
+describe("a reply that asks for something before it picks", () => {
+  const CLEARING = `## Options for clearing
+
+| Option | Effort | Notes |
+|---|---|---|
+| **1. Dig over and remove roots** | Very high | Every bit of couch root left can regrow |
+| **2. No-dig sheet mulch** (cardboard + compost) | Medium | Smothers weeds, builds soil |
+| **3. Weedkiller** | Low | Not organic |
+
+Which approach suits you?`;
+
+  test("'no chemicals at all pls. no glyphosate, ..., nothing. the second one sounds good': the request and the pick", () => {
+    expect(
+      withAssistant(
+        [CLEARING, "no chemicals at all pls. no glyphosate, no slug pellets, nothing. the second one sounds good"],
+        "assistant",
+        "2026-02-12T08:30:00.000Z",
+      ),
+    ).toEqual([
+      'Asked "Which approach suits the user?", the user chose "No-dig sheet mulch (cardboard + compost)".',
+      "The user wants no chemicals at all. No glyphosate, no slug pellets, nothing.",
+    ]);
+  });
+
+  test("a request is not quoted as the answer to the question before it", () => {
+    const formed = withAssistant(
+      [
+        "Mondays rest, Tuesdays run 3 miles, Sundays long walk.\n\nHow does that look?",
+        "pls no running, i hate running",
+      ],
+      "assistant",
+      "2026-04-21T08:10:00.000Z",
+    );
+    expect(formed.some((f) => f.startsWith("Asked"))).toBe(false);
+    expect(formed[0]).toStartWith("The user wants no running");
+  });
+
+  test("a later 'second, ...' or a number is no pick: the user's own points and amounts", () => {
+    const ranked = `If you can't win everything, I'd rank them:\n1. **Payment terms** — protects your cash flow\n2. **Revisions cap** — protects your time\n3. **Non-compete** — protects your future income`;
+    const formed = withAssistant(
+      [ranked, "ok first thing: no tables please. second, yeah $55 is too low for this. bump it to $70/hr."],
+      "assistant",
+      "2026-02-09T15:20:00.000Z",
+    );
+    expect(formed.join(" ")).not.toContain("Revisions cap");
+    const notes = "Notes:\n- Book Gav's **second fix** now.\n- Tiles must be **on site before Thu 30 July**.";
+    const tiles = withAssistant(
+      [notes, "tiles: white zellige walls. ordered. 1,050."],
+      "assistant",
+      "2026-07-02T13:05:00.000Z",
+    );
+    expect(tiles.join(" ")).not.toContain("chose");
+  });
+});

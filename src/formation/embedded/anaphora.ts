@@ -68,11 +68,6 @@ const BLAND = new Set(
 export function appraises(tokens: Token[], worth: { keep: boolean; why: string }, previous?: string): boolean {
   if (previous === undefined) return false;
   if (tokens.some((t) => SECOND_PERSON.has(t.lower))) return false;
-  // "(the coordinator mentioned reablement.) 2 visits a day, for up to 6 weeks", "48s on 16 cores!!": how
-  // much of what the statement before told, with no verb of its own.
-  // Not after an instruction to the assistant ("shorter answers pls. just the code + 1-2 lines").
-  const counted = tokens.some((t) => t.pos === "NUM" && /\d/.test(t.text)) && tokens.at(-1)?.text !== "?";
-  if (worth.why === "no verb" && counted) return !TO_ASSISTANT.test(previous);
   const words = tokens.filter((t) => t.pos !== "PUNCT");
   // "It was awesome", "It is going to be great": a feeling with nothing in it to remember.
   const says = words.some(
@@ -95,6 +90,26 @@ export function appraises(tokens: Token[], worth: { keep: boolean; why: string }
   if (!topic || words.indexOf(topic) > 1) return false;
   if (words.some((t) => FIRST_PERSON.has(t.lower) || (t.pos === "PROPN" && t !== topic))) return false;
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(topic.lower)}`, "iu").test(previous);
+}
+
+/** A part of a list of what is left out: "no slug pellets", "nothing", "or none". */
+const LEFT_OUT = /^(?:(?:and|or|&)\s+)?(?:no|not|nothing|none)\b/i;
+
+/**
+ * Whether the statement, with no verb of its own, details the statement before it, and belongs with
+ * it as one memory: how much of what it told ("(the coordinator mentioned reablement.) 2 visits a day,
+ * for up to 6 weeks", "48s on 16 cores!!"), or what a refusal leaves out ("(no chemicals at all pls.)
+ * no glyphosate, no slug pellets, nothing"). Not after an instruction to the assistant ("shorter
+ * answers pls. just the code + 1-2 lines").
+ */
+export function details(tokens: Token[], worth: { why: string }, previous?: string): boolean {
+  if (previous === undefined || worth.why !== "no verb" || tokens.some((t) => SECOND_PERSON.has(t.lower))) return false;
+  if (tokens.some((t) => t.pos === "NUM" && /\d/.test(t.text)) && tokens.at(-1)?.text !== "?")
+    return !TO_ASSISTANT.test(previous);
+  const parts = joinTokens(tokens)
+    .replace(/[.!\s]+$/, "")
+    .split(/\s*[,;]\s*/);
+  return /\b(?:no|not|never|nothing|without)\b/i.test(previous) && parts.every((p) => LEFT_OUT.test(p));
 }
 
 const FIRST_PLURAL = /^(?:we|our|us)$/i;

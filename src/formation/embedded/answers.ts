@@ -6,6 +6,7 @@ import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
 import { answeredYesNo, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
@@ -50,6 +51,10 @@ const NON_ANSWER = new RegExp(
 const nameOrShort = (word: string, names: readonly string[]) =>
   word.length >= 2 && names.some((n) => n.startsWith(word));
 
+/** An option picked by its place: "the second one", "option 2". */
+const PICKED_ONE = /\b(?:one|option|choice|plan|number)\b/i;
+const BY_PLACE = /^\W*(?:\d|first|second|third|fourth|fifth|last|next|other)/i;
+
 const verbless = (s: Sentence) => !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 const wordsIn = (s: Sentence) => s.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text)).length;
 
@@ -63,12 +68,25 @@ const wordsIn = (s: Sentence) => s.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.t
 /** The answering part, and the sentences it joins ("Cardiology." and "September 9th at 10:30."). */
 type Answering = Sentence & { joined?: string[] };
 
-function answeringPart(nlp: Nlp, reply: string, names: readonly string[]): Answering | undefined {
+function answeringPart(
+  nlp: Nlp,
+  reply: string,
+  names: readonly string[],
+  options: readonly string[] = [],
+): Answering | undefined {
   const unnamed = (text: string) => text.replace(/\p{L}+/gu, (w) => (nameOrShort(w.toLowerCase(), names) ? "" : w));
   const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
+  // "no chemicals at all pls. ... the second one sounds good": a later sentence that picks an offered
+  // option, by name or as "the second one" (not "second, yeah $55 is too low" nor "1,050.").
+  const picking = sentences
+    .slice(1)
+    .find((s) => picked(s.text, options) && (PICKED_ONE.test(s.text) || !BY_PLACE.test(s.text)));
+  if (picking) return picking;
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
     if (OPENING.test(unnamed(part)) || GREETED.test(part)) continue;
+    // "no chemicals at all pls": what the user asks for is theirs to keep (answer-form.ts), not an answer.
+    if (unwantedInAnswers(part, "x") || wantedPlease(part, "x")) continue;
     if (part !== sentence.text) return nlp.sentences(part)[0];
     // "square appointments, I don't want another login": a few words before the reason are the answer.
     const named = /^([^,]{2,40}),\s+(?:i|we|because|bc|cause|cos)\b/i.exec(part)?.[1];
@@ -140,7 +158,7 @@ export function answered(
   const names = [ctx.speakers.speaker, ctx.speakers.other, ...ctx.participants].flatMap((n) =>
     n ? [n.toLowerCase()] : [],
   );
-  const first = answeringPart(nlp, reply, names);
+  const first = answeringPart(nlp, reply, names, ctx.options);
   if (!first) return null;
   // "How many cores do the machines have?" is not answered by "lets do rayon straight away": a count has a number.
   if (HOW_MANY.test(asked) && !COUNTED.test(first.text)) return null;

@@ -23,7 +23,7 @@ import {
   stepAside,
 } from "./coreference.ts";
 import { createNlp, joinTokens, type Nlp } from "./nlp.ts";
-import { aboutListenerOnly, appraises, danglingPronoun, weOpening } from "./anaphora.ts";
+import { aboutListenerOnly, appraises, danglingPronoun, details, weOpening } from "./anaphora.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
 import { lowerFirst } from "../../domain/text.ts";
@@ -123,7 +123,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (seen || person) carried.person = focus && surelySomeone(focus) ? focus : null;
     if (seen || coref.person) carried.fresh = true;
     const worth = worthRemembering(tokens, ctx.mode, ctx.participants, !!ctx.toAssistant);
-    const appraisal = ctx.mode === "conversation" && appraises(tokens, worth, facts[lastOwn]?.content);
+    const previous = facts[lastOwn]?.content;
+    const appraisal =
+      ctx.mode === "conversation" && (details(tokens, worth, previous) || appraises(tokens, worth, previous));
     // What the statement tells as a whole, written anew ("scrap the quartz", "sqlite it is", "always ...").
     const told = toldAnew(
       coref.tokens,
