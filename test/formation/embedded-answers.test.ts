@@ -207,3 +207,22 @@ describe("the question an assistant asks before going on", () => {
     ).toEqual(["Maria got a promotion at work."]);
   });
 });
+
+describe("a thing the question asked of with 'his' or 'her'", () => {
+  test("'gp is dr okafor' to 'Who is his GP?' is the GP of the relative the talk is about, not the user's", () => {
+    const formed = withAssistant(
+      [
+        "dad comes home on the 23rd. his pharmacy is the one on dale road",
+        "Perfect. The discharge summary goes to his GP.\n\n## GP\n\nWho is his GP? It's worth booking a **medication review**.",
+        "gp is dr okafor",
+      ],
+      "user",
+      "2026-09-15T21:40:00.000Z",
+    );
+    expect(formed).toContain("The user's dad's gp is dr okafor.");
+    // Asked of no one: the user's own
+    expect(withAssistant(["Who is your GP?", "gp is dr okafor"], "assistant", "2026-09-15T21:40:00.000Z")).toEqual([
+      "The user's gp is dr okafor.",
+    ]);
+  });
+});

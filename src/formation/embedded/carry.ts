@@ -6,6 +6,7 @@ import { CALENDAR } from "./closed-classes.ts";
 import { genderOf, nameGender, type Person } from "./coreference.ts";
 import { isKin } from "./kin.ts";
 import { lexicon } from "./lexicon.ts";
+import { escapeRegExp } from "../../domain/text.ts";
 import { type Nlp, properNames } from "./nlp.ts";
 
 /** What a message's statements start from and write back (`fresh` when they named someone). */
@@ -70,6 +71,18 @@ export function askedOfUser(said: string, question: string | undefined, user: st
       .filter((k) => isKin(k) && (!pronoun || (genderOf(k) ?? pronoun) === pronoun));
   const asked = kin(question).at(-1) ?? (pronoun ? kin(said.slice(Math.max(0, at - 300), at)).at(-1) : undefined);
   return asked ? { text: `${user}'s ${asked}`, gender: genderOf(asked) ?? pronoun, entity: user } : null;
+}
+
+/**
+ * Whose thing a question asked of with "his" or "her" ("Who is his GP?" → "gp is dr okafor"): the one
+ * the talk is about, when the pronoun fits them.
+ */
+export function ownerAsked(question: string | undefined, person: Person | null): (noun: string) => string | null {
+  return (noun) => {
+    const m = question && person && new RegExp(`\\b(his|her)\\s+${escapeRegExp(noun)}\\b`, "i").exec(question);
+    if (!m || !person || person.gender === "p") return null;
+    return !person.gender || person.gender === (m[1]!.toLowerCase() === "his" ? "m" : "f") ? person.text : null;
+  };
 }
 
 /**

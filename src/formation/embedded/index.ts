@@ -44,7 +44,7 @@ import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects
 import { weekdayDays, withWeekdaysDated } from "./weekday-dates.ts";
 import { withOwnLabels } from "./own-labels.ts";
 import { isPastTense } from "./tense.ts";
-import { askedAbout, askedOfUser, type Carried, carriedInto, handedOn, NO_ONE, turnedTo } from "./carry.ts";
+import { askedAbout, askedOfUser, type Carried, carriedInto, handedOn, NO_ONE, ownerAsked, turnedTo } from "./carry.ts";
 
 interface StatementContext extends WritingContext {
   mode: "conversation" | "passage";
@@ -63,6 +63,8 @@ interface StatementContext extends WritingContext {
   carried?: Carried;
   /** The relatives and pets the speaker has said are theirs ("my cat", "I have a cat"): "the cat" is theirs. */
   owned?: Set<string>;
+  /** Whose a thing the question before asked of with "his" or "her" is ("Who is his GP?"; carry.ts). */
+  ownerAsked?: (noun: string) => string | null;
   /** The user's whole name ("Margaret Hale"), whom memories call by the first ("Margaret"). */
   fullName?: string | null;
 }
@@ -109,7 +111,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     );
     const they = coref.person?.gender === "p";
     const spoken = ctx.speakers.speaker ? restoreSubject(measureWithVerb(coref.tokens)) : coref.tokens;
-    const tokens = ctx.toAssistant || ctx.mode === "passage" ? restoreOwner(spoken) : spoken;
+    const tokens = ctx.toAssistant || ctx.mode === "passage" ? restoreOwner(spoken, ctx.ownerAsked) : spoken;
     const resolved = resolvePronouns(tokens, ctx.speakers);
     const seen = they
       ? null
@@ -258,6 +260,7 @@ export function createEmbeddedExtractor(): Extractor {
           commitmentsOnly: m.role === "assistant",
           owned: ownedBy(speakers.speaker ?? ""),
           carried: carriedInto(carry, speakers.speaker),
+          ownerAsked: ownerAsked(previous?.questions.at(-1), carry.person),
         };
         // An assistant's own words are context (a question answered), unless the policy keeps its commitments.
         if (m.role !== "assistant" || policy.assistantCommitments) {

@@ -6,6 +6,7 @@
 import { ownLife } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
+import { upperFirst } from "../../domain/text.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
 const OPENING_ADVERBS = new Set(
@@ -227,9 +228,10 @@ const ING_THINGS =
 /**
  * A user's note to an assistant drops the possessive: "salary is 72k gross", "lease ends oct 15",
  * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
- * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts).
+ * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts), or the
+ * owner the question before asked of (`ownerAsked`).
  */
-export function restoreOwner(tokens: Token[]): Token[] {
+export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => string | null): Token[] {
   const [noun, verb] = tokens;
   if (!noun) return tokens;
   // "oh yeah budget is 9k": after a stripped "oh yeah" the tagger may read the noun as a verb; "is" says not.
@@ -249,8 +251,10 @@ export function restoreOwner(tokens: Token[]): Token[] {
   const says = /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma);
   if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
   if (isThirdPerson(verb) && tokens[2]?.pos === "AUX") return tokens; // "window functions are": a plural
+  // "gp is dr okafor" to "Who is his GP?": the one the question asked about ("the user's dad").
+  const owner = ownerAsked?.(noun.lower);
   return [
-    { ...synthetic("My", "PRON", "my"), space: "" },
+    { ...(owner ? synthetic(`${upperFirst(owner)}'s`, "PROPN") : synthetic("My", "PRON", "my")), space: "" },
     { ...noun, text: noun.lower, pos: "NOUN", space: " " },
     ...tokens.slice(1),
   ];
