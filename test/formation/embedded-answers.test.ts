@@ -226,3 +226,60 @@ describe("a thing the question asked of with 'his' or 'her'", () => {
     ]);
   });
 });
+
+describe("a topic typed before a dash", () => {
+  test("'dress - 800 max' answers the question with the topic, not the topic alone", () => {
+    expect(
+      withAssistant(
+        ["Do you have a dress budget in mind?", "dress - 800 max"],
+        "assistant",
+        "2026-02-03T21:05:00.000Z",
+      ),
+    ).toEqual(['Asked "Does the user have a dress budget in mind?", the user answered "dress: 800 max".']);
+  });
+
+  test("the topic stays with what is said of it; a remark or a question before a dash is no topic", () => {
+    const formed = withAssistant(
+      [
+        "Anything else to plan?",
+        "oh and honeymoon - we're pushing it to next year, 2027, prob japan. cake - my friend Bex bakes, shes doing a lemon drizzle",
+      ],
+      "assistant",
+      "2026-02-03T21:05:00.000Z",
+    );
+    expect(formed).toContain("Honeymoon: the user and others are pushing it to 2027, prob japan.");
+    expect(formed.some((f) => f.startsWith("Cake: the user's friend Bex bakes"))).toBe(true);
+    const remarks = withAssistant(
+      [
+        "Anything else?",
+        "perfect. one more - Dana replied, she can do net 30. canal tour - is there an accessible one",
+      ],
+      "assistant",
+      "2026-02-03T21:05:00.000Z",
+    );
+    expect(remarks.join(" ")).not.toMatch(/One more:|Canal tour:/);
+  });
+});
+
+describe("whom a pronoun after an assistant's question stands for", () => {
+  test("'his name is Dan' after '... to the estate agent so he stops chasing you?' names the estate agent", () => {
+    const formed = withAssistant(
+      [
+        "Would it help if I drafted a message to the estate agent so he stops chasing you?",
+        "yes please! his name is Dan, at Hollis & Pryce",
+      ],
+      "assistant",
+      "2026-03-24T20:10:00.000Z",
+    );
+    expect(formed).toContain("The estate agent's name is Dan, at Hollis & Pryce.");
+  });
+
+  test("a firm's second name ('Jess from Lens & Lace, she ...') is no one 'she' stands for", () => {
+    const formed = withAssistant(
+      ["Who do you want for photos?", "we want Jess from Lens & Lace, she did my cousins wedding"],
+      "assistant",
+      "2026-02-03T21:05:00.000Z",
+    );
+    expect(formed).toContain("Jess did the user's cousins wedding.");
+  });
+});

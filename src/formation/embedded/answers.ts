@@ -7,6 +7,7 @@ import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
+import { withDashLabels } from "./own-labels.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
 import { answeredYesNo, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
@@ -75,7 +76,7 @@ function answeringPart(
   options: readonly string[] = [],
 ): Answering | undefined {
   const unnamed = (text: string) => text.replace(/\p{L}+/gu, (w) => (nameOrShort(w.toLowerCase(), names) ? "" : w));
-  const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
+  const sentences = nlp.sentences(expandContractions(withDashLabels(sharedImages(reply).text)));
   // "no chemicals at all pls. ... the second one sounds good": a later sentence that picks an offered
   // option, by name or as "the second one" (not "second, yeah $55 is too low" nor "1,050.").
   const picking = sentences

@@ -70,8 +70,19 @@ export function askedOfUser(said: string, question: string | undefined, user: st
       .map((m) => m[1]!.toLowerCase())
       .filter((k) => isKin(k) && (!pronoun || (genderOf(k) ?? pronoun) === pronoun));
   const asked = kin(question).at(-1) ?? (pronoun ? kin(said.slice(Math.max(0, at - 300), at)).at(-1) : undefined);
-  return asked ? { text: `${user}'s ${asked}`, gender: genderOf(asked) ?? pronoun, entity: user } : null;
+  if (asked) return { text: `${user}'s ${asked}`, gender: genderOf(asked) ?? pronoun, entity: user };
+  // "... to the estate agent so he stops chasing you?": the one by their role the question's "he" follows.
+  const role = pronoun && /\b(?:he|she|him|her|his)\b/i.exec(question);
+  const named = role ? [...question.slice(0, role.index).matchAll(/\bthe ((?:\p{Ll}+ )?(\p{Ll}+))\b/gu)].at(-1) : null;
+  return named && isRole(named[2]!) ? { text: `the ${named[1]}`, gender: pronoun, entity: `the ${named[1]}` } : null;
 }
+
+/** A word for someone by what they do: "agent", "plumber", "surveyor". */
+const isRole = (word: string) => {
+  if (/[^s]s$/.test(word)) return false; // "the roofers" are no "he"
+  const tags = lexicon().tagsOf(word);
+  return tags.includes("Actor") || (/(?:er|or|ist|ian)$/.test(word) && !tags.includes("Uncountable") && !tags.length);
+};
 
 /**
  * Whose thing a question asked of with "his" or "her" ("Who is his GP?" → "gp is dr okafor"): the one

@@ -125,8 +125,10 @@ export function personInFocus(
       const apposed =
         before === "," &&
         tokens.slice(Math.max(0, j - 7), j - 1).some((x) => isSomeone(x) || FEMALE.has(x.lower) || MALE.has(x.lower));
+      // "Jess from Lens & Lace", "from Lens and Lace": the second name of a firm, as the first is.
+      const firm = before === "&" || (before === "and" && PLACE_PREPOSITIONS.has(tokens[j - 3]?.lower ?? ""));
       if (name && kinGender) relative = { text: name, gender: kinGender, entity: name };
-      else if (name && !PLACE_PREPOSITIONS.has(before) && before !== "the" && (before !== "," || apposed))
+      else if (name && !firm && !PLACE_PREPOSITIONS.has(before) && before !== "the" && (before !== "," || apposed))
         named = { text: name, gender: nameGender(name), entity: name };
     }
   }

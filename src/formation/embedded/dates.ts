@@ -258,8 +258,12 @@ export function resolveDates(said: string, reference: string | null, past = true
     if (year && Number(year[1]) <= ref.getUTCFullYear() + 10)
       eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
   }
-  // "May 15th next year": the year is said once ("on 15 May 2027", not "… 2027 in 2027").
-  return { text: (out + text.slice(last)).replace(/\b(\d{1,2} \p{L}+) \d{4} in (\d{4})\b/gu, "$1 $2"), eventAt };
+  // "May 15th next year": the year is said once ("on 15 May 2027", not "… 2027 in 2027"); so is a date
+  // the user wrote beside the words it resolves ("next year, 2027": "2027", not "2027, 2027").
+  const resolved = (out + text.slice(last))
+    .replace(/\b(\d{1,2} \p{L}+) \d{4} in (\d{4})\b/gu, "$1 $2")
+    .replace(/\b((?:\d{1,2} \p{Lu}\p{Ll}+ )?\d{4}), \1\b/gu, "$1");
+  return { text: resolved, eventAt };
 }
 
 /** A time of day ("2pm", "14:00", "noon"), or for what lies ahead a part of it ("tomorrow morning"). */

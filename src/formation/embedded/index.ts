@@ -42,7 +42,7 @@ import { optionsOffered } from "./choices.ts";
 import { type Households, passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
 import { weekdayDays, withWeekdaysDated } from "./weekday-dates.ts";
-import { withOwnLabels } from "./own-labels.ts";
+import { withDashLabels, withOwnLabels } from "./own-labels.ts";
 import { isPastTense } from "./tense.ts";
 import { askedAbout, askedOfUser, type Carried, carriedInto, handedOn, NO_ONE, ownerAsked, turnedTo } from "./carry.ts";
 
@@ -85,7 +85,8 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
   // Secrets were redacted on acceptance (memories/writes.ts), before any split could cut one in two.
   const { text: noted, images, typed } = sharedImages(asSaid(text));
   const photos: Array<Omit<Fact, "messageIndexes">> = [];
-  const own = ctx.toAssistant || ctx.mode === "passage" ? withOwnLabels(noted) : noted; // "Dentist: Dr. Okafor"
+  const labelled = ctx.toAssistant || ctx.mode === "passage" ? withOwnLabels(noted) : noted; // "Dentist: Dr. Okafor"
+  const own = ctx.toAssistant ? withDashLabels(labelled) : labelled; // "dress - 800 max"
   const clean = listedApart(ctx.toAssistant ? own : own.replace(PART_LABEL, "$1")); // "day 1 - …" to an assistant: a note
   for (const caption of images) {
     if (!ctx.speakers.speaker) continue;

@@ -30,3 +30,36 @@ export function withOwnLabels(text: string): string {
 }
 /** A label of up to four words at a line's (or a bullet's) start, its colon, and its value's first word. */
 const OWN_LABEL = /^([ \t]*(?:[-*•][ \t]+)?)(\p{Lu}?\p{Ll}+(?:[ \t]+\p{Ll}+){0,3}):[ \t]+(\S+)/gmu;
+
+/** Words that open a remark before a dash, not a topic: "ok - ...", "update - ...", "wow - ...". */
+const NOT_TOPICS =
+  /^(?:ok|okay|yes|yeah|yep|no|nah|nope|thanks|thx|cheers|sorry|wait|hmm+|lol|haha|right|sure|cool|great|nice|also|so|and|but|oh|well|fine|done|same|true|agreed|one|more|thing|last|quick|another|other|first|second|next|final|btw|ps)$/;
+
+/** What asks without a question mark: "is there an accessible one", "any tips for ...". */
+const ASKING =
+  /^(?:is|are|was|were|can|could|should|would|will|do|does|did|what|how|which|where|when|who|why|any|anything)\b/i;
+
+/**
+ * "dress - 800 max", "oh and honeymoon - we're pushing it to next year": a topic of a word or two
+ * before a dash, as users type to an assistant, is a label ("dress: 800 max"), so the topic stays
+ * with what is said of it and an answer is not cut to the topic alone.
+ */
+export function withDashLabels(text: string): string {
+  return text.replace(
+    /(^|[.!?]\s+|\n)((?:(?:oh|and|also|ok|so)\s+)*)(\p{Ll}+(?:\s\p{Ll}+)?)\s+[-–—]\s+(?=\S+\s+\S)/gu,
+    (whole, start: string, opener: string, topic: string, at: number, all: string) => {
+      // "canal tour - is there an accessible one?": a question about the topic, not a note of it.
+      const rest = all.slice(at + whole.length);
+      if (/^[^.!?\n]*\?/.test(rest) || ASKING.test(rest)) return whole;
+      const words = topic.split(/\s/);
+      const remark = (w: string) =>
+        NOT_TOPICS.test(w) ||
+        NOTE_LABELS.test(w) ||
+        DISCOURSE.has(w) ||
+        CALENDAR.has(w) ||
+        lexicon().isInterjection(w) ||
+        lexicon().tagsOf(w).includes("PastTense");
+      return words.some(remark) ? whole : `${start}${opener}${topic}: `;
+    },
+  );
+}
