@@ -34,7 +34,14 @@ describe("the option a reply picks by its place", () => {
 
   test("a pick by word, number, letter or end; a sentence about an option picks nothing", () => {
     const options = optionsOffered(LESSONS);
-    for (const reply of ["the second one", "2nd one pls", "option 2", "ok the last one, its cheaper", "the latter"])
+    for (const reply of [
+      "the second one",
+      "2nd one pls",
+      "option 2",
+      "option 2 def",
+      "ok the last one, its cheaper",
+      "the latter",
+    ])
       expect(picked(reply, options)).toBe(options[1]!);
     expect(picked("lets go with the first one.", options)).toBe(options[0]!);
     expect(picked("the first one was too pricey tbh", options)).toBeNull();

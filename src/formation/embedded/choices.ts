@@ -83,7 +83,7 @@ const PICK = new RegExp(
     String.raw`(?:the\s+)?(?:(${Object.keys(PLACES).join("|")}|last|latter|former|other)(?:\s+(?:one|option|choice|plan|idea))?` +
     String.raw`|(?:option|plan|choice|number|no\.?|#)\s*([1-9]|[a-e])(?![\p{L}\p{N}]))` +
     // Only the pick: "the first one was too pricey" says something of the first one instead.
-    String.raw`\s*(?:please|pls|for sure|probably|i think|definitely|sounds (?:best|good|great))?\s*(?:[.,!;:)-]|$)`,
+    String.raw`\s*(?:please|pls|for sure|probably|i think|def(?:initely|o)?|sounds (?:best|good|great))?\s*(?:[.,!;:)-]|$)`,
   "iu",
 );
 
