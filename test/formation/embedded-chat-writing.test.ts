@@ -101,8 +101,16 @@ describe("a standing instruction to the assistant", () => {
       "The user wants the assistant to keep everything to uk rules.",
     ]);
     expect(chat("metric units please")).toEqual(["The user wants metric units from the assistant."]);
-    // Not a way of answering: when the user is free.
+    // The reason after a comma stays with the units, though it has a verb of its own.
+    expect(chat("the flat has no garden. also metric units, i cant think in feet")).toContain(
+      "The user wants metric units from the assistant; the user cannot think in feet.",
+    );
+    expect(chat("measurements in cm and metres only pls")).toEqual([
+      "The user wants measurements in cm and metres only from the assistant.",
+    ]);
+    // Not a way of answering: when the user is free, or how a dog is to be trained.
     expect(chat("weekends only")).toEqual([]);
+    expect(chat("force free only pls").join(" ")).not.toContain("from the assistant");
   });
 });
 

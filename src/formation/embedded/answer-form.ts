@@ -58,24 +58,30 @@ const WANT_PLEASE =
   /^(?:(?:and|also|oh|but|so)\s+)*(?:(pls|please|plz)[:,]?\s+)?((?!(?:yes|yeah|yep|yup|ok|okay|sure|thanks|thank|ty|no|nah|hi|hey|both|either|all|same|that|this|it|the\s+\S+\s+one)\b)[\p{L}\p{N}£$€][\p{L}\p{N}£$€%:.,'’ -]{1,60}?)(\s+(?:pls|please|plz))?[\s.!]*$/iu;
 const UNIT =
   "(?:km|kms|kilometres|kilometers|miles|kg|kgs|kilos|grams|ml|litres|liters|celsius|metric|imperial|cups|ounces|oz|lbs|pounds|fahrenheit|inches|cm|feet|usd|gbp|eur|euros|dollars)";
-/** "and grams not cups for any recipe stuff": the units the user wants, with no verb or "please" needed. */
+/**
+ * "and grams not cups for any recipe stuff", "also metric units, i cant think in feet": the units the
+ * user wants, with no verb or "please" needed (a reason after a comma stays with them).
+ */
 const UNITS_OVER = new RegExp(
-  String.raw`^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*(${UNIT}\s+(?:not|over|instead of)\s+${UNIT}\b[^.!?]{0,40}?)[\s.!]*$`,
+  String.raw`^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*(${UNIT}\s+(?:not|over|instead of)\s+${UNIT}\b[^.!?,]{0,40}?|(?:metric|imperial)(?:\s+units)?(?:\s+only)?)(?:\s+(?:pls|please|plz))?(?:,\s+([^.!?]{3,120}?))?[\s.!]*$`,
   "i",
 );
 
-/** Words of how answers are to be, from now on. */
-const STANDING_FORM =
-  /\b(?:first|throughout|always|only|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|brief|short(?:er)?|concise|plain|simpler?)\b/i;
+/** Words of how answers are to be, from now on ("force free only pls" is of training, not answers). */
+const STANDING_FORM = new RegExp(
+  String.raw`\b(?:${UNIT}|first|throughout|always|(?:code|answers?|commands?|text|links?|bullets?)\s+only|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|brief|short(?:er)?|concise|plain|simpler?)\b`,
+  "i",
+);
 
 /** The shape of an answer, which asks for it even with no "please": "code first, then max 3 bullets". */
 const ANSWER_SHAPE =
   /\b(?:code|answer|summary|totals?|commands?|tl;?dr)\s+first\b|\bmax(?:imum)?\s+\d+\s+(?:bullets?|lines?|sentences?|paragraphs?|words?)\b/i;
 
 /** "totals first pls" (a sentence without a verb): "The user wants totals first from the assistant". */
-export function wantedPlease(text: string, who: string | null): string | null {
-  const units = UNITS_OVER.exec(text.trim())?.[1];
-  if (units && who) return `${who} wants ${units.toLowerCase()} from the assistant`;
+export function wantedPlease(text: string, who: string | null, verbless = true): string | null {
+  const [, units, why] = UNITS_OVER.exec(text.trim()) ?? [];
+  if (units && who) return `${who} wants ${units.toLowerCase()} from the assistant${why ? `; ${why}` : ""}`;
+  if (!verbless) return null;
   const [, before, wanted, after] = WANT_PLEASE.exec(text.trim()) ?? [];
   return wanted && who && (before || after || ANSWER_SHAPE.test(wanted)) && STANDING_FORM.test(wanted)
     ? `${who} wants ${wanted.replace(/[\s,.]+$/, "")} from the assistant`

@@ -223,7 +223,7 @@ export function toldAnew(
     movedPlan(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
     (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null) ??
-    (toAgent && why === "no verb" ? wantedPlease(joinedAs(tokens, said), speakers.speaker) : null)
+    (toAgent ? wantedPlease(joinedAs(tokens, said), speakers.speaker, why === "no verb") : null)
   );
 }
 
