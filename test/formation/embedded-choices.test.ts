@@ -647,3 +647,30 @@ Which approach suits you?`;
     expect(tiles.join(" ")).not.toContain("chose");
   });
 });
+
+describe("options as numbered bold lines", () => {
+  test("'3' picks the option numbered 3 though the second was dropped; the lines under each are no options", () => {
+    const offered = `Powerline is off the list. That leaves three realistic options:
+
+**1. Mesh wifi**
+- Cost: ~£150–£300 for a 2–3 unit kit
+
+**3. Buried ethernet cable**
+- Cost: ~£100–£250 in materials
+- Needs: trench (~450 mm deep), duct, drilling through two walls
+
+**4. Point-to-point bridge**
+- Cost: ~£100–£180 for a pair
+- Needs: clear line of sight house-to-garage, mounting points, PoE power at both ends
+
+For a video editor I'd rank them **3 > 4 > 1**. Which would you like to go with?`;
+    expect(optionsOffered(offered)).toEqual(["Mesh wifi", "", "Buried ethernet cable", "Point-to-point bridge"]);
+    expect(
+      withAssistant([offered, "3. my dad can help dig the trench"], "assistant", "2026-01-19T20:00:00.000Z"),
+    ).toContain('Asked "Which would the user like to go with?", the user chose "Buried ethernet cable".');
+    // Sections of advice headed "### 1. ..." before a table of options: the table's rows are the options.
+    const sections =
+      "### 1. Equipment\n- a lead\n\n| # | Harness |\n|---|---|\n| 1 | Ruffwear |\n| 2 | Perfect Fit |\n\n### 2. His threshold\nMore than 20 m.\n\nWhich harness appeals most?";
+    expect(optionsOffered(sections)).toEqual(["Ruffwear", "Perfect Fit"]);
+  });
+});

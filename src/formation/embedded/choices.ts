@@ -10,6 +10,8 @@ const TABLE_OPTION =
   /^\s*\|\s*(?:\*\*)?(?:\d{1,2}|[A-E])(?:\*\*)?\s*\|\s*([^|]*\S)\s*\||^\s*\|\s*(?:\*\*)?(?:\d{1,2}|[A-E])[.)]\s+([^|]*?\S)(?:\*\*)?\s*\|/;
 /** An option's heading or bold line: "### Option B: Porto", "**Plan 2 — the tutor**". */
 const HEADING = /^\s*(?:#{1,6}\s+|\*\*)((?:option|plan|choice)\s+[1-9a-e]\b.*\S)\s*$/i;
+/** A numbered bold line of its own: "**3. Buried ethernet cable**" (a "### 2. ..." heading is a section). */
+const NUMBERED_HEADING = /^\s*\*\*([1-9])[.)]\s+([^*]*\S)\*\*\s*$/;
 /** "Option B:", "Plan 2 —": the label opening an option, left out of what it says. */
 const LABEL = /^(?:option|plan|choice)\s+[1-9a-e]\b\s*[:.)—–-]*\s*/i;
 /** The most of an option a memory keeps: its first sentence, cut at a word. */
@@ -55,6 +57,20 @@ export function optionsOffered(markdown: string): string[] {
     return row ? [(row[1] ?? row[2])!] : [];
   });
   if (rows.length >= 2) return rows.map(plain);
+  // "**1. Mesh wifi**", "**3. Buried ethernet cable**": each at its own number ("3" picks the third
+  // even when the second was dropped), the lines under them aside.
+  // Not sections of advice before a numbered list or with no choice asked ("**1. His threshold**").
+  const numbered = lines.flatMap((line, i) => {
+    const m = NUMBERED_HEADING.exec(line);
+    return m ? [{ at: Number(m[1]) - 1, text: plain(m[2]!), line: i }] : [];
+  });
+  const listedAfter = lines.slice((numbered.at(-1)?.line ?? 0) + 1).some((line) => /^\s*\d{1,2}[.)]\s/.test(line));
+  const choosing = (markdown.match(/[^.!?\n]*\?/g) ?? []).some((q) => CHOOSING.test(q));
+  if (numbered.length >= 2 && !listedAfter && choosing) {
+    const options = Array.from({ length: Math.max(...numbered.map((n) => n.at)) + 1 }, () => "");
+    for (const n of numbered) options[n.at] = n.text;
+    return options;
+  }
   let lists: Array<{ indent: number; items: string[] }> = [];
   let current: { indent: number; items: string[] } | null = null;
   for (const line of lines) {
