@@ -54,6 +54,7 @@ const nameOrShort = (word: string, names: readonly string[]) =>
 
 /** An option picked by its place: "the second one", "option 2". */
 const PICKED_ONE = /\b(?:one|option|choice|plan|number)\b/i;
+/** A sentence opening with a place or a number, which may count the user's own points ("second, ..."). */
 const BY_PLACE = /^\W*(?:\d|first|second|third|fourth|fifth|last|next|other)/i;
 
 const verbless = (s: Sentence) => !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");

@@ -59,7 +59,8 @@ export function turnedTo(carry: Carry, about: Person | null): Carry {
 /**
  * The user's relative an assistant's closing question asks about: "your dad" in it, or the one its
  * "he" or "she" stands for in the words just before it ("Your dad has to have mental capacity ...
- * Does he have capacity at the moment?"), written "the user's dad".
+ * Does he have capacity at the moment?"), written "the user's dad"; else the one by their role the
+ * question's "he" or "she" follows ("... to the estate agent so he stops chasing you?").
  */
 export function askedOfUser(said: string, question: string | undefined, user: string): Person | null {
   if (!question) return null;
@@ -81,7 +82,7 @@ export function askedOfUser(said: string, question: string | undefined, user: st
 const isRole = (word: string) => {
   if (/[^s]s$/.test(word)) return false; // "the roofers" are no "he"
   const tags = lexicon().tagsOf(word);
-  return tags.includes("Actor") || (/(?:er|or|ist|ian)$/.test(word) && !tags.includes("Uncountable") && !tags.length);
+  return tags.includes("Actor") || (/(?:er|or|ist|ian)$/.test(word) && !tags.length); // the lexicon lacks "surveyor"
 };
 
 /**
