@@ -87,3 +87,10 @@ export function wantedPlease(text: string, who: string | null, verbless = true):
     ? `${who} wants ${wanted.replace(/[\s,.]+$/, "")} from the assistant`
     : null;
 }
+
+/**
+ * Whether a verbless sentence asks the assistant for something in a form these read ("no chemicals at
+ * all pls", "pls also no stats about ...", "totals first pls"): the user's request, kept as theirs.
+ */
+export const isRequestForm = (text: string): boolean =>
+  unwantedInAnswers(text, "someone") !== null || wantedPlease(text, "someone") !== null;

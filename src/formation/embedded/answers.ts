@@ -6,8 +6,7 @@ import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
-import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
-import { withDashLabels } from "./own-labels.ts";
+import { isRequestForm } from "./answer-form.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
 import { answeredYesNo, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
@@ -77,7 +76,7 @@ function answeringPart(
   options: readonly string[] = [],
 ): Answering | undefined {
   const unnamed = (text: string) => text.replace(/\p{L}+/gu, (w) => (nameOrShort(w.toLowerCase(), names) ? "" : w));
-  const sentences = nlp.sentences(expandContractions(withDashLabels(sharedImages(reply).text)));
+  const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
   // "no chemicals at all pls. ... the second one sounds good": a later sentence that picks an offered
   // option, by name or as "the second one" (not "second, yeah $55 is too low" nor "1,050.").
   const picking = sentences
@@ -88,7 +87,7 @@ function answeringPart(
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
     if (OPENING.test(unnamed(part)) || GREETED.test(part)) continue;
     // "no chemicals at all pls": what the user asks for is theirs to keep (answer-form.ts), not an answer.
-    if (unwantedInAnswers(part, "x") || wantedPlease(part, "x")) continue;
+    if (isRequestForm(part)) continue;
     if (part !== sentence.text) return nlp.sentences(part)[0];
     // "square appointments, I don't want another login": a few words before the reason are the answer.
     const named = /^([^,]{2,40}),\s+(?:i|we|because|bc|cause|cos)\b/i.exec(part)?.[1];

@@ -270,7 +270,9 @@ export function createEmbeddedExtractor(): Extractor {
           const carried = () => ctx.carried && { ...ctx.carried, earlier: [...ctx.carried.earlier] };
           const own = (text: string) => statements(nlpOf(), text, { ...ctx, carried: carried() }).map((f) => f.content);
           const replying = { ...ctx, options: asked?.options };
-          const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, m.content, replying, own) : [];
+          // "dress - 800 max" to an assistant answers with the topic, as the statements read it.
+          const reply = ctx.toAssistant ? withDashLabels(m.content) : m.content;
+          const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, reply, replying, own) : [];
           for (const f of fused) facts.push({ ...f.fact, messageIndexes: [m.index] });
           for (const f of withoutAnswered(statements(nlpOf(), m.content, ctx), fused))
             facts.push({ ...f, messageIndexes: [m.index] });

@@ -6,6 +6,7 @@ import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 import { askedAfter } from "./asked-after.ts";
+import { unwantedInAnswers } from "./answer-form.ts";
 import { weigh } from "./weight.ts";
 import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
 import {
@@ -115,8 +116,6 @@ export function clauses(tokens: Token[]): Token[][] {
 
 const CHAT_FILLERS = new Set("lol lmao haha hahaha tbh btw imo imho ngl xd jk omg tho".split(" "));
 
-const PLEASE_NO = /^(?:pls|please|plz) (?:(?:also|and|just) )?no\b/;
-
 /** Removes leading interjections and discourse markers, and vocative names ("Hey Mel, ...", "..., Caroline!"). */
 export function stripFiller(tokens: Token[], participants: ReadonlySet<string>): Token[] {
   // Chat shorthand that says nothing of the fact, wherever it is ("im 41 btw", "ripped off lol").
@@ -137,15 +136,8 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.
       if (first.lower === "no" && t[1] && t[1].pos !== "PUNCT") break;
       if (first.lower === "so" && t[1]?.lower === "far") break; // "So far, so good"
-      if (
-        PLEASE_NO.test(
-          t
-            .slice(0, 3)
-            .map((x) => x.lower)
-            .join(" "),
-        )
-      )
-        break; // "pls also no stats": asked for (answer-form.ts)
+      // "pls also no stats about ...": the "please" opens what the user asks to be without (answer-form.ts).
+      if (/^(?:pls|please|plz)$/.test(first.lower) && unwantedInAnswers(joinTokens(t), "someone")) break;
       t = t.slice(1);
       changed = true;
     } else if (announcer) {
