@@ -171,7 +171,7 @@ describe("how a message opens and what it holds", () => {
   test("a terse note of a thing and its day is kept without a verb; what was booked for a weekday lies ahead", () => {
     const at = "2026-07-02T10:00:00.000Z"; // a Thursday
     expect(withAssistant(["gav ok w new date. first fix wed 29th.", "Noted."], "user", at)).toEqual([
-      "First fix Wednesday, 29 July 2026.",
+      "The user's first fix is on Wednesday, 29 July 2026.",
     ]);
     expect(withAssistant(["booked tues for survey. now mon 27th.", "Noted."], "user", at)).toEqual([
       "The user booked on Tuesday, 7 July 2026 for survey.",

@@ -79,9 +79,20 @@ const PAST_CLAUSE = new RegExp(
   String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|came|had|did|was|were|made|took|paid|bought|sold|left|began|met|moved)\b`,
   "iu",
 );
-/** Whether the clause a date ends (after the last comma or semicolon before it) tells of the past. */
-export const toldPast = (textBefore: string) =>
-  PAST_CLAUSE.test(textBefore.slice(Math.max(textBefore.lastIndexOf(","), textBefore.lastIndexOf(";")) + 1));
+/**
+ * Whether the clause a date ends (after the last comma, semicolon or open quote before it) tells of
+ * the past: in 'the user answered "last day dec 22"' the answer is its own clause, not "answered".
+ */
+export function toldPast(textBefore: string): boolean {
+  const quoted = (textBefore.match(/"/g) ?? []).length % 2 === 1 ? textBefore.lastIndexOf('"') : -1;
+  const opened = Math.max(
+    quoted,
+    textBefore.lastIndexOf("“"),
+    textBefore.lastIndexOf(","),
+    textBefore.lastIndexOf(";"),
+  );
+  return PAST_CLAUSE.test(textBefore.slice(opened + 1));
+}
 
 /**
  * Whether a weekday chrono read (`matched`, at `index` of `text`) stays as said rather than becoming a

@@ -12,6 +12,7 @@ import { lexicon } from "./lexicon.ts";
 import { STATES, stateAfter } from "./subjects.ts";
 import { withoutCode } from "./markup.ts";
 import { signedName } from "./typed-names.ts";
+import { datedThing } from "./dated-notes.ts";
 
 /** A question without its mark: a question word before a verb, or a verb before its subject. */
 const UNMARKED_QUESTION =
@@ -223,7 +224,8 @@ export function toldAnew(
     movedPlan(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
     (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null) ??
-    (toAgent ? wantedPlease(joinedAs(tokens, said), speakers.speaker, why === "no verb") : null)
+    (toAgent ? wantedPlease(joinedAs(tokens, said), speakers.speaker, why === "no verb") : null) ??
+    (toAgent ? datedThing(tokens, speakers.speaker) : null)
   );
 }
 

@@ -35,8 +35,13 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   ],
   // "so ill run in the morning": "ill" before a verb, opening a clause, is "I'll" ("I was ill" is not).
   [
-    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully)\s+)ill (?=(?:be|do|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring|bump|raise|switch|change|cancel|hire|order|sort|grab|lead|tweak|update|aim|focus|practise|practice|prep|prepare|apply|reply|skip|head|drive|cook|bake|plan|post|share|sign|join|meet|visit|stop|quit)\b)/gi,
+    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully|nah|yeah|yes|no|oh|also|now|lol)\s+)ill (?=(?:be|do|propagate|repot|water|leave|fly|hand|deal|handle|ask|cut|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring|bump|raise|switch|change|cancel|hire|order|sort|grab|lead|tweak|update|aim|focus|practise|practice|prep|prepare|apply|reply|skip|head|drive|cook|bake|plan|post|share|sign|join|meet|visit|stop|quit)\b)/gi,
     "$1I'll ",
+  ],
+  // "id put 40ish on the light": "id" before a verb, opening a clause, is "I'd".
+  [
+    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|honestly|tbh|yeah|nah|no|oh)\s+)id (?=(?:put|say|rather|like|love|prefer|go|need|want|have|be|pay|spend|take|get|try|use|keep|stick|probably|definitely|never|also|still|just|really|only)\b)/gi,
+    "$1I'd ",
   ],
   [/\b([Ii])['’]m\b/g, "$1 am"],
   [/\b([Ii])['’]ve\b/g, "$1 have"],
@@ -195,8 +200,13 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
         case "i":
           out[i] = s;
           aboutSpeaker = true;
-          // "my wife and I are" stays plural; "..., and I'm dreading it" is a clause of its own.
-          if (tokens[i - 1]?.lower !== "and" || tokens.slice(0, i).some((x) => x.pos === "VERB" || x.pos === "AUX"))
+          // "my wife and I are" stays plural; "..., and I'm dreading it" is a clause of its own (so is
+          // "... and I am losing my mind": "am" has no plural subject).
+          if (
+            tokens[i - 1]?.lower !== "and" ||
+            next?.lower === "am" ||
+            tokens.slice(0, i).some((x) => x.pos === "VERB" || x.pos === "AUX")
+          )
             agree(tokens, i, out);
           continue;
         case "myself":

@@ -23,7 +23,9 @@ import {
   SUBORDINATORS,
 } from "./closed-classes.ts";
 
-const isWord = (t: Token) => t.pos !== "PUNCT" && t.pos !== "SYM" && t.pos !== "SPACE" && /[\p{L}\p{N}]/u.test(t.text);
+/** A word of the clause: "2am", "6pm" count (the tagger reads them as symbols), "£" and "-" do not. */
+const isWord = (t: Token) =>
+  t.pos !== "PUNCT" && t.pos !== "SPACE" && (t.pos !== "SYM" || /\d/.test(t.text)) && /[\p{L}\p{N}]/u.test(t.text);
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 export const COMMA: Token = { text: ",", lower: ",", pos: "PUNCT", lemma: ",", space: "" };
@@ -201,6 +203,10 @@ const CODE =
 const TENTATIVE_PLAN =
   /^(?:i|we)\s+(?:really\s+|also\s+|still\s+)?(?:want|plan|hope|intend|would like|am planning|are planning|am thinking|are thinking|am going to|are going to)\b(?!\s+to\s+(?:see|hear|know|come|join|chat|talk|meet|grab|check)\b)[^?]*\?$/i;
 
+/** A month written short beside its day ("dec 22", "4 jan"): "Jan" alone may be someone. */
+const SHORT_MONTH_DAY =
+  /\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b/i;
+
 /**
  * Whether a clause is worth remembering. `conversation` is strict (chat is full of small talk);
  * a passage given to `remember` is kept unless it is a question, a greeting or a pure reaction.
@@ -233,7 +239,8 @@ export function worthRemembering(
   const datedNote =
     note &&
     words.some((w) => w.pos === "NOUN") &&
-    words.some((w) => CALENDAR.has(w.lower) || /^\d{1,2}(?:st|nd|rd|th)$/.test(w.lower));
+    (words.some((w) => CALENDAR.has(w.lower) || /^\d{1,2}(?:st|nd|rd|th)$/.test(w.lower)) ||
+      SHORT_MONTH_DAY.test(text));
   // So is a labelled note with a number, a name or things ("flat B: bedminster, £925 pcm", "meat: haighs
   // butchers pudsey").
   const labelled =

@@ -120,6 +120,18 @@ export const synthetic = (text: string, pos: string, lemma = text.toLowerCase())
  */
 export function restoreSubject(tokens: Token[]): Token[] {
   const i = firstVerbIndex(tokens);
+  // "not doing cry it out", "nah not negotiating": the speaker's refusal.
+  if (
+    tokens[i]?.lower === "not" &&
+    isGerund(tokens[i + 1] ?? tokens[i]!) &&
+    !tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))
+  )
+    return [
+      synthetic("I", "PRON", "i"),
+      synthetic("am", "AUX", "be"),
+      { ...tokens[i]!, space: " " },
+      ...tokens.slice(i + 1),
+    ];
   const read = tokens[i];
   // "planning a trip to munich": the tagger may read an opening -ing word before an article as a noun.
   const v =

@@ -43,7 +43,11 @@ export function weigh(words: Token[], participants: ReadonlySet<string>): Weight
   const nouns = words.filter(
     (w) => (w.pos === "NOUN" || w.pos === "PROPN") && !TIME_WORDS.has(w.lower) && !CALENDAR.has(w.lower),
   ).length;
-  const numbers = words.some((w) => w.pos === "NUM" || /\d/.test(w.text) || (nouns > 0 && DAY_NAMED.has(w.lower)));
+  const vague = lower.some((w) => VAGUE_OBJECTS.has(w));
+  // "we start saturday": a day named with a thing, or by the speaker of something said (not "I'll do it
+  // tomorrow", nor "thinking the saturday after", which answers when).
+  const dated = (i: number) => nouns > 0 || (firstPerson && !vague && lower[i - 1] !== "the");
+  const numbers = words.some((w, i) => w.pos === "NUM" || /\d/.test(w.text) || (DAY_NAMED.has(w.lower) && dated(i)));
   // "my days off are sunday, monday and tuesday": weekdays tell a schedule (one alone is a date).
   const days = words.filter((w) => WEEKDAYS.has(w.lower.replace(/s$/, ""))).length;
   const content =
@@ -56,7 +60,6 @@ export function weigh(words: Token[], participants: ReadonlySet<string>): Weight
 
   // "I am vegetarian", "I have a dog", "I got engaged": one noun or one verb of the speaker's own is
   // enough, with no "it" or "that" standing for something unsaid; "I am so happy" is not.
-  const vague = lower.some((w) => VAGUE_OBJECTS.has(w));
   // "I am vegetarian now": a lasting state of the speaker's own, not a feeling ("I am so happy").
   const state = words.some(
     (w, i) => w.pos === "ADJ" && !FEELINGS.has(w.lower) && i > 0 && words.slice(0, i).some((x) => x.lemma === "be"),

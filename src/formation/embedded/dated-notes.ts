@@ -1,0 +1,53 @@
+// A user's terse dated note to an assistant ("so last day dec 22", "first shift jan 4th", "surgery 14th
+// march"): a thing of theirs and its day, written as what it is ("The user's last day is on dec 22").
+import { CALENDAR, DISCOURSE } from "./closed-classes.ts";
+import { lexicon } from "./lexicon.ts";
+import type { Token } from "./nlp.ts";
+
+const OPENERS = new Set(["so", "and", "ok", "okay", "also", "oh", "btw", "then", "plus", "anyway"]);
+const OWNERS = new Set(["my", "the", "our"]);
+const SHORT_MONTHS = new Set(["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]);
+/** Words a date phrase is made of besides months, weekdays and numbers ("on the 4th", "end of jan"). */
+const DATE_WORDS = new Set(["on", "the", "of", "end", "start", "mid", "early", "late", "at", "this", "next", "coming"]);
+/** Words that open a reminder of a thing to do ("call mum dec 22", "pay rent on the 1st"), not a thing. */
+const TO_DO = new Set(
+  "call phone ring text email book pay visit buy send renew cancel submit order collect pick post file finish get see meet".split(
+    " ",
+  ),
+);
+const ORDINAL = /^\d{1,2}(?:st|nd|rd|th)$/;
+const TIME = /^\d{1,2}(?::\d{2})?(?:am|pm)?$/;
+
+const dayWord = (w: string) => CALENDAR.has(w) || SHORT_MONTHS.has(w) || ORDINAL.test(w);
+/** "end of jan", "early march": a date's first word, not the thing's last ("start date jan 4" is a thing). */
+const opensDate = (words: Token[], i: number) =>
+  DATE_WORDS.has(words[i]!.lower) && (words[i + 1]?.lower === "of" || dayWord(words[i + 1]?.lower ?? ""));
+
+/**
+ * The verbless note as a statement of the user's (`who`: "the user" or their name), or null when it is
+ * not a thing and its day: one to three words, the first an adjective ("last day", "first shift") or a
+ * noun that opens no reminder ("surgery", not "call mum dec 22"), then only a date naming a month, a
+ * weekday or a day of the month.
+ */
+export function datedThing(tokens: Token[], who: string | null): string | null {
+  if (!who || tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return null;
+  const words = tokens.filter((t) => t.pos !== "PUNCT");
+  let i = 0;
+  while (i < words.length && OPENERS.has(words[i]!.lower)) i++;
+  if (i < words.length && OWNERS.has(words[i]!.lower)) i++;
+  const start = i;
+  const inThing = (t: Token) => /^(?:ADJ|NOUN)$/.test(t.pos) && !dayWord(t.lower) && !opensDate(words, i);
+  while (i < words.length && i - start < 3 && inThing(words[i]!)) i++;
+  const thing = words.slice(start, i);
+  const date = words.slice(i);
+  const first = thing[0];
+  if (!first || date.length === 0 || thing.some((t) => DISCOURSE.has(t.lower))) return null;
+  if (first.pos !== "ADJ" && (lexicon().mayBeVerb(first.lower) || (TO_DO.has(first.lower) && thing.length > 1)))
+    return null;
+  if (!date.some((t) => dayWord(t.lower))) return null;
+  if (!date.every((t) => dayWord(t.lower) || DATE_WORDS.has(t.lower) || /^\d+$/.test(t.text) || TIME.test(t.lower)))
+    return null;
+  const when = date.map((t) => t.text).join(" ");
+  const on = /^(?:on|at|end|start|mid|early|late|this|next|coming)\b/i.test(when) ? "" : "on ";
+  return `${who}'s ${thing.map((t) => t.lower).join(" ")} is ${on}${when}`;
+}

@@ -1,0 +1,72 @@
+// Terse notes users type to an assistant (issue 11): a thing and its day without a verb ("so last day
+// dec 22"), a plan told by a weekday ("ok we start saturday"), a time written "2am", a refusal without
+// its subject ("not negotiating"), chat spelling ("ill", "id", "im") and the verb that agrees with it.
+import { describe, expect, test } from "bun:test";
+import { chat } from "./embedded-support.ts";
+
+const NEW_JOB = "i got a new job, need help with resigning";
+
+describe("a thing of the user's and its day, typed without a verb", () => {
+  test("'so last day dec 22' after the answer to a question is the user's last day, not dropped", () => {
+    expect(chat(NEW_JOB, "When will you hand in your notice?", "i'll hand it in tomorrow. so last day dec 22")).toEqual(
+      [
+        "The user got a new job, need help with resigning.",
+        'Asked "When will the user hand in the user\'s notice?", the user answered "The user will hand it in 5 May 2026".',
+        "The user's last day is on 22 December 2026.",
+      ],
+    );
+  });
+
+  test("a quoted answer's date is not read as past by the 'answered' before it", () => {
+    // Was "last day on 22 December 2025": 'the user answered' made the clause a past one.
+    expect(chat(NEW_JOB, "When will you hand in your notice?", "last day dec 22")).toEqual([
+      "The user got a new job, need help with resigning.",
+      'Asked "When will the user hand in the user\'s notice?", the user answered "last day on 22 December 2026".',
+    ]);
+  });
+
+  test("'first shift jan 4th', 'surgery 14th march', 'move date end of jan' are the user's", () => {
+    expect(chat("first shift jan 4th")).toEqual(["The user's first shift is on 4 January 2027."]);
+    expect(chat("surgery 14th march")).toEqual(["The user's surgery is on 14 March 2027."]);
+    expect(chat("move date end of jan")).toEqual(["The user's move date is end of jan."]);
+  });
+
+  test("a reminder of a thing to do is no thing of the user's ('call mum dec 22')", () => {
+    expect(chat("call mum dec 22")).toEqual(["Call mum on 22 December 2026."]);
+  });
+});
+
+describe("what a terse message tells", () => {
+  const SON = "my son wakes up 4 times a night";
+
+  test("'ok we start saturday': a plan told by its day", () => {
+    expect(chat(SON, "When do you want to start?", "ok we start saturday")).toEqual([
+      "The user's son wakes up 4 times a night.",
+      "The user and others start on Saturday, 9 May 2026.",
+    ]);
+    // A day alone does not make "it" say what it stands for.
+    expect(chat("ill do it tomorrow")).toEqual([]);
+  });
+
+  test("'the night feed is at 2am': a time is a number (the tagger reads '2am' as a symbol)", () => {
+    expect(chat("the night feed is at 2am")).toEqual(["The night feed is at 2am."]);
+  });
+
+  test("'nah not negotiating': a refusal is the user's", () => {
+    expect(chat("nah not negotiating, 78k is already more than i asked for")).toEqual([
+      "The user is not negotiating, 78k is already more than the user asked for.",
+    ]);
+  });
+
+  test("'ill' and 'id' before a verb are 'I'll' and 'I'd'; 'my id' is not", () => {
+    expect(chat("nah ill just move it to 7.15 in one go")).toEqual(["The user will just move it to 7.15 in one go."]);
+    expect(chat("no separate. id put 40ish on the light")).toEqual(["The user would put 40ish on the light."]);
+    expect(chat("my id is in the drawer")).toEqual(["The user's id is in the drawer."]);
+  });
+
+  test("'... and im losing my mind': the verb agrees though the tagger read the first verb as a noun", () => {
+    expect(chat("my son wakes up like 4 times a night and im losing my mind")).toEqual([
+      "The user's son wakes up like 4 times a night and the user is losing the user's mind.",
+    ]);
+  });
+});
