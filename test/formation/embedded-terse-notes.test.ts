@@ -70,3 +70,52 @@ describe("what a terse message tells", () => {
     ]);
   });
 });
+
+describe("corrections, names and dates as users type them", () => {
+  test("'scratch that', 'wait no sorry', 'nvm' open a correction, and are not part of the memory", () => {
+    expect(
+      chat(
+        "my sister niamh is going to plant sit when im away",
+        "Noted.",
+        "actually scratch that, niamh cant do it shes got exams. my neighbour tom said he'll pop in",
+      ),
+    ).toEqual([
+      "The user's sister Niamh is going to plant sit when the user is away.",
+      "Niamh cannot do it she has got exams. The user's neighbour Tom said he will pop in.",
+    ]);
+    expect(chat("wait no sorry its east facing, the sun comes in in the mornings")).toEqual([
+      "According to the user, it is east facing, the sun comes in in the mornings.",
+    ]);
+    expect(chat("nvm jess just texted, shes staying till at least christmas")).toEqual([
+      "According to the user, jess just texted, she is staying till at least christmas.",
+    ]);
+  });
+
+  test("'simones parents': a known name's 's typed without its apostrophe ('exam marks' is no name)", () => {
+    expect(chat("weekend of the 14th we're going to simones parents in birmingham")).toEqual([
+      "Weekend of the 14th the user and others are going to simone's parents in birmingham.",
+    ]);
+    expect(chat("exam marks are out next week")).toEqual([]);
+  });
+
+  test("'ill' before any verb the lexicon knows is 'I'll'", () => {
+    expect(chat("nah i want to start on the cards now. ill build savings up later")).toEqual([
+      "The user wants to start on the cards now. The user will build savings up later.",
+    ]);
+  });
+
+  test("'avalanche makes more sense' weighs an option: no thing of the user's", () => {
+    expect(
+      chat("what should i pay off first", "Avalanche or snowball? Which appeals more?", "avalanche makes more sense"),
+    ).toEqual(["According to the user, avalanche makes more sense."]);
+  });
+
+  test("a date alone after a statement ('october next year') says when, in the same memory", () => {
+    expect(chat("goal is to be debt free by my 30th. october next year")).toEqual([
+      "The user's goal is to be debt free by the user's 30th. October 2027.",
+    ]);
+    expect(chat("my sister is getting married. june next year")).toEqual([
+      "The user's sister is getting married. June 2027.",
+    ]);
+  });
+});

@@ -92,23 +92,29 @@ export function appraises(tokens: Token[], worth: { keep: boolean; why: string }
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(topic.lower)}`, "iu").test(previous);
 }
 
+/** A date alone: "october next year", "end of march", "mid jan". */
+const DATE_ONLY =
+  /^(?:in |by |from |around |on )?(?:(?:the|end|start|mid|early|late|of|next|this|year|month|week|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)?|\d{4})(?:\s+|,\s*|$))+$/i;
+
 /** A part of a list of what is left out: "no slug pellets", "nothing", "or none". */
 const LEFT_OUT = /^(?:(?:and|or|&)\s+)?(?:no|not|nothing|none)\b/i;
 
 /**
  * Whether the statement, with no verb of its own, details the statement before it, and belongs with
  * it as one memory: how much of what it told ("(the coordinator mentioned reablement.) 2 visits a day,
- * for up to 6 weeks", "48s on 16 cores!!"), or what a refusal leaves out ("(no chemicals at all pls.)
+ * for up to 6 weeks", "48s on 16 cores!!"), when ("october next year"), or what a refusal leaves out ("(no chemicals at all pls.)
  * no glyphosate, no slug pellets, nothing"). Not after an instruction to the assistant ("shorter
  * answers pls. just the code + 1-2 lines").
  */
 export function details(tokens: Token[], worth: { why: string }, previous?: string): boolean {
-  if (previous === undefined || worth.why !== "no verb" || tokens.some((t) => SECOND_PERSON.has(t.lower))) return false;
+  if (previous === undefined || tokens.some((t) => SECOND_PERSON.has(t.lower))) return false;
+  const said = joinTokens(tokens).replace(/[.!\s]+$/, "");
+  // "(goal is to be debt free by my 30th.) october next year"
+  if (DATE_ONLY.test(said) && !tokens.some((t) => t.pos === "VERB")) return !TO_ASSISTANT.test(previous);
+  if (worth.why !== "no verb") return false;
   if (tokens.some((t) => t.pos === "NUM" && /\d/.test(t.text)) && tokens.at(-1)?.text !== "?")
     return !TO_ASSISTANT.test(previous);
-  const parts = joinTokens(tokens)
-    .replace(/[.!\s]+$/, "")
-    .split(/\s*[,;]\s*/);
+  const parts = said.split(/\s*[,;]\s*/);
   return /\b(?:no|not|never|nothing|without)\b/i.test(previous) && parts.every((p) => LEFT_OUT.test(p));
 }
 

@@ -117,3 +117,14 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
     (/\bthe\s+$/i.test(textBefore) && (!dayBefore || /^\s+(?:after|before|of)\b/i.test(textAfter)))
   );
 }
+
+/** "october next year", "march this year": the month of that year, written as one date ("October 2027"). */
+export function withYearOfMonth(text: string, ref: Date): string {
+  return text.replace(
+    /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+(next|this|last)\s+year\b/gi,
+    (_, month: string, which: string) => {
+      const shift = { next: 1, this: 0, last: -1 }[which.toLowerCase() as "next" | "this" | "last"];
+      return `${month} ${ref.getUTCFullYear() + shift}`;
+    },
+  );
+}

@@ -17,6 +17,7 @@ import {
   WEEKDAY_ALONE,
   weekdayAsSaid,
   toldPast,
+  withYearOfMonth,
   PREPOSITION_BEFORE,
 } from "./date-cues.ts";
 import { resolveSeason } from "./seasons.ts";
@@ -142,7 +143,7 @@ export function resolveDates(said: string, reference: string | null, past = true
   const ref = new Date(reference);
   // "van booked sat 25th", "moved to fri 24th": what was booked or moved to lies ahead.
   const text = withMonthOfWeekday(
-    withHolidaysDated(said, ref, !past),
+    withHolidaysDated(withYearOfMonth(said, ref), ref, !past),
     ref,
     past && !BOOKED.test(said) && !MOVED_TO_DAY.test(said),
   );

@@ -30,7 +30,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b([Ss]he|[Hh]e|[Tt]hat|[Ww]hat|[Tt]here)s\b/g, "$1's"],
   // "its on sept 13", "its only 2 years old": "its" before a word no possessive takes is "it is".
   [
-    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|around|roughly|maybe|almost|nearly|mostly|probably|actually|literally|honestly|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?)\b|\d)/g,
+    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|around|roughly|maybe|almost|nearly|mostly|probably|actually|literally|honestly|north|south|east|west|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?)\b|\d)/g,
     "$1t's ",
   ],
   // "so ill run in the morning": "ill" before a verb, opening a clause, is "I'll" ("I was ill" is not).

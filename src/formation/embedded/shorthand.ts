@@ -189,6 +189,12 @@ const TYPED: Array<[RegExp, string]> = [
 const dayOf = (form: string, plural: string | undefined) => `${WEEKDAY_FORMS[form.toLowerCase()]}${plural ? "s" : ""}`;
 
 /** The text with the shorthand users type written out (see the module comment). */
+const ILL_VERB =
+  /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully|nah|yeah|yes|no|oh|also|now|lol)\s+)ill (\p{L}+)/giu;
+/** A word ending in "s" before a thing people have ("simones parents", "toms away"): a name's "'s" typed without its apostrophe? */
+const NAME_S =
+  /\b(\p{L}{2,})s (?=(?:parents|mum|mom|dad|family|house|place|flat|home|birthday|wedding|party|hen|stag|car|kids?|son|daughter|wife|husband|partner|boyfriend|girlfriend|brother|sister|friends?|dog|cat|job|work|school|room|baby|away|back|coming|going|new|old)\b)/gu;
+
 export function writtenOut(text: string): string {
   let out = thousands(text.includes("/") ? RATES.reduce((t, [re, rate]) => t.replace(re, rate), text) : text)
     // "joel here, i play bass": the writer's name, as a sentence of its own.
@@ -206,7 +212,17 @@ export function writtenOut(text: string): string {
       const what = role.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()); // "Nurse here" opens the message
       return noun ? `${lead ?? ""}I am ${/^[aeiou]/i.test(role) ? "an" : "a"} ${what}. ` : all;
     })
-    .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `);
+    .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `)
+    // "ill build savings up later": "ill" opening a clause before a verb the lexicon knows is "I'll" (pronouns.ts
+    // reads the common ones; "I was ill" is not).
+    .replace(ILL_VERB, (all, lead: string, verb: string) =>
+      lexicon().tagsOf(verb.toLowerCase()).includes("Infinitive") ? `${lead}I'll ${verb}` : all,
+    )
+    // "simones parents", "toms away": a known first name with an "s" no word has is the name's "'s".
+    .replace(NAME_S, (all, name: string) => {
+      const known = lexicon().isName(name.toLowerCase()) && lexicon().tagsOf(`${name}s`.toLowerCase()).length === 0;
+      return known ? `${name}'s ` : all;
+    });
   // A trait alone is the writer's, unless the sentence before tells of someone else. (Both patterns look
   // behind, which is slow: tried only where their words are.)
   if (TRAIT_WORD.test(out))

@@ -5,7 +5,7 @@
 // Decisions use the tagger's parts of speech and lemmas.
 import { ownLife } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
-import type { Token } from "./nlp.ts";
+import { joinTokens, type Token } from "./nlp.ts";
 import { upperFirst } from "../../domain/text.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
@@ -263,6 +263,9 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
   const says = /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma);
   if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
   if (isThirdPerson(verb) && tokens[2]?.pos === "AUX") return tokens; // "window functions are": a plural
+  // "avalanche makes more sense", "snowball sounds easier": an option weighed, not a thing of the user's.
+  if (/^(?:sound|seem|look)$/.test(verb.lemma) || (verb.lemma === "make" && /\bsense\b/.test(joinTokens(tokens))))
+    return tokens;
   // "gp is dr okafor" to "Who is his GP?": the one the question asked about ("the user's dad").
   const owner = ownerAsked?.(noun.lower);
   return [
