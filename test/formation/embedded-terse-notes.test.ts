@@ -119,3 +119,29 @@ describe("corrections, names and dates as users type them", () => {
     ]);
   });
 });
+
+describe("a home-gym chat's shorthand", () => {
+  test("'the weekend of the 21st' is not this weekend", () => {
+    expect(chat("leo's clearing the junk out this weekend then we set everything up the weekend of the 21st")).toEqual([
+      "Leo's clearing the junk out on the weekend of 9 May 2026 then the user and others set everything up the weekend of the 21st.",
+    ]);
+  });
+
+  test("'sat i can do later' is the Saturdays of a schedule, not 'the user sat'", () => {
+    expect(chat("ok", "Which days suit you?", "mon wed sat. sat i can do later like 9")).toEqual([
+      'Asked "Which days suit the user?", the user answered "Monday Wednesday Saturday".',
+      "Saturdays the user can do later like 9.",
+    ]);
+  });
+
+  test("questions typed without their mark: 'barbell does it matter which', 'programme wise what should i run'", () => {
+    expect(chat("barbell does it matter which")).toEqual([]);
+    expect(chat("programme wise what should i run")).toEqual([]);
+  });
+
+  test("'i kinda want' agrees: 'kinda wants'", () => {
+    expect(chat("oh and i kinda want to do a novice powerlifting comp in the autumn")).toEqual([
+      "The user kinda wants to do a novice powerlifting comp in the autumn.",
+    ]);
+  });
+});

@@ -171,7 +171,9 @@ export function resolveDates(said: string, reference: string | null, past = true
     if (/^in\s/i.test(matched) && (PERFECT_BEFORE.test(textBefore) || COUNT_BEFORE.test(textBefore))) continue;
     if (/^yesterday$/i.test(matched) && /\b(?:feels?|felt|seems?|seemed) like\s+$/i.test(textBefore)) continue; // an idiom
     if (WEEKDAY.test(matched) && weekdayAsSaid(matched, text, r.index, !!dayBefore)) continue;
-    if (/^weekend$/i.test(matched) && !WHICH_WEEKEND.test(textBefore)) continue;
+    // "the weekend of the 21st": the day after it says which.
+    if (/^weekend$/i.test(matched) && (!WHICH_WEEKEND.test(textBefore) || /^\s+of\s+(?:the\s+)?\d/i.test(textAfter)))
+      continue;
     // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
     // "last March", "next May": chrono reads the month alone; the word before says which one.
     const lead = MONTH_NAME.test(matched) && !/\d/.test(matched) ? /\b(last|next|this)\s+$/i.exec(textBefore) : null;

@@ -76,6 +76,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bur (?=(?:right|welcome|so|too|not|going|gonna|the best|amazing)\b)/g, "you are "],
   [/\bur\b/g, "your"], // "in ur examples"
   [/\bgonna\b/gi, "going to"],
+  [/(^|[.!?,;]\s*)sat (?=(?:i|we)\b)/gi, "$1Saturdays "], // "sat i can do later like 9": a day of a schedule
   [/\bwanna\b/gi, "want to"],
   [/\bgotta\b/gi, "have to"],
   [/(^|\s)(['’]cause|cuz|coz)\b/gi, "$1because"],
@@ -90,7 +91,7 @@ export function expandContractions(text: string): string {
 
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
 const ADVERBS_BETWEEN = new Set(
-  "really also just never always still often usually sometimes totally actually finally recently already even truly definitely absolutely only mostly rarely seriously honestly not".split(
+  "really also just never always still often usually sometimes totally actually finally recently already even truly definitely absolutely only mostly rarely seriously honestly not kinda sorta".split(
     " ",
   ),
 );
