@@ -12,7 +12,7 @@ const friends = (...lines: string[]) => betweenPeople(AT, ...lines);
 describe("a weekday by its place in the month is a habit, not a date", () => {
   test("'the first Thursday of every month', 'every second Saturday', 'the last Friday of the month'", () => {
     expect(note("Book club is the first Thursday of every month at Maggie's.")).toEqual([
-      "Book club is the first Thursday of every month at Maggie's.",
+      "The user's book club is the first Thursday of every month at Maggie's.",
     ]);
     expect(note("I volunteer at the food bank every second Saturday.")).toEqual([
       "The user volunteers at the food bank every second Saturday.",

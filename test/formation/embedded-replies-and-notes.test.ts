@@ -270,7 +270,7 @@ describe("a passage of the user's own notes", () => {
   test("a state until a month lies ahead; one told of the past lies behind", () => {
     const at = "2026-11-16T07:20:00.000Z";
     expect(contents(passage("gym membership paused till jan, shoulder still bad.", at))).toEqual([
-      "Gym membership paused till January 2027, shoulder still bad.",
+      "The user's gym membership paused till January 2027, shoulder still bad.",
     ]);
     expect(contents(passage("I lived with my sister until March.", at))).toEqual([
       "The user lived with the user's sister until March 2026.",

@@ -145,3 +145,25 @@ describe("a home-gym chat's shorthand", () => {
     ]);
   });
 });
+
+describe("a backyard-chickens chat's shorthand", () => {
+  test("'coop budget is like 350': a noun before the noun the verb agrees with is the user's too", () => {
+    expect(chat("coop budget is like 350")).toEqual(["The user's coop budget is like 350."]);
+    expect(chat("car lease ends march 2027 so thats 210 freed up")).toEqual([
+      "The user's car lease ends march 2027 so that is 210 freed up.",
+    ]);
+  });
+
+  test("'treadle feeder then', 'hemp then': the thing the advice led to is chosen; 'ok then' chooses nothing", () => {
+    expect(chat("rats are a worry", "A treadle feeder keeps rats out.", "treadle feeder then")).toEqual([
+      "The user settled on treadle feeder.",
+    ]);
+    expect(chat("ok then")).toEqual([]);
+    expect(chat("gerald will survive then")).toEqual([]);
+    expect(chat("not now then")).toEqual([]);
+  });
+
+  test("'what do they eat, ...' asks; its mark left out", () => {
+    expect(chat("what do they eat, the kids were gonna give them leftovers")).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
 // or "from" is replaced; a correction this cannot place is left to the usual rules.
 import { escapeRegExp } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
+import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Token } from "./nlp.ts";
 
 /** "Actually, scratch that, ...", "No wait, ...", "Change of plans: ...", "Make that ...". */
@@ -65,6 +66,12 @@ const SETTLED_DATE =
 const CHOSEN =
   /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
 
+const CHOSEN_THEN =
+  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}\d-]+)\s+then\s*[.!]*$/iu;
+/** Words of "ok then", "see you then", "bye then", "not now then": no thing chosen. */
+const NO_CHOICE =
+  /^(?:ok|okay|fine|alright|right|sure|bye|thanks|thank|cool|great|good|nice|perfect|yes|no|not|yeah|nah|see|talk|later|soon|now|and|so|until|till|since|just|only|well|oh|hmm|done|deal|agreed|will|would|can|could|should|must|might|may|shall)$/i;
+
 /**
  * The option a speaker settles on: "sqlite it is" ⇒ "The user settled on sqlite"; "let's go with
  * laminate" ⇒ "The user settled on laminate". Not "that's how it is" or "so it is": a choice names
@@ -74,7 +81,11 @@ export function chosenOption(text: string, speaker: string | null): string | nul
   const date = SETTLED_DATE.exec(text.trim())?.[1];
   if (date && speaker) return `${speaker} settled on ${date}`;
   const m = CHOSEN.exec(text.trim());
-  const what = (m?.[1] ?? m?.[2])?.trim();
+  // "treadle feeder then", "hemp then": the thing the advice led to, a word or three and nothing else.
+  const then = CHOSEN_THEN.exec(text.trim())?.[1];
+  // Not "gerald will survive then": a verb in it tells, it does not choose.
+  if (then?.split(/\s+/).some((w) => NO_CHOICE.test(w) || lexicon().mayBeVerb(w.toLowerCase()))) return null;
+  const what = (m?.[1] ?? m?.[2] ?? then)?.trim();
   // "everything else stays as it is", "leave it like it is": the way things are, no choice.
   if (!speaker || !what || what.split(/\s+/).length > 5 || /\b(?:as|like)$/i.test(what)) return null;
   // "I'm sure it is", "I bet it is", "let's pick you up": a person or a verb in it is no option.

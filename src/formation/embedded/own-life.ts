@@ -38,3 +38,19 @@ export function ownLife(tokens: Token[], i: number): boolean {
   const v = tokens[i]!;
   return (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) || livesOrWorks(v, tokens[i + 1]);
 }
+
+/** Verbs whose past is their bare form: with a past time after them ("quit drinking last month") they tell. */
+export const SAME_IN_PAST = new Set([
+  "quit",
+  "put",
+  "cut",
+  "set",
+  "hit",
+  "hurt",
+  "shut",
+  "read",
+  "split",
+  "bet",
+  "upset",
+  "fit",
+]);

@@ -3,7 +3,7 @@
 // speaker, so the clause gets its "I" back (and then its name, in pronouns.ts). Imperatives
 // ("Check this out", "Come join us") have no subject either: they are requests, not facts.
 // Decisions use the tagger's parts of speech and lemmas.
-import { ownLife } from "./own-life.ts";
+import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Token } from "./nlp.ts";
 import { upperFirst } from "../../domain/text.ts";
@@ -205,21 +205,6 @@ export function restoreSubject(tokens: Token[]): Token[] {
   return [{ ...insert[0]!, space: "" }, ...insert.slice(1), head, ...tokens.slice(1)];
 }
 
-/** Verbs whose past is their bare form: with a past time after them ("quit drinking last month") they tell. */
-const SAME_IN_PAST = new Set([
-  "quit",
-  "put",
-  "cut",
-  "set",
-  "hit",
-  "hurt",
-  "shut",
-  "read",
-  "split",
-  "bet",
-  "upset",
-  "fit",
-]);
 const PAST_CUE = /^(?:yesterday|ago|last)$/;
 
 /** A request or an encouragement: the clause opens with a bare verb and has no subject ("Check this out", "Believe in yourself"). */
@@ -244,8 +229,16 @@ const ING_THINGS =
  * owner the question before asked of (`ownerAsked`).
  */
 export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => string | null): Token[] {
-  const [noun, verb] = tokens;
+  const [noun, second] = tokens;
   if (!noun) return tokens;
+  // "coop budget is like 350", "car lease ends march 2027": a noun before the noun the verb agrees with.
+  // ("market lady emailed": a person named by what they do is nobody's thing.)
+  const compound =
+    noun.pos === "NOUN" &&
+    second?.pos === "NOUN" &&
+    second.lemma === second.lower &&
+    !lexicon().tagsOf(second.lower).includes("Actor");
+  const verb = compound ? tokens[2] : second;
   // "oh yeah budget is 9k": after a stripped "oh yeah" the tagger may read the noun as a verb; "is" says not.
   // "Husband works nights": a word for a person, capitalised at the start, is tagged as a name.
   const role =
@@ -262,7 +255,7 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
   // "kev said 340": a word the lexicon lacks, saying something, is someone ("landlord said yes" is the user's).
   const says = /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma);
   if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
-  if (isThirdPerson(verb) && tokens[2]?.pos === "AUX") return tokens; // "window functions are": a plural
+  if (isThirdPerson(verb) && tokens[compound ? 3 : 2]?.pos === "AUX") return tokens; // "window functions are": a plural
   // "avalanche makes more sense", "snowball sounds easier": an option weighed, not a thing of the user's.
   if (/^(?:sound|seem|look)$/.test(verb.lemma) || (verb.lemma === "make" && /\bsense\b/.test(joinTokens(tokens))))
     return tokens;
