@@ -38,7 +38,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
   page = await context.newPage();
   page.on("dialog", (d) => d.accept()); // the confirmations of revoke and forget
-});
+}, 600_000); // on a fresh machine Chromium is installed first (apt-get, a minute or more): a hook's own limit is 5 s
 
 afterAll(async () => {
   await browser?.close();

@@ -6,6 +6,7 @@ import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { FEELINGS, FIRST_PERSON, LIGHT_VERBS, SECOND_PERSON } from "./closed-classes.ts";
 import { TO_ASSISTANT } from "./stories.ts";
+import { MONTH_WORD } from "./date-cues.ts";
 
 const ANAPHORS = new Set(["it", "its", "they", "them", "their", "theirs", "he", "she", "him", "his", "her", "hers"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
@@ -93,8 +94,10 @@ export function appraises(tokens: Token[], worth: { keep: boolean; why: string }
 }
 
 /** A date alone: "october next year", "end of march", "mid jan". */
-const DATE_ONLY =
-  /^(?:in |by |from |around |on )?(?:(?:the|end|start|mid|early|late|of|next|this|year|month|week|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)?|\d{4})(?:\s+|,\s*|$))+$/i;
+const DATE_ONLY = new RegExp(
+  `^(?:in |by |from |around |on )?(?:(?:the|end|start|mid|early|late|of|next|this|year|month|week|${MONTH_WORD}|\\d{1,2}(?:st|nd|rd|th)?|\\d{4})(?:\\s+|,\\s*|$))+$`,
+  "i",
+);
 
 /** A part of a list of what is left out: "no slug pellets", "nothing", "or none". */
 const LEFT_OUT = /^(?:(?:and|or|&)\s+)?(?:no|not|nothing|none)\b/i;

@@ -118,10 +118,14 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
   );
 }
 
+/** A month's name as chat writes it, whole or short ("october", "oct", "sept"): a regular expression's source. */
+export const MONTH_WORD =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+
 /** "october next year", "march this year": the month of that year, written as one date ("October 2027"). */
 export function withYearOfMonth(text: string, ref: Date): string {
   return text.replace(
-    /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+(next|this|last)\s+year\b/gi,
+    new RegExp(`\\b(${MONTH_WORD})\\s+(next|this|last)\\s+year\\b`, "gi"),
     (_, month: string, which: string) => {
       const shift = { next: 1, this: 0, last: -1 }[which.toLowerCase() as "next" | "this" | "last"];
       return `${month} ${ref.getUTCFullYear() + shift}`;
