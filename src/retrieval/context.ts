@@ -6,7 +6,7 @@
 // are several), each line with its date written
 // out ("7 May 2023") unless the text says it. No LLM needed.
 import type { MemoryRow } from "../domain/memory.ts";
-import { MONTHS } from "../domain/calendar.ts";
+import { writtenDay } from "../domain/calendar.ts";
 import { escapeRegExp, queryTerms, SHOWN_IMAGE, splitSentences, stem } from "../domain/text.ts";
 import { namePattern } from "./matching.ts";
 
@@ -22,9 +22,7 @@ export interface ContextResponse {
 export function spelledDate(iso: string | null): string {
   if (!iso) return "";
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const month = MONTHS[d.getUTCMonth()]!;
-  return `${d.getUTCDate()} ${month[0]!.toUpperCase()}${month.slice(1)} ${d.getUTCFullYear()}`;
+  return Number.isNaN(d.getTime()) ? "" : writtenDay(d);
 }
 
 /**

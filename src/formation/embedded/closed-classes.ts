@@ -84,6 +84,8 @@ export const RELATIVE_START = new Set([
   "while",
   "whereas",
 ]);
+/** Month names as chat shortens them ("dec 22", "jan 4th"); not "may", which is a word too. */
+export const SHORT_MONTHS = new Set("jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
 // Days and months are proper nouns to the tagger but name no one.
 export const CALENDAR = new Set<string>([
   ...WEEKDAYS,

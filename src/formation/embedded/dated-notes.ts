@@ -1,12 +1,11 @@
 // A user's terse dated note to an assistant ("so last day dec 22", "first shift jan 4th", "surgery 14th
 // march"): a thing of theirs and its day, written as what it is ("The user's last day is on dec 22").
-import { CALENDAR, DISCOURSE } from "./closed-classes.ts";
+import { CALENDAR, DISCOURSE, SHORT_MONTHS } from "./closed-classes.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
 
 const OPENERS = new Set(["so", "and", "ok", "okay", "also", "oh", "btw", "then", "plus", "anyway"]);
 const OWNERS = new Set(["my", "the", "our"]);
-const SHORT_MONTHS = new Set(["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]);
 /** Words a date phrase is made of besides months, weekdays and numbers ("on the 4th", "end of jan"). */
 const DATE_WORDS = new Set(["on", "the", "of", "end", "start", "mid", "early", "late", "at", "this", "next", "coming"]);
 /** Words that open a reminder of a thing to do ("call mum dec 22", "pay rent on the 1st"), not a thing. */

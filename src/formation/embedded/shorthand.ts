@@ -191,6 +191,12 @@ const dayOf = (form: string, plural: string | undefined) => `${WEEKDAY_FORMS[for
 /** The text with the shorthand users type written out (see the module comment). */
 const ILL_VERB =
   /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully|nah|yeah|yes|no|oh|also|now|lol)\s+)ill (\p{L}+)/giu;
+/** Words after which "ill" is "I'll" though the lexicon lacks them as verbs ("ill repot it", "ill just"). */
+const AFTER_ILL = new Set(
+  "be|do|propagate|repot|water|leave|fly|hand|deal|handle|cut|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring|bump|raise|switch|change|cancel|hire|order|sort|grab|lead|tweak|update|aim|focus|practise|practice|prep|prepare|apply|reply|skip|head|drive|cook|bake|plan|post|share|sign|join|meet|visit|stop|quit".split(
+    "|",
+  ),
+);
 /** A word ending in "s" before a thing people have ("simones parents", "toms away"): a name's "'s" typed without its apostrophe? */
 const NAME_S =
   /\b(\p{L}{2,})s (?=(?:parents|mum|mom|dad|family|house|place|flat|home|birthday|wedding|party|hen|stag|car|kids?|son|daughter|wife|husband|partner|boyfriend|girlfriend|brother|sister|friends?|dog|cat|job|work|school|room|baby|away|back|coming|going|new|old)\b)/gu;
@@ -213,10 +219,12 @@ export function writtenOut(text: string): string {
       return noun ? `${lead ?? ""}I am ${/^[aeiou]/i.test(role) ? "an" : "a"} ${what}. ` : all;
     })
     .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `)
-    // "ill build savings up later": "ill" opening a clause before a verb the lexicon knows is "I'll" (pronouns.ts
-    // reads the common ones; "I was ill" is not).
+    // "so ill run in the morning", "ill build savings up later": "ill" opening a clause before a verb (one
+    // users type often, or one the lexicon knows) is "I'll" ("I was ill" is not).
     .replace(ILL_VERB, (all, lead: string, verb: string) =>
-      lexicon().tagsOf(verb.toLowerCase()).includes("Infinitive") ? `${lead}I'll ${verb}` : all,
+      AFTER_ILL.has(verb.toLowerCase()) || lexicon().tagsOf(verb.toLowerCase()).includes("Infinitive")
+        ? `${lead}I'll ${verb}`
+        : all,
     )
     // "simones parents", "toms away": a known first name with an "s" no word has is the name's "'s".
     .replace(NAME_S, (all, name: string) => {

@@ -20,6 +20,7 @@ import {
   SOCIAL_VERBS,
   LIGHT_VERBS,
   SMALL_TALK,
+  SHORT_MONTHS,
   SUBORDINATORS,
 } from "./closed-classes.ts";
 
@@ -204,8 +205,11 @@ const TENTATIVE_PLAN =
   /^(?:i|we)\s+(?:really\s+|also\s+|still\s+)?(?:want|plan|hope|intend|would like|am planning|are planning|am thinking|are thinking|am going to|are going to)\b(?!\s+to\s+(?:see|hear|know|come|join|chat|talk|meet|grab|check)\b)[^?]*\?$/i;
 
 /** A month written short beside its day ("dec 22", "4 jan"): "Jan" alone may be someone. */
-const SHORT_MONTH_DAY =
-  /\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b/i;
+const SHORT_MONTH = [...SHORT_MONTHS].join("|");
+const SHORT_MONTH_DAY = new RegExp(
+  `\\b(?:${SHORT_MONTH})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${SHORT_MONTH})\\b`,
+  "i",
+);
 
 /**
  * Whether a clause is worth remembering. `conversation` is strict (chat is full of small talk);

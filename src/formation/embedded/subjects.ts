@@ -5,7 +5,7 @@
 // Decisions use the tagger's parts of speech and lemmas.
 import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
-import { joinTokens, type Token } from "./nlp.ts";
+import type { Token } from "./nlp.ts";
 import { upperFirst } from "../../domain/text.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
@@ -123,7 +123,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
   // "not doing cry it out", "nah not negotiating": the speaker's refusal.
   if (
     tokens[i]?.lower === "not" &&
-    isGerund(tokens[i + 1] ?? tokens[i]!) &&
+    tokens[i + 1] !== undefined &&
+    isGerund(tokens[i + 1]!) &&
     !tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))
   )
     return [
@@ -257,7 +258,7 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
   if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
   if (isThirdPerson(verb) && tokens[compound ? 3 : 2]?.pos === "AUX") return tokens; // "window functions are": a plural
   // "avalanche makes more sense", "snowball sounds easier": an option weighed, not a thing of the user's.
-  if (/^(?:sound|seem|look)$/.test(verb.lemma) || (verb.lemma === "make" && /\bsense\b/.test(joinTokens(tokens))))
+  if (/^(?:sound|seem|look)$/.test(verb.lemma) || (verb.lemma === "make" && tokens.some((t) => t.lower === "sense")))
     return tokens;
   // "gp is dr okafor" to "Who is his GP?": the one the question asked about ("the user's dad").
   const owner = ownerAsked?.(noun.lower);
