@@ -7,7 +7,7 @@
 // Guards keep different facts apart however alike their words: names, numbers and negation must
 // agree, and a merge needs the stored fact's words, in order, inside the new one.
 import type { MemoryRow } from "../domain/memory.ts";
-import { queryTerms, stem } from "../domain/text.ts";
+import { escapeRegExp, queryTerms, stem } from "../domain/text.ts";
 
 export type Decision =
   | { action: "skip"; memory: MemoryRow }
@@ -169,6 +169,53 @@ function subset(a: Map<string, number>, b: Map<string, number>): boolean {
 
 const NEGATION = /\b(not|never|no|nor|cannot|none|nobody|nothing|neither|without|n't|anymore|stopped|quit)\b/i;
 
+/** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
+const CHANGED =
+  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?)\b|\bnot\s+[£$€]?\d/i;
+/** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300"). */
+const COUNT =
+  /(?:(\p{L}+)\s+(?:(?:is|are|was|were|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
+/** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
+const NO_HEAD =
+  /^(?:and|or|but|so|for|each|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|day|year)$/i;
+/** Most words a stored fact may have for a new value of its count to replace it whole (more: it says more). */
+const COUNT_FACT_TERMS = 8;
+
+/** Each count a text gives, with the words it goes with (stemmed): ["budget", "300"], ["quid", "300"]. */
+function counts(text: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  // 'Asked "What is the user's budget?", the user answered "about 300"': the count is of what was asked.
+  const asked = /^Asked "(?:how (?:many|much) (\p{L}+)|[^"]*?(\p{L}+)\?)", .+ answered "(.*)"/iu.exec(text);
+  const value = asked && /[£$€]?(\d[\d,.]*k?)/.exec(asked[3]!)?.[1];
+  if (value) out.push([stem((asked[1] ?? asked[2]!).toLowerCase()), value.replace(/[.,]$/, "")]);
+  for (const m of text.matchAll(COUNT)) {
+    if (/^\d{4}$/.test(m[2]!)) continue; // a year
+    const value = m[2]!.replace(/[.,]$/, "");
+    // Not whom the fact is about ("The user was about 11", "Maya is 41"): a name counts nothing.
+    for (const w of [m[1], m[3]])
+      if (w && !NO_HEAD.test(w) && !/^(?:user|\p{Lu}.*)$/u.test(w)) out.push([stem(w.toLowerCase()), value]);
+  }
+  return out;
+}
+
+/**
+ * A stored fact whose count the new fact changes ("The user's budget is about 300", then "we'll up
+ * the budget to 450"): the same word counted, another value, the old value gone (or said "not 2.30"),
+ * and the new fact saying it changed. Only a short stored fact, which says little else that the new
+ * one would lose.
+ */
+function changedCount(content: string, candidates: MemoryRow[]): MemoryRow | undefined {
+  if (!CHANGED.test(content)) return undefined;
+  const mine = counts(content);
+  const kept = (value: string) =>
+    new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
+  return candidates.find(
+    (c) =>
+      significantTerms(c.content).size <= COUNT_FACT_TERMS &&
+      counts(c.content).some(([head, value]) => !kept(value) && mine.some(([h, v]) => h === head && v !== value)),
+  );
+}
+
 /** Decides what a new fact does to the candidates (active memories of the same project and scope). */
 export function decide(content: string, candidates: MemoryRow[]): Decision {
   const normalised = content.trim().toLowerCase();
@@ -195,6 +242,8 @@ export function decide(content: string, candidates: MemoryRow[]): Decision {
       return { action: "merge", memory: c };
     }
   }
+  const counted = changedCount(content, candidates);
+  if (counted) return { action: "update", memory: counted };
   const key = attributeKey(content);
   if (key) {
     for (const c of candidates) {

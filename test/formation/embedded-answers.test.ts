@@ -280,6 +280,6 @@ describe("whom a pronoun after an assistant's question stands for", () => {
       "assistant",
       "2026-02-03T21:05:00.000Z",
     );
-    expect(formed).toContain("Jess did the user's cousins wedding.");
+    expect(formed).toContain("Jess did the user's cousin's wedding.");
   });
 });

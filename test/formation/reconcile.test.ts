@@ -79,6 +79,34 @@ describe("decide", () => {
     ).toBe("create");
   });
 
+  test.each([
+    [
+      "The user spoke to Jess, the user and others will just up the budget to 450.",
+      "The user's budget is about 300 quid all in.",
+    ],
+    ["The user's rent is now 1,250 a month.", "The user's rent is 1,100 a month."],
+    ["The user counted and it is actually 17 plants not 12.", "The user has like 12 plants, thatll take ages."],
+    ["Captain Cosmos can only do 3 to 4 now, not 2.30.", "Captain Cosmos can do 2.30 to 3.30."],
+  ])("%p updates %p (the same thing counted again, said to have changed)", (content, existing) => {
+    expect(action(content, existing)).toBe("update");
+  });
+
+  test.each([
+    // No word saying it changed: two counts may both hold ("has 2 dogs" and, later, "has 3 dogs" told of another time).
+    ["The user and others need 3 volunteers.", "The user and others need around 5 volunteers for the stall."],
+    // The person a count is about is no thing counted ("was about 11", "is 41 now").
+    ["The user is 41 years old now.", "The user had lessons as a kid till the user was about 11 then quit."],
+    // A day of a month is a date, not a count ("on 7 May", "now on 20 May").
+    ["Caroline is now going again on 20 May 2023.", "Caroline went to the support group on 7 May 2023."],
+    // A stored fact saying much more than its count is not replaced by a new count.
+    [
+      "The user's budget is now 450.",
+      "The user's garden is 12m by 8m, mostly lawn, the user owns the house in Bristol and the budget is 300.",
+    ],
+  ])("%p does not replace %p", (content, existing) => {
+    expect(action(content, existing)).toBe("create");
+  });
+
   test("the first matching candidate decides; no candidate creates", () => {
     expect(decide("Caroline adopted a dog.", [])).toEqual({ action: "create" });
     const d = decide("Caroline adopted a dog.", [
@@ -147,6 +175,34 @@ describe("reconciliation through the API", () => {
     });
     expect(m.occurred_at).toBe("2024-02-01T00:00:00.000Z");
     expect(stored(h)).toBe(1);
+  });
+
+  test("a budget raised later in a chat with an assistant replaces the budget said first", async () => {
+    h = await harness();
+    await importMessages(
+      h,
+      [
+        { role: "user", content: "need help planning a party for my son" },
+        { role: "assistant", content: "Happy to help! What is your budget?" },
+        { role: "user", content: "about 300 quid all in" },
+        {
+          role: "assistant",
+          content: "## Budget\n\nWith **£300** you can cover a hall and food. What entertainment would he like?",
+        },
+        { role: "user", content: "spoke to my wife, we will up the budget to 450 and book a magician" },
+      ],
+      { scope: { user_id: "dan" } },
+    );
+    const m = find(h, "450");
+    const view = await inspect(h, m.id);
+    expect(view.versions.map((v) => [v.content, v.change])).toEqual([
+      ['Asked "What is the user\'s budget?", the user answered "about 300 quid all in".', "created"],
+      [
+        "The user spoke to the user's wife, the user and the user's wife will up the budget to 450 and book a magician.",
+        "updated",
+      ],
+    ]);
+    expect(active(h).some((r) => r.content.includes("300"))).toBe(false);
   });
 
   test("the same fact twice forms nothing new and charges no write for the duplicate", async () => {

@@ -127,9 +127,10 @@ export type Replying = WritingContext & {
   carried?: { person: { text: string } | null } | null;
 };
 
-/** A hedge closing a short answer ("22.9% i think", "about 250, i guess"). */
-export const HEDGE = /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure)[.!\s]*$/i;
-const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am"]);
+/** A hedge closing a short answer ("22.9% i think", "about 250, i guess", "10 to be safe"). */
+export const HEDGE =
+  /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure|to be (?:safe|sure)|just (?:to be safe|in case))[.!\s]*$/i;
+const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am", "be"]);
 
 /**
  * A reply fused with the question it answers: one fact about the one who answered. A few words

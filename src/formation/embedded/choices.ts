@@ -151,3 +151,24 @@ export function alternativesAsked(question: string): string[] {
   );
   return last ? ["", last[1]!.trim()] : [];
 }
+
+/** "How many do you want?", "How many would you like to order?": a count asked with its thing unsaid. */
+const HOW_MANY_UNSAID =
+  /^((?:[\p{L}'’]+[,!]?\s+){0,3}?how many)(?=\s+(?:do|does|did|would|will|should|shall|can|could|are|is)\b)/iu;
+/** A count the message gave before its question: "**8–10 pizzas**", "6 tables", "3 to 4 volunteers". */
+const COUNTED_THING =
+  /\b\d+(?:\s*(?:[–-]|to)\s*\d+)?\s+(?!(?:hours|minutes|days|weeks|months|years|times|pounds|dollars|euros|quid|bucks|miles|kms)\b)(\p{Ll}{3,}s)\b/gu;
+
+/**
+ * The closing question with the thing it counts, when the message named it only before ("I'd suggest
+ * **8–10 pizzas**. How many do you want to order?" ⇒ "How many pizzas do you want to order?"), so an
+ * answer fused with it ("10") says what it counts.
+ */
+export function withCountedThing(question: string, message: string): string {
+  const how = HOW_MANY_UNSAID.exec(question);
+  const before = message.slice(0, Math.max(0, message.lastIndexOf(question)));
+  // The count the message put in bold ("**8–10 pizzas** for 26 kids"), else its last.
+  const bold = [...before.matchAll(/\*\*([^*]+)\*\*/g)].flatMap((m) => [...m[1]!.matchAll(COUNTED_THING)]);
+  const thing = how && (bold.at(-1) ?? [...before.replace(/[*_`]+/g, "").matchAll(COUNTED_THING)].at(-1))?.[1];
+  return thing ? `${how[1]} ${thing}${question.slice(how[0].length)}` : question;
+}

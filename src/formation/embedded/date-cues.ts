@@ -1,6 +1,7 @@
 // The words around a date that say how to read it (dates.ts): a habit or a schedule rather than a date,
 // a deadline or a plan that lies ahead, a date moved to.
 import { MONTHS } from "../../domain/calendar.ts";
+import { upperFirst } from "../../domain/text.ts";
 /** What one has, not had, when one has "got" it: "got an mri on the 29th". */
 export const APPOINTMENT =
   "(?:appointment|mri|scan|interview|exam|test|surgery|operation|check-?up|viewing|hearing)(?!\\s+results?)";
@@ -68,7 +69,8 @@ export const weekTold = (text: string, at: number) =>
     .length >= 3;
 
 /** A preposition a date phrase goes with ("on Friday", "in May"): the phrase is written without its own. */
-export const PREPOSITION_BEFORE = /\b(on|in|since|by|during|until|till|from|before|after|around|of|for|over)\s*$/i;
+export const PREPOSITION_BEFORE =
+  /\b(on|in|since|by|during|until|till|from|before|after|around|about|throughout|of|for|over)\s*$/i;
 
 /**
  * A subject and a past verb ("the landlord increased it in …"): what the clause tells happened; not a
@@ -128,7 +130,8 @@ export function withYearOfMonth(text: string, ref: Date): string {
     new RegExp(`\\b(${MONTH_WORD})\\s+(next|this|last)\\s+year\\b`, "gi"),
     (_, month: string, which: string) => {
       const shift = { next: 1, this: 0, last: -1 }[which.toLowerCase() as "next" | "this" | "last"];
-      return `${month} ${ref.getUTCFullYear() + shift}`;
+      const whole = MONTHS.find((m) => m.startsWith(month.toLowerCase().slice(0, 3)))!; // "may" → "May"
+      return `${upperFirst(whole)} ${ref.getUTCFullYear() + shift}`;
     },
   );
 }

@@ -11,6 +11,7 @@ import { resolvePronouns, type Speakers } from "./pronouns.ts";
 import { lexicon } from "./lexicon.ts";
 import { STATES, stateAfter } from "./subjects.ts";
 import { withoutCode } from "./markup.ts";
+import { withCountedThing } from "./choices.ts";
 import { signedName } from "./typed-names.ts";
 import { datedThing } from "./dated-notes.ts";
 
@@ -128,7 +129,9 @@ function closingBullets(lines: string[]): string[] | null {
 /** What a message asks its reply: a closing list of questions, or its closing question (none when it asks nothing). */
 export function questionsAsked(text: string, assistant: boolean): string[] {
   const closing = closingQuestion(text, assistant);
-  return (assistant ? askedList(text) : null) ?? (closing ? [closing] : []);
+  return (
+    (assistant ? askedList(text) : null) ?? (closing ? [assistant ? withCountedThing(closing, text) : closing] : [])
+  );
 }
 
 /**

@@ -139,6 +139,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/\bppl\b/gi, "people"],
   [/\b(?:tmrw|tmrow|tmw|tmr|2moro|2morrow)\b/gi, "tomorrow"],
   [/\btonite\b/gi, "tonight"],
+  [/\b(?:bday|birthday)s (?=(?:on |in |the |next |this )?\d|(?:on|in|next|this|tomorrow|today)\b)/gi, "birthday is "], // "his bdays 7th may"
   [/\bbday\b/gi, "birthday"],
   [/\bappt\b/gi, "appointment"],
   [/\bappts\b/gi, "appointments"],
@@ -197,9 +198,16 @@ const AFTER_ILL = new Set(
     "|",
   ),
 );
+/** What people have, typed after an owner whose "'s" lost its apostrophe ("simones parents", "my sons bday"). */
+const HAD =
+  "parents|mum|mom|dad|family|house|place|flat|home|birthday|bday|wedding|party|hen|stag|car|kids?|son|daughter|wife|husband|partner|boyfriend|girlfriend|brother|sister|friends?|dog|cat|job|work|school|nursery|class|teacher|room|baby|name|allergy|\\d+(?:st|nd|rd|th)";
 /** A word ending in "s" before a thing people have ("simones parents", "toms away"): a name's "'s" typed without its apostrophe? */
-const NAME_S =
-  /\b(\p{L}{2,})s (?=(?:parents|mum|mom|dad|family|house|place|flat|home|birthday|wedding|party|hen|stag|car|kids?|son|daughter|wife|husband|partner|boyfriend|girlfriend|brother|sister|friends?|dog|cat|job|work|school|room|baby|away|back|coming|going|new|old)\b)/gu;
+const NAME_S = new RegExp(`\\b(\\p{L}{2,})s (?=(?:${HAD}|away|back|coming|going|new|old)\\b)`, "gu");
+/** "my sons 7th bday", "my wifes car": one of the writer's people, and what they have. */
+const KIN_S = new RegExp(
+  `\\b((?:my|our|his|her|their) (?:son|daughter|wife|husband|mum|mom|dad|sister|brother|partner|boyfriend|girlfriend|kid|friend|boss|nan|gran|grandma|grandad|aunt|uncle|cousin|niece|nephew|baby))s (?=(?:${HAD})\\b)`,
+  "giu",
+);
 
 export function writtenOut(text: string): string {
   let out = thousands(text.includes("/") ? RATES.reduce((t, [re, rate]) => t.replace(re, rate), text) : text)
@@ -227,6 +235,7 @@ export function writtenOut(text: string): string {
         : all,
     )
     // "simones parents", "toms away": a known first name with an "s" no word has is the name's "'s".
+    .replace(KIN_S, "$1's ")
     .replace(NAME_S, (all, name: string) => {
       const known = lexicon().isName(name.toLowerCase()) && lexicon().tagsOf(`${name}s`.toLowerCase()).length === 0;
       return known ? `${name}'s ` : all;

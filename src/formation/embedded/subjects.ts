@@ -254,7 +254,9 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
   // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
   if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
   // "kev said 340": a word the lexicon lacks, saying something, is someone ("landlord said yes" is the user's).
-  const says = /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma);
+  // ("luigis do 12 inch pizzas": one the lexicon lacks before a plural verb is a shop's name.)
+  const says =
+    /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma) || /^(?:do|have)$/.test(verb.lower);
   if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
   if (isThirdPerson(verb) && tokens[compound ? 3 : 2]?.pos === "AUX") return tokens; // "window functions are": a plural
   // "avalanche makes more sense", "snowball sounds easier": an option weighed, not a thing of the user's.

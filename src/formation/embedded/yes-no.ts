@@ -32,7 +32,7 @@ export type Answer =
  * option: "1900"), "yes aim for 120g protein a day", "make it 600" (said with its verb; "make it Saturday May 30" is a date, left to the dates). Up to 8 words.
  */
 const CHOSEN_REPLY =
-  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|fine|great|perfect)[,!.]?\s+)?(?:please\s+)?(?:(let['’]?s\s+(?:do|go with|go for|try|pick)|go with|go for|i['’]?ll\s+(?:take|go with|do))\s+((?:\S+\s+){0,5}?\S+)|(aim for|make it|set it to|cap it at|keep it (?:under|below|at|around)|bump it (?:up )?to)\s+(?!\S*(?:day|[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)\b)((?:\S+\s+){0,5}?\S*\d\S*(?:\s+\S+){0,3}?))(?:\s+(?:instead|then|please|pls|thanks))*[\s.!]*$/i;
+  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|fine|great|perfect)[,!.]?\s+)?(?:please\s+)?(?:(let['’]?s\s+(?:do|go with|go for|try|pick|say)|go with|go for|say|i['’]?ll\s+(?:take|go with|do))\s+((?:\S+\s+){0,5}?\S+)|(aim for|make it|set it to|cap it at|keep it (?:under|below|at|around)|bump it (?:up )?to)\s+(?!\S*(?:day|[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)\b)((?:\S+\s+){0,5}?\S*\d\S*(?:\s+\S+){0,3}?))(?:\s+(?:instead|then|please|pls|thanks))*[\s.!]*$/i;
 
 /** A reply that only makes sense with the question before it: yes/no, or a few words (`most`) without a verb. */
 export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | null {

@@ -1,0 +1,65 @@
+// What users type when a plan changes or a count is settled (issue 11): a count the assistant asked for
+// answered with "lets say 10" or "say 8", the thing counted named only in the assistant's advice; a
+// possessive typed without its apostrophe ("my sons 7th bday"); the month a message is written in; a
+// shop's name typed in lower case. The count changed later replaces the earlier one (reconcile.test.ts).
+import { describe, expect, test } from "bun:test";
+import { chat } from "./embedded-support.ts";
+
+describe("a count settled in reply to the assistant's question", () => {
+  test("'lets say 10 to be safe' answers 'How many ...?' with the thing the advice counted in bold", () => {
+    expect(
+      chat(
+        "luigis said 11 each",
+        "I'd suggest **8–10 pizzas** for 26 kids. How many do you want to order?",
+        "lets say 10 to be safe",
+      ),
+    ).toEqual([
+      "Luigis said 11 each.",
+      'Asked "How many pizzas does the user want to order?", the user answered "10 to be safe".',
+    ]);
+  });
+
+  test("'say 8' answers too; the last count of the advice is the thing when none is in bold", () => {
+    expect(chat("need tables for the fete", "Most fetes hire 6 tables. How many would you like?", "say 8")).toEqual([
+      "The user needs tables for the fete.",
+      'Asked "How many tables would the user like?", the user answered "8".',
+    ]);
+  });
+
+  test("hours or pounds counted before the question are no thing it asks for", () => {
+    expect(chat("what about the cost", "A venue costs 3 hours at £22. How many do you want?", "2")).toEqual([
+      'Asked "How many does the user want?", the user answered "2".',
+    ]);
+  });
+});
+
+describe("chat spelling of what people have", () => {
+  test("'my sons 7th bday', 'my wifes car': the writer's person's, not a plural", () => {
+    expect(
+      chat(
+        "need help planning my sons 7th bday party",
+        "Sure! When is his birthday?",
+        "his bdays 7th may. hes obsessed with dinosaurs rn",
+      ),
+    ).toEqual([
+      "The user needs help planning the user's son's 7th birthday party.",
+      "The user's son's birthday is 7th may. The user's son is obsessed with dinosaurs right now.",
+    ]);
+    expect(chat("my wifes car broke down again")).toEqual(["The user's wife's car broke down again."]);
+    expect(chat("my daughters are 4 and 7")).toEqual(["The user's daughters are 4 and 7."]);
+  });
+
+  test("a word the lexicon lacks before 'do' is a shop's name, nobody's; 'devs are' is still the user's", () => {
+    expect(chat("luigis do 12 inch pizzas for 11 each")).toEqual(["Luigis do 12 inch pizzas for 11 each."]);
+    expect(chat("devs are asking about the weekend")).toEqual([
+      "The user's devs are asking about the weekend of 9 May 2026.",
+    ]);
+  });
+});
+
+describe("the month a message is written in", () => {
+  test("'in may' written on 4 May is this May, not next year's; 'next may' is next year's", () => {
+    expect(chat("we fly to lisbon in may")).toEqual(["The user and others fly to lisbon in May 2026."]);
+    expect(chat("we fly to lisbon in may next year")).toEqual(["The user and others fly to lisbon in May 2027."]);
+  });
+});
