@@ -63,3 +63,18 @@ describe("the month a message is written in", () => {
     expect(chat("we fly to lisbon in may next year")).toEqual(["The user and others fly to lisbon in May 2027."]);
   });
 });
+
+describe("an amount of the user's typed without a verb", () => {
+  test("'budget about 300 quid all in', 'rent 1100 a month': the user's, with the amount as typed", () => {
+    expect(chat("party for my son", "Fun!", "budget about 300 quid all in")).toEqual([
+      "The user's budget is about 300 quid all in.",
+    ]);
+    expect(chat("ok rent 1100 a month. i have 2 kids")).toEqual([
+      "The user's rent is 1100 a month. The user has 2 kids.",
+    ]);
+  });
+
+  test("a count of other things without a verb is no amount of the user's ('maybe 12 kids')", () => {
+    expect(chat("maybe 12 kids")).toEqual([]);
+  });
+});

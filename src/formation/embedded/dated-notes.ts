@@ -50,3 +50,13 @@ export function datedThing(tokens: Token[], who: string | null): string | null {
   const on = /^(?:on|at|end|start|mid|early|late|this|next|coming)\b/i.test(when) ? "" : "on ";
   return `${who}'s ${thing.map((t) => t.lower).join(" ")} is ${on}${when}`;
 }
+
+/** A thing of the user's that is an amount: "budget about 300 quid all in", "rent 1100 a month", "weight like 94kg". */
+const AMOUNT_NOTE =
+  /^(?:(?:so|and|ok|okay|also|oh|btw|plus|anyway)[,\s]+)*(?:(?:my|our|the)\s+)?((?:[a-z-]+\s+){0,2}(?:budget|rent|salary|pay|income|deposit|mortgage|savings|target|goal|limit|weight|height|bills?|costs?|price|fees?|allowance|wage|commute|mileage|debt|overdraft))\s+(?:is\s+)?((?:(?:about|around|roughly|approx(?:imately)?|like|max|under|over|at most|at least|~)\s*)?[£$€]?\d[\d,.]*k?(?:\s*(?:quid|pounds|euros|dollars|bucks|grand|kg|lbs|km|miles|mins|minutes|hours|a month|a week|a year|per month|per week|pm|pw|each way))*(?:\s+(?:all in|max|tops|total|ish|or so))?)[\s.!]*$/i;
+
+/** The verbless note of an amount as a statement of the user's ("The user's budget is about 300 quid all in"), or null. */
+export function amountThing(text: string, who: string | null): string | null {
+  const m = who ? AMOUNT_NOTE.exec(text.trim()) : null;
+  return m ? `${who}'s ${m[1]!.toLowerCase()} is ${m[2]}` : null;
+}

@@ -13,7 +13,7 @@ import { STATES, stateAfter } from "./subjects.ts";
 import { withoutCode } from "./markup.ts";
 import { withCountedThing } from "./choices.ts";
 import { signedName } from "./typed-names.ts";
-import { datedThing } from "./dated-notes.ts";
+import { amountThing, datedThing } from "./dated-notes.ts";
 
 /** A question without its mark: a question word before a verb, or a verb before its subject. */
 const UNMARKED_QUESTION =
@@ -228,7 +228,7 @@ export function toldAnew(
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
     (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null) ??
     (toAgent ? wantedPlease(joinedAs(tokens, said), speakers.speaker, why === "no verb") : null) ??
-    (toAgent ? datedThing(tokens, speakers.speaker) : null)
+    (toAgent ? (datedThing(tokens, speakers.speaker) ?? amountThing(joinTokens(written), speakers.speaker)) : null)
   );
 }
 
