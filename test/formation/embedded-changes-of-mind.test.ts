@@ -78,3 +78,25 @@ describe("an amount of the user's typed without a verb", () => {
     expect(chat("maybe 12 kids")).toEqual([]);
   });
 });
+
+describe("terse notes of a plan's dates and people", () => {
+  test("'thesis due 12 june, im maybe 40% done': what is due lies ahead, though a later clause tells the past", () => {
+    expect(chat("thesis due 12 june, im maybe 40% done. need a plan")).toEqual([
+      "Thesis due on 12 June 2026, the user is maybe 40% done. The user needs a plan.",
+    ]);
+    expect(chat("thesis due 12 june")).toEqual(["The user's thesis is due on 12 June 2026."]);
+    expect(chat("the baby was due on 3 march, she came late")).toEqual([
+      "The baby was due on 3 March 2026. She came late.",
+    ]);
+  });
+
+  test("'drop 2022' is what to do with a year, not the user's 'drop' of 2022", () => {
+    expect(chat("drop 2022. 2019-21 + 2023 is enough")).toEqual(["2019-21 + 2023 is enough."]);
+    expect(chat("budget 2000")).toEqual(["The user's budget is 2000."]);
+  });
+
+  test("'jono is my partner': a name typed in lower case, nobody's thing, whom 'he' then stands for", () => {
+    expect(chat("jono is my partner. he is a sparky")).toEqual(["Jono is the user's partner. Jono is a sparky."]);
+    expect(chat("car is my main expense")).toEqual(["The user's car is the user's main expense."]);
+  });
+});

@@ -38,7 +38,7 @@ export function corrected(previous: string, statement: string): Correction | nul
 }
 
 /** Verbs that drop a plan said before: "scrap the quartz", "forget the 2:30 goal", "cancel the italki idea". */
-const DROPS = new Set(["scrap", "forget", "drop", "ditch", "cancel", "skip", "nix", "bin", "scratch"]);
+export const DROPS = new Set(["scrap", "forget", "drop", "ditch", "cancel", "skip", "nix", "bin", "scratch"]);
 /** Words before the verb that only turn the talk ("actually", "ok", "Update —"). */
 const TURNS = new Set(["actually", "ok", "okay", "oh", "wait", "update", "so", "and", "also", "hmm", "nah", "no"]);
 

@@ -30,6 +30,8 @@ export const WHICH_WEEKEND = /\b(?:the|this|last|next|past|coming)\s+$/i;
  * Friday"); so does what someone wants done by a month ("wants the books tidied by end of may").
  */
 export const DEADLINE_BEFORE = /\b(by|until|till|before|due(?: on)?)\s+$/i;
+/** "thesis due 12 june" (not "the baby was due on 3 March"): what is due lies ahead. */
+export const DUE = /^(?:(?!\b(?:was|were|had)\b).)*\bdue(?: on)?\s+$/i;
 export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
 /**
  * "... by my next appt in september", "pushed to july bc the lead is on leave most of june", "wants to see

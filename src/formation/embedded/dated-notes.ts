@@ -48,7 +48,9 @@ export function datedThing(tokens: Token[], who: string | null): string | null {
     return null;
   const when = date.map((t) => t.text).join(" ");
   const on = /^(?:on|at|end|start|mid|early|late|this|next|coming)\b/i.test(when) ? "" : "on ";
-  return `${who}'s ${thing.map((t) => t.lower).join(" ")} is ${on}${when}`;
+  // "thesis due 12 june": the thing is due on the day.
+  const due = thing.length > 1 && thing.at(-1)!.lower === "due" ? thing.pop() && "due " : "";
+  return `${who}'s ${thing.map((t) => t.lower).join(" ")} is ${due}${on}${when}`;
 }
 
 /** A thing of the user's that is an amount: "budget about 300 quid all in", "rent 1100 a month", "weight like 94kg". */

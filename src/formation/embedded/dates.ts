@@ -4,6 +4,7 @@ import * as chrono from "chrono-node";
 import { withHolidaysDated } from "./holidays.ts";
 import { firstWeekdayAfter, withMonthOfWeekday } from "./weekday-dates.ts";
 import {
+  DUE,
   WEEKDAY_WORD,
   WHICH_WEEKEND,
   DEADLINE_BEFORE,
@@ -203,9 +204,10 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "away most of april", said on 2 April: the month begun, not next year's (chrono skips it ahead).
     if (g === "month" && !dated && direction !== "next" && date.getUTCFullYear() > ref.getUTCFullYear())
       if (date.getUTCMonth() === ref.getUTCMonth()) date = startOf(ref, "month");
-    // "by friday", "booked tues for survey": a deadline or a booking lies ahead.
+    // "by friday", "booked tues for survey", "thesis due 12 june, im 40% done": a deadline or a booking lies ahead.
     const deadline =
-      (DEADLINE_BEFORE.test(textBefore) && (WEEKDAY.test(matched) || WANTED_BY.test(textBefore))) ||
+      (DEADLINE_BEFORE.test(textBefore) &&
+        (WEEKDAY.test(matched) || WANTED_BY.test(textBefore) || DUE.test(textBefore))) ||
       (BOOKED.test(textBefore) && WEEKDAY.test(matched)) ||
       DEADLINE_AFTER.test(textAfter);
     // "membership paused till jan": a state that lasts until a date lies ahead, unless told of the past ("I lived there until March").

@@ -8,6 +8,7 @@ import { namesDayOrMonth } from "./dates.ts";
 import { synthetic } from "./subjects.ts";
 import { NOTED_ROLES } from "./closed-classes.ts";
 import { lexicon } from "./lexicon.ts";
+import { DROPS } from "./corrections.ts";
 
 /** Words between a thing and its amount ("max 150"): a bound or an estimate. */
 const BOUND = /^(?:max|maximum|min|minimum|about|around|roughly|approx|under|over|below|above)$/;
@@ -41,6 +42,9 @@ export function measureWithVerb(said: Token[]): Token[] {
   if (tokens[amount]?.pos === "SYM") amount++; // "£950"
   // "cook 3 times a week": how often, not an amount of a thing; "stage 2: bodmin": a label.
   if (tokens[amount]?.pos !== "NUM" || /^(?:times?|:)$/.test(tokens[amount + 1]?.lower ?? "")) return said;
+  // "drop 2022", "keep 2019": a year after a word that may be a verb is what to do with it, not an amount.
+  const year = /^(?:199\d|20[0-3]\d)$/.test(tokens[amount]!.text) && amount === i && start === 0;
+  if (year && (lexicon().mayBeVerb(tokens[0]!.lower) || DROPS.has(tokens[0]!.lower))) return said;
   return [...owned(tokens), ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
 }
 

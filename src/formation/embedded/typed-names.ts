@@ -7,8 +7,12 @@ import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { lexicon } from "./lexicon.ts";
 
-const INTRODUCED =
-  /\b(?:my|our|her|his|their)\s+(?:gf|bf|mate|bestie|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer)\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b/g;
+const ROLE =
+  "gf|bf|mate|bestie|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer";
+const INTRODUCED = new RegExp(
+  String.raw`\b(?:my|our|her|his|their)\s+(?:${ROLE})\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b|(?:^|[.!?,]\s*|\b(?:and|so|btw|oh|also)\s+)([a-z][a-z'-]+)\s+is\s+(?:my|our)\s+(?:${ROLE})\b`,
+  "g",
+);
 /** "her name's emma", "a lurcher called maple", "a friend named dev": a word named as someone's name. */
 const NAMED = /\b(?:(?:my|our|her|his|their)\s+name(?:['’]?s|\s+is)|called|named)\s+([a-z][a-z'-]+)\b/g;
 /** "sorry im carla btw", "hi i'm dev", "its nora btw": a speaker introducing themselves, the name ending the clause. */
@@ -28,7 +32,7 @@ const ALSO_WORDS = new Set(
 export function introducedNames(text: string, names: Set<string>): void {
   const introduced = new Set([...text.matchAll(INTRODUCED)]);
   for (const m of [...introduced, ...text.matchAll(NAMED), ...text.matchAll(SELF)]) {
-    const word = m[1]!;
+    const word = (m[1] ?? m[2])!; // "my partner jono", "jono is my partner"
     if (/\p{Lu}/u.test(word)) continue; // "I'm Dana" needs no capital
     // "her name is juno", "my manager priya": there, a word the lexicon knows in no form is the name.
     const unknown = [word, word.replace(/(?:s|es|ed|ing)$/, "")].every((w) => lexicon().tagsOf(w).length === 0);
