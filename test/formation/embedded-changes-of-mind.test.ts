@@ -100,3 +100,19 @@ describe("terse notes of a plan's dates and people", () => {
     expect(chat("car is my main expense")).toEqual(["The user's car is the user's main expense."]);
   });
 });
+
+describe("a question typed without its mark", () => {
+  test("'whats the deal with insurance, our deductible is 2500': the fact after the question is kept", () => {
+    expect(chat("whats the deal with insurance, our deductible is 2500")).toEqual(["The user's deductible is 2500."]);
+    // "what i want is ..." is no question.
+    expect(chat("what i want is a quiet place, i work nights")).toEqual([
+      "What the user wants is a quiet place. The user works nights.",
+    ]);
+  });
+
+  test("'can i patch it', 'do i need': after a modal or 'do' the verb is not made third person", () => {
+    expect(chat("the ceiling, im pretty handy, can i patch it myself or do i need a drywall guy")).toEqual([
+      "The ceiling, the user is pretty handy, can the user patch it or do the user need a drywall guy.",
+    ]);
+  });
+});

@@ -132,6 +132,9 @@ function isBaseForm(t: Token): boolean {
 
 /** Makes the verb that follows a new third-person singular subject agree with it. */
 function agree(tokens: Token[], subjectIndex: number, out: string[]): void {
+  // "can i patch it", "do i need a ...": after a modal or "do" the verb stays as it is.
+  if (/^(?:can|could|will|would|should|shall|may|might|must|do|does|did)$/.test(tokens[subjectIndex - 1]?.lower ?? ""))
+    return;
   for (let j = subjectIndex + 1; j < tokens.length; j++) {
     const t = tokens[j]!;
     if (ADVERBS_BETWEEN.has(t.lower) || t.pos === "NUM" || t.pos === "SYM") continue;

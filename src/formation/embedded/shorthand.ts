@@ -183,6 +183,11 @@ const TYPED: Array<[RegExp, string]> = [
     /\b((?:i|I)(?:['’]?m| am)|(?:[Hh]e|[Ss]he|son|daughter|kid|child|boy|girl|brother|sister|baby|nephew|niece|grandson|granddaughter|dog|cat|puppy)(?:['’]s| is)|turned|turns) (\d{1,2})(?=\s*(?:[,.;!)]|$)|\s+(?:and|now|next|this|but|so|in)\b)/g,
     "$1 $2 years old",
   ],
+  // "whats the deal with insurance, our deductible is 2500": a question typed without its mark, then a fact.
+  [
+    /^((?:what|whats|what['’]s|how|hows|how['’]s|who|where|which|should|can|could)\b(?!\s+(?:i|we|they|he|she)\b)[^,.?!\n]{3,60}),\s+(?=(?:my|our|i|we|im|i['’]m|ive|i['’]ve)\s)/gim,
+    "$1? ",
+  ],
   // "saturdays r out", "we r going": "r" between a subject and what it is.
   [/\b(we|they|you|u|people|kids|\w+s) r (?=\w)/gi, "$1 are "],
 ];
