@@ -3,9 +3,12 @@
 //   memory (a new version, change "merged");
 // - a fact that changes a single-valued attribute of the same subject ("moved to Berlin" after
 //   "lives in Paris") becomes a new version of that memory (change "updated", superseding the old);
+//   so does a new value of a count a short memory gives, said to have changed ("we'll up the budget to
+//   450" after "budget is about 300", "17 plants not 12");
 // - otherwise a new memory, linked to memories about the same people and things.
 // Guards keep different facts apart however alike their words: names, numbers and negation must
 // agree, and a merge needs the stored fact's words, in order, inside the new one.
+import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { escapeRegExp, queryTerms, stem } from "../domain/text.ts";
 
@@ -176,8 +179,10 @@ const CHANGED =
 const COUNT =
   /(?:(\p{L}+)\s+(?:(?:is|are|was|were|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
 /** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
-const NO_HEAD =
-  /^(?:and|or|but|so|for|each|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|day|year)$/i;
+const NO_HEAD = new RegExp(
+  `^(?:and|or|but|so|for|each|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
+  "i",
+);
 /** Most words a stored fact may have for a new value of its count to replace it whole (more: it says more). */
 const COUNT_FACT_TERMS = 8;
 

@@ -1,5 +1,6 @@
 // A user's terse dated note to an assistant ("so last day dec 22", "first shift jan 4th", "surgery 14th
-// march"): a thing of theirs and its day, written as what it is ("The user's last day is on dec 22").
+// march"): a thing of theirs and its day, written as what it is ("The user's last day is on dec 22");
+// and an amount of theirs ("budget about 300 quid all in" ⇒ "The user's budget is about 300 quid all in").
 import { CALENDAR, DISCOURSE, SHORT_MONTHS } from "./closed-classes.ts";
 import { lexicon } from "./lexicon.ts";
 import type { Token } from "./nlp.ts";
