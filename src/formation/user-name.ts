@@ -18,9 +18,12 @@ const STATED = new RegExp(
   String.raw`(?:\b(?:[Aa]nyway|[Bb]tw|[Oo]h|[Aa]lso),?\s+(?:[Tt]he\s+)?[Nn]ame(?:['’]?s| is)|\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)|[Nn]ame at the (?:bottom|end) is))\s+${NAME}`,
   "u",
 );
-/** "I'm Dana, a backend engineer", "Hi! I am Dana.", "btw I'm Tomasz — ...": a name only when it ends the clause. */
+/**
+ * "I'm Dana, a backend engineer", "Hi! I am Dana.", "btw I'm Tomasz — ...": a name only when it ends the
+ * clause; the first of a quoted intro the user scripts ('"I'm Nadia, I'm Marisol, and this is ..."').
+ */
 const INTRODUCED = new RegExp(
-  String.raw`(?:^|[.!?]\s+|,\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
+  String.raw`(?:^|[.!?]\s+|,\s*|["“]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
   "u",
 );
 

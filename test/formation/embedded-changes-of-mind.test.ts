@@ -3,6 +3,7 @@
 // possessive typed without its apostrophe ("my sons 7th bday"); the month a message is written in; a
 // shop's name typed in lower case. The count changed later replaces the earlier one (reconcile.test.ts).
 import { describe, expect, test } from "bun:test";
+import { statedName } from "../../src/formation/user-name.ts";
 import { chat } from "./embedded-support.ts";
 
 describe("a count settled in reply to the assistant's question", () => {
@@ -114,5 +115,23 @@ describe("a question typed without its mark", () => {
     expect(chat("the ceiling, im pretty handy, can i patch it myself or do i need a drywall guy")).toEqual([
       "The ceiling, the user is pretty handy, can the user patch it or do the user need a drywall guy.",
     ]);
+  });
+});
+
+describe("what a chat user types about times and themselves", () => {
+  test("'thursday the 9th of april 10.14am': a time typed with a dot, not 'april 10' and the year 2010", () => {
+    const formed = chat("omg just got a cancellation. thursday the 9th of april 10.14am same centre").join(" ");
+    expect(formed).toContain("April 2027 at 10:14am same centre.");
+    expect(formed).not.toContain("2010");
+  });
+
+  test("'ye ill try the breathing thing': 'ill' after 'ye' is I'll", () => {
+    expect(chat("ye ill try the breathing thing")).toEqual(["The user will try the breathing thing."]);
+  });
+
+  test("a scripted intro names the user by its first name, not the co-host's after the comma", () => {
+    expect(statedName("the intro will be like \"I'm Nadia, I'm Marisol, and this is Under the Pavement\"")).toBe(
+      "Nadia",
+    );
   });
 });

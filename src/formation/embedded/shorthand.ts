@@ -116,6 +116,7 @@ function thousands(text: string): string {
 }
 
 const TYPED: Array<[RegExp, string]> = [
+  [/\b(\d{1,2})\.([0-5]\d)\s?(am|pm)\b/gi, "$1:$2$3"], // "10.14am": a time, not "april 10" and a year
   [/\babt\b/gi, "about"],
   [/\bwhos\b/gi, "who is"],
   [/\brn\b/gi, "right now"],
@@ -196,7 +197,7 @@ const dayOf = (form: string, plural: string | undefined) => `${WEEKDAY_FORMS[for
 
 /** The text with the shorthand users type written out (see the module comment). */
 const ILL_VERB =
-  /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully|nah|yeah|yes|no|oh|also|now|lol)\s+)ill (\p{L}+)/giu;
+  /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully|nah|yeah|yes|ye|yep|yup|aye|no|oh|also|now|lol)\s+)ill (\p{L}+)/giu;
 /** Words after which "ill" is "I'll" though the lexicon lacks them as verbs ("ill repot it", "ill just"). */
 const AFTER_ILL = new Set(
   "be|do|propagate|repot|water|leave|fly|hand|deal|handle|cut|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring|bump|raise|switch|change|cancel|hire|order|sort|grab|lead|tweak|update|aim|focus|practise|practice|prep|prepare|apply|reply|skip|head|drive|cook|bake|plan|post|share|sign|join|meet|visit|stop|quit".split(
