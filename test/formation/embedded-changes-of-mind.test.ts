@@ -135,3 +135,12 @@ describe("what a chat user types about times and themselves", () => {
     );
   });
 });
+
+describe("a span of days", () => {
+  test("'away 22-24 may', 'off aug 8 to 22': the last day is kept, not only the first", () => {
+    expect(chat("away 22-24 may, omas 90th in groningen")).toEqual([
+      "Away from 22 May 2026 to 24 May 2026, omas 90th in groningen.",
+    ]);
+    expect(chat("off aug 8 to 22")).toEqual(["Off from 8 August 2026 to 22 August 2026."]);
+  });
+});

@@ -1,6 +1,6 @@
 // The words around a date that say how to read it (dates.ts): a habit or a schedule rather than a date,
 // a deadline or a plan that lies ahead, a date moved to.
-import { MONTHS } from "../../domain/calendar.ts";
+import { MONTHS, writtenDay } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 /** What one has, not had, when one has "got" it: "got an mri on the 29th". */
 export const APPOINTMENT =
@@ -136,4 +136,13 @@ export function withYearOfMonth(text: string, ref: Date): string {
       return `${upperFirst(whole)} ${ref.getUTCFullYear() + shift}`;
     },
   );
+}
+
+/**
+ * "away 22-24 may", "aug 8 to 22": a span of days written with its last day, moved as its first was
+ * (`date`: the first day as resolved, `from` and `to` as parsed); null when it ends no later.
+ */
+export function spanOfDays(date: Date, from: Date, to: Date, bare: boolean): string | null {
+  const end = to.getTime() + date.getTime() - from.getTime();
+  return end > date.getTime() ? `${bare ? "" : "from "}${writtenDay(date)} to ${writtenDay(new Date(end))}` : null;
 }

@@ -19,6 +19,7 @@ import {
   weekdayAsSaid,
   toldPast,
   withYearOfMonth,
+  spanOfDays,
   PREPOSITION_BEFORE,
 } from "./date-cues.ts";
 import { resolveSeason } from "./seasons.ts";
@@ -254,6 +255,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "moved it to Thursday, ...", not "to on Thursday" (a month after "to" is no date: "talked to May").
     const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start)) || /\bto\s*$/i.test(text.slice(0, start));
     let replacement = vague(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
+    if (g === "day" && r.end?.isCertain("day"))
+      replacement = spanOfDays(date, r.start.date(), r.end.date(), bare) ?? replacement;
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
     else replacement += timeOfDay(matched, past);
     if (/^end of\b/i.test(matched)) replacement = `${bare ? "" : "at "}the end of ${replacement.replace(/^in /, "")}`;
