@@ -144,3 +144,13 @@ describe("a span of days", () => {
     expect(chat("off aug 8 to 22")).toEqual(["Off from 8 August 2026 to 22 August 2026."]);
   });
 });
+
+describe("days named the way people say them", () => {
+  test("'thursday after next' said on Monday 4 May is Thursday 14 May, not this week's", () => {
+    expect(chat("the interview is thursday after next")).toEqual(["The interview is on Thursday, 14 May 2026."]);
+  });
+
+  test("'start date jan 4': a kind of day the tagger reads as a verb is the user's", () => {
+    expect(chat("start date jan 4")).toEqual(["The user's start date is on 4 January 2027."]);
+  });
+});

@@ -16,6 +16,8 @@ const TO_DO = new Set(
   ),
 );
 const ORDINAL = /^\d{1,2}(?:st|nd|rd|th)$/;
+/** Nouns a verb before them names a kind of ("start date", "move day", "return flight"). */
+const KIND_OF_DAY = /^(?:date|day|time|flight|shift)$/;
 const TIME = /^\d{1,2}(?::\d{2})?(?:am|pm)?$/;
 
 const dayWord = (w: string) => CALENDAR.has(w) || SHORT_MONTHS.has(w) || ORDINAL.test(w);
@@ -29,7 +31,11 @@ const opensDate = (words: Token[], i: number) =>
  * noun that opens no reminder ("surgery", not "call mum dec 22"), then only a date naming a month, a
  * weekday or a day of the month.
  */
-export function datedThing(tokens: Token[], who: string | null): string | null {
+export function datedThing(said: Token[], who: string | null): string | null {
+  // "start date jan 4": the tagger reads "start" as a verb before the noun it names a kind of.
+  const tokens = said.map((t, i) =>
+    t.pos === "VERB" && KIND_OF_DAY.test(said[i + 1]?.lower ?? "") ? { ...t, pos: "NOUN" } : t,
+  );
   if (!who || tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return null;
   const words = tokens.filter((t) => t.pos !== "PUNCT");
   let i = 0;

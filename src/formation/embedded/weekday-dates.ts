@@ -49,7 +49,10 @@ const DAY_AND_MONTH = new RegExp(
   "gi",
 );
 /** "a week tomorrow", "a week today", "a fortnight on Saturday" (British). */
-const WEEK_FROM = new RegExp(`\\b(?:a|one)\\s+(week|fortnight)\\s+(today|tomorrow|on\\s+(${DAY}))\\b`, "gi");
+const WEEK_FROM = new RegExp(
+  `\\b(?:a|one)\\s+(week|fortnight)\\s+(today|tomorrow|on\\s+(${DAY}))\\b|\\b(?:on\\s+)?(?:the\\s+)?(${DAY})\\s+after\\s+next\\b`,
+  "gi",
+);
 
 const MONTHLY =
   /\b(?:rent|bills?|payday|paid|salary|wages?|mortgage|subscription|direct debit|standing order|every month|each month|monthly)\b/i;
@@ -93,8 +96,10 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
         : new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
     return `the week of ${monday.getUTCDate()} ${upperFirst(MONTHS[monday.getUTCMonth()]!)} ${monday.getUTCFullYear()}`;
   });
-  // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named.
-  const weeks = ofMonth.replace(WEEK_FROM, (_, span: string, from: string, day?: string) => {
+  // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named; "thursday after
+  // next": a week after the next Thursday.
+  const weeks = ofMonth.replace(WEEK_FROM, (_, span: string, from: string, day?: string, next?: string) => {
+    if (next) [span, from, day] = ["week", "on", next];
     let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
     if (day) at = firstWeekdayAfter(at, (weekdayOf(day) + 1) % 7).getTime();
     const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
