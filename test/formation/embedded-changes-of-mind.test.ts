@@ -154,3 +154,20 @@ describe("days named the way people say them", () => {
     expect(chat("start date jan 4")).toEqual(["The user's start date is on 4 January 2027."]);
   });
 });
+
+describe("asides and pauses", () => {
+  test("'I never learned to swim... feeling a bit foolish asking but is it too late?': the fact before the pause stays", () => {
+    expect(
+      chat("I'm 61 and I never learned to swim... feeling a bit foolish asking this but is it too late to learn?"),
+    ).toEqual(["The user is 61 years old.", "The user never learned to swim."]);
+    // A correction after the pause stays with what it corrects.
+    expect(chat("I'd be thrilled with a width... no, lets say a length")).toEqual([
+      "The user would be thrilled with a width... No, lets say a length.",
+    ]);
+  });
+
+  test("'truth be told' is an aside, not the user's thing; 'when i texted her' stays past", () => {
+    expect(chat("truth be told im terrified of deep water")).toEqual(["The user is terrified of deep water."]);
+    expect(chat("priya agreed when i texted her")).toEqual(["Priya agreed when the user texted her."]);
+  });
+});

@@ -126,7 +126,11 @@ const SAME_PAST = new Set(
 
 function isBaseForm(t: Token): boolean {
   return (
-    (t.pos === "VERB" || t.pos === "AUX") && t.lower === t.lemma && !MODALS.has(t.lower) && !SAME_PAST.has(t.lower)
+    (t.pos === "VERB" || t.pos === "AUX") &&
+    t.lower === t.lemma &&
+    !MODALS.has(t.lower) &&
+    !SAME_PAST.has(t.lower) &&
+    !/[^e]ed$/.test(t.lower) // "texted", "emailed": a past the tagger left unknown ("need", "feed" are no past)
   );
 }
 

@@ -117,6 +117,9 @@ function thousands(text: string): string {
 
 const TYPED: Array<[RegExp, string]> = [
   [/\b(\d{1,2})\.([0-5]\d)\s?(am|pm)\b/gi, "$1:$2$3"], // "10.14am": a time, not "april 10" and a year
+  // "never learned to swim... feeling a bit foolish": two sentences (not "a width... no, lets say a length").
+  [/(?<=\p{L})(?:\.{3,}|…)\s+(?=\p{L})(?!(?:no|nah|actually|wait|or|maybe|well|scratch|make|let['’]?s)\b)/giu, ". "],
+  [/(^|[.!?]\s+|,\s*)(?:truth be told|to be honest|if i['’]?m honest|if im honest)[,]?\s+/gi, "$1"], // an aside
   [/\babt\b/gi, "about"],
   [/\bwhos\b/gi, "who is"],
   [/\brn\b/gi, "right now"],
