@@ -171,3 +171,10 @@ describe("asides and pauses", () => {
     expect(chat("priya agreed when i texted her")).toEqual(["Priya agreed when the user texted her."]);
   });
 });
+
+describe("a date chosen", () => {
+  test("'actually lets do 1 april, way cleaner' settles on the date (was 'Lets do on 1 April')", () => {
+    expect(chat("actually lets do 1 april, way cleaner like you said")).toEqual(["The user settled on 1 April 2027."]);
+    expect(chat("lets do 3 sets of 10")).toEqual([]);
+  });
+});

@@ -62,9 +62,15 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
 /** "ok 1st sept then", "fine, the 14th then": a date settled on. */
 const SETTLED_DATE =
   /^(?:(?:ok(?:ay)?|alright|fine|right|cool)[,!.]?\s+)?((?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+\p{L}{3,9}|\p{L}{3,9}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)))\s+then\b[\s.!]*$/iu;
+const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\p{L}*";
+/** "actually lets do 1 april, way cleaner": a date chosen by what to do with it. */
+const DATE_CHOSEN = new RegExp(
+  `^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|actually|so|hmm+)[,!.]?\\s+)*(?:let['’]?s\\s+(?:do|go with|go for|aim for|say)|go with)\\s+((?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?))(?=\\s*(?:[,.!]|then\\b|$))`,
+  "iu",
+);
 /** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then", "lets do rayon". */
 const CHOSEN =
-  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
+  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great|actually|so|hmm+|nah|no)[,!.]?\s+)*(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
 
 const CHOSEN_THEN =
   /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}\d-]+)\s+then\s*[.!]*$/iu;
@@ -78,7 +84,7 @@ const NO_CHOICE =
  * something, in a few words and no verb.
  */
 export function chosenOption(text: string, speaker: string | null): string | null {
-  const date = SETTLED_DATE.exec(text.trim())?.[1];
+  const date = (SETTLED_DATE.exec(text.trim()) ?? DATE_CHOSEN.exec(text.trim()))?.[1];
   if (date && speaker) return `${speaker} settled on ${date}`;
   const m = CHOSEN.exec(text.trim());
   // "treadle feeder then", "hemp then": the thing the advice led to, a word or three and nothing else.
