@@ -4,6 +4,7 @@
 // or "from" is replaced; a correction this cannot place is left to the usual rules.
 import { escapeRegExp } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
+import { MONTH_WORD } from "./date-cues.ts";
 import { lexicon } from "./lexicon.ts";
 import { joinTokens, type Token } from "./nlp.ts";
 
@@ -62,7 +63,7 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
 /** "ok 1st sept then", "fine, the 14th then": a date settled on. */
 const SETTLED_DATE =
   /^(?:(?:ok(?:ay)?|alright|fine|right|cool)[,!.]?\s+)?((?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+\p{L}{3,9}|\p{L}{3,9}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)))\s+then\b[\s.!]*$/iu;
-const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\p{L}*";
+const MONTH = `(?:${MONTH_WORD})\\b`;
 /** "actually lets do 1 april, way cleaner": a date chosen by what to do with it. */
 const DATE_CHOSEN = new RegExp(
   `^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|actually|so|hmm+)[,!.]?\\s+)*(?:let['’]?s\\s+(?:do|go with|go for|aim for|say)|go with)\\s+((?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?))(?=\\s*(?:[,.!]|then\\b|$))`,
