@@ -4,7 +4,8 @@
 // - a fact that changes a single-valued attribute of the same subject ("moved to Berlin" after
 //   "lives in Paris") becomes a new version of that memory (change "updated", superseding the old);
 //   so does a new value of a count a short memory gives, said to have changed ("we'll up the budget to
-//   450" after "budget is about 300", "17 plants not 12");
+//   450" after "budget is about 300", "17 plants not 12"), and a stored choice the new fact gives up
+//   ("switching to onesignal, firebase was a pain" after 'answered "firebase"');
 // - otherwise a new memory, linked to memories about the same people and things.
 // Guards keep different facts apart however alike their words: names, numbers and negation must
 // agree, and a merge needs the stored fact's words, in order, inside the new one.
@@ -221,6 +222,26 @@ function changedCount(content: string, candidates: MemoryRow[]): MemoryRow | und
   );
 }
 
+/** A fact saying a choice was given up: "switching to onesignal, firebase was a pain", "pasta instead of rice". */
+const SWITCHED =
+  /\b(?:switch(?:ing|ed)?|instead|replac(?:e|es|ing|ed)|dropp(?:ing|ed)|scrapp(?:ing|ed)|ditch(?:ing|ed))\b/i;
+/** The choice a stored fact records: 'the user answered "firebase"', 'chose "Drop 2022"', "settled on sqlite". */
+const CHOICE = /(?:answered|chose) "([^"]{2,40})"\.?$|settled on ([^.,]{2,40})\.?$/;
+
+/**
+ * A stored choice that the new fact gives up ("Asked "Any preference?", the user answered "firebase"",
+ * then "switching to onesignal, firebase was a pain"): the new fact names the old choice and says it
+ * switched, dropped or replaced it.
+ */
+function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | undefined {
+  if (!SWITCHED.test(content)) return undefined;
+  return candidates.find((c) => {
+    const m = CHOICE.exec(c.content);
+    const choice = (m?.[1] ?? m?.[2])?.trim();
+    return !!choice && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(choice)}(?![\\p{L}\\p{N}])`, "iu").test(content);
+  });
+}
+
 /** Decides what a new fact does to the candidates (active memories of the same project and scope). */
 export function decide(content: string, candidates: MemoryRow[]): Decision {
   const normalised = content.trim().toLowerCase();
@@ -247,7 +268,7 @@ export function decide(content: string, candidates: MemoryRow[]): Decision {
       return { action: "merge", memory: c };
     }
   }
-  const counted = changedCount(content, candidates);
+  const counted = changedCount(content, candidates) ?? switchedChoice(content, candidates);
   if (counted) return { action: "update", memory: counted };
   const key = attributeKey(content);
   if (key) {

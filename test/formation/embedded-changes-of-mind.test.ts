@@ -160,6 +160,10 @@ describe("asides and pauses", () => {
     expect(
       chat("I'm 61 and I never learned to swim... feeling a bit foolish asking this but is it too late to learn?"),
     ).toEqual(["The user is 61 years old.", "The user never learned to swim."]);
+    // A sentence going on after the pause ("... but the worst was") stays one.
+    expect(chat("i faced all kinds of hurdles, tech stuff, workplace stuff... but the worst was self-doubt")).toEqual([
+      "The user faced all kinds of hurdles, tech stuff, workplace stuff... But the worst was self-doubt.",
+    ]);
     // A correction after the pause stays with what it corrects.
     expect(chat("I'd be thrilled with a width... no, lets say a length")).toEqual([
       "The user would be thrilled with a width... No, lets say a length.",

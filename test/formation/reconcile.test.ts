@@ -107,6 +107,21 @@ describe("decide", () => {
     expect(action(content, existing)).toBe("create");
   });
 
+  test("a choice given up ('switching to onesignal, firebase was a pain') replaces the stored choice", () => {
+    expect(
+      action(
+        "The user is switching to onesignal, firebase was a pain.",
+        'Asked "Any preference?", the user answered "firebase".',
+      ),
+    ).toBe("update");
+    expect(action("The user dropped the quartz, going with laminate.", "The user settled on quartz.")).toBe("update");
+    // Naming the old choice without giving it up is no change; nor is giving up something else.
+    expect(action("Firebase has good docs.", 'Asked "Any preference?", the user answered "firebase".')).toBe("create");
+    expect(action("The user is switching gyms.", 'Asked "Any preference?", the user answered "firebase".')).toBe(
+      "create",
+    );
+  });
+
   test("the first matching candidate decides; no candidate creates", () => {
     expect(decide("Caroline adopted a dog.", [])).toEqual({ action: "create" });
     const d = decide("Caroline adopted a dog.", [

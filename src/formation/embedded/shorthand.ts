@@ -117,8 +117,12 @@ function thousands(text: string): string {
 
 const TYPED: Array<[RegExp, string]> = [
   [/\b(\d{1,2})\.([0-5]\d)\s?(am|pm)\b/gi, "$1:$2$3"], // "10.14am": a time, not "april 10" and a year
-  // "never learned to swim... feeling a bit foolish": two sentences (not "a width... no, lets say a length").
-  [/(?<=\p{L})(?:\.{3,}|…)\s+(?=\p{L})(?!(?:no|nah|actually|wait|or|maybe|well|scratch|make|let['’]?s)\b)/giu, ". "],
+  // "never learned to swim... feeling a bit foolish": two sentences, as typed in lower case (not "a width...
+  // no, lets say a length"; "workplace stuff... but the worst was self-doubt" goes on with its sentence).
+  [
+    /(?<=\p{L})(?:\.{3,}|…)\s+(?=\p{Ll})(?!(?:no|nah|actually|wait|or|maybe|well|scratch|make|let['’]?s|but|and|so|then|because|bc|cause|cos)\b)/gu,
+    ". ",
+  ],
   [/(^|[.!?]\s+|,\s*)(?:truth be told|to be honest|if i['’]?m honest|if im honest)[,]?\s+/gi, "$1"], // an aside
   [/\babt\b/gi, "about"],
   [/\bwhos\b/gi, "who is"],
