@@ -148,6 +148,9 @@ describe("a span of days", () => {
 describe("days named the way people say them", () => {
   test("'thursday after next' said on Monday 4 May is Thursday 14 May, not this week's", () => {
     expect(chat("the interview is thursday after next")).toEqual(["The interview is on Thursday, 14 May 2026."]);
+    expect(chat("dry dock is booked for thursday after next")).toEqual([
+      "Dry dock is booked for Thursday, 14 May 2026.",
+    ]);
   });
 
   test("'start date jan 4': a kind of day the tagger reads as a verb is the user's", () => {

@@ -98,13 +98,18 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
   });
   // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named; "thursday after
   // next": a week after the next Thursday.
-  const weeks = ofMonth.replace(WEEK_FROM, (_, span: string, from: string, day?: string, next?: string) => {
-    if (next) [span, from, day] = ["week", "on", next];
-    let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
-    if (day) at = firstWeekdayAfter(at, (weekdayOf(day) + 1) % 7).getTime();
-    const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
-    return `on ${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ${d.getUTCDate()} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
-  });
+  const weeks = ofMonth.replace(
+    WEEK_FROM,
+    (_all, span: string, from: string, day?: string, next?: string, at0?: number) => {
+      // "booked for thursday after next": after a preposition the day takes no "on" of its own.
+      const bare = next && /\b(?:for|by|until|till|from|to|on|before|after)\s+$/i.test(ofMonth.slice(0, at0));
+      if (next) [span, from, day] = ["week", "on", next];
+      let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
+      if (day) at = firstWeekdayAfter(at, (weekdayOf(day) + 1) % 7).getTime();
+      const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
+      return `${bare ? "" : "on "}${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ${d.getUTCDate()} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
+    },
+  );
   // "I want them filed by the 31st": a deadline lies ahead, unless the clause tells it happened.
   const past = (at: number, lead = "") =>
     storyTold &&
