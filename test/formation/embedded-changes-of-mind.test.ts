@@ -185,3 +185,21 @@ describe("a date chosen", () => {
     expect(chat("lets do 3 sets of 10")).toEqual([]);
   });
 });
+
+describe("a topic typed back before the answer", () => {
+  test("'ticket price. thinking $40' to 'What ticket price are you thinking?' quotes no 'ticket price' as the answer", () => {
+    expect(chat("planning a reunion", "What ticket price are you thinking?", "ticket price. thinking $40")).toEqual([
+      "The user is planning a reunion.",
+      "The user is thinking $40.",
+    ]);
+    // Picking one of the question's alternatives is an answer, in the question's words.
+    expect(chat("need a study plan", "Mornings or afternoons better for you?", "mornings. useless after 3pm")).toEqual([
+      "The user needs a study plan.",
+      'Asked "Mornings or afternoons better for the user?", the user answered "mornings".',
+    ]);
+  });
+
+  test("'were in ballincollig' opening a message is 'we're'", () => {
+    expect(chat("were in ballincollig in cork")).toEqual(["The user and others are in ballincollig in cork."]);
+  });
+});

@@ -74,8 +74,16 @@ function answeringPart(
   reply: string,
   names: readonly string[],
   options: readonly string[] = [],
+  question = "",
 ): Answering | undefined {
   const unnamed = (text: string) => text.replace(/\p{L}+/gu, (w) => (nameOrShort(w.toLowerCase(), names) ? "" : w));
+  // "ticket price. thinking $40" to "What ticket price are you thinking?": the topic typed back is no answer
+  // (but "mornings" to "Mornings or afternoons?" picks one).
+  const asked = new Set(/\bor\b/i.test(question) ? [] : (question.toLowerCase().match(/\p{L}+/gu) ?? []));
+  const echoes = (part: string) => {
+    const words = part.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    return words.length > 0 && words.length <= 3 && words.every((w) => asked.has(w) || asked.has(w.replace(/s$/, "")));
+  };
   const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
   // "no chemicals at all pls. ... the second one sounds good": a later sentence that picks an offered
   // option, by name or as "the second one" (not "second, yeah $55 is too low" nor "1,050.").
@@ -85,7 +93,7 @@ function answeringPart(
   if (picking) return picking;
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
-    if (OPENING.test(unnamed(part)) || GREETED.test(part)) continue;
+    if (OPENING.test(unnamed(part)) || GREETED.test(part) || (i < sentences.length - 1 && echoes(part))) continue;
     // "no chemicals at all pls": what the user asks for is theirs to keep (answer-form.ts), not an answer.
     if (isRequestForm(part)) continue;
     if (part !== sentence.text) return nlp.sentences(part)[0];
@@ -160,7 +168,7 @@ export function answered(
   const names = [ctx.speakers.speaker, ctx.speakers.other, ...ctx.participants].flatMap((n) =>
     n ? [n.toLowerCase()] : [],
   );
-  const first = answeringPart(nlp, reply, names, ctx.options);
+  const first = answeringPart(nlp, reply, names, ctx.options, question);
   if (!first) return null;
   // "How many cores do the machines have?" is not answered by "lets do rayon straight away": a count has a number.
   if (HOW_MANY.test(asked) && !COUNTED.test(first.text)) return null;

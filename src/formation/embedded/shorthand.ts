@@ -178,7 +178,7 @@ const TYPED: Array<[RegExp, string]> = [
   ],
   // "were 5 ppl", "were all in": "we're" opening a clause (a question "were you ...?" has its subject after it).
   [
-    /(^|[.!?,;:]\s*)were (?=\d|(?:all|both|still|just|also|not|so|only|nearly|almost|basically|already)\b)/gi,
+    /(^|[.!?,;:]\s*)were (?=\d|(?:all|both|still|just|also|not|so|only|nearly|almost|basically|already|in|based|going|moving|planning|thinking|trying|looking|hoping|off|away)\b)/gi,
     "$1we are ",
   ],
   // "3 kids - maya 10, ollie 7", "two dogs, both rescues": a count of one's people or pets opening a sentence is had.
