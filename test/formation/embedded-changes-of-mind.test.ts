@@ -199,6 +199,12 @@ describe("a topic typed back before the answer", () => {
     ]);
   });
 
+  test("'ok BIG change. ...' to 'Is August 1 still the date?' announces what follows; it answers nothing", () => {
+    expect(
+      chat("planning a reunion", "Is August 1 still the date?", "ok BIG change. we're moving it to oct 10"),
+    ).toEqual(["The user is planning a reunion.", "The user and others are moving it to 10 October 2026."]);
+  });
+
   test("'were in ballincollig' opening a message is 'we're'", () => {
     expect(chat("were in ballincollig in cork")).toEqual(["The user and others are in ballincollig in cork."]);
   });

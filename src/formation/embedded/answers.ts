@@ -38,7 +38,7 @@ const COUNTED =
 /** A question asking what someone thinks or how something went: a reaction is its answer. */
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
 /** A reply that announces or balks rather than answers: "ok big news", "ok diff thing", "a lot of words I do not understand". */
-const ANNOUNCING = /\b(?:news|update|understand|confus\w*|(?:diff|different|other|another|next) thing)\b/i;
+const ANNOUNCING = /\b(?:news|update|change|understand|confus\w*|(?:diff|different|other|another|next) thing)\b/i;
 /** Thanks alone, however it is typed: "perfect thx", "great, thanks!". */
 const THANKS_ONLY =
   /^(?:(?:perfect|great|amazing|brilliant|lovely|awesome|cool|nice|ok(?:ay)?|sounds good)[,!.\s]*)*(?:thx|thanks|thank you|ty|cheers)\b[\s!.]*$/i;
