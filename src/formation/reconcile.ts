@@ -238,7 +238,10 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
   return candidates.find((c) => {
     const m = CHOICE.exec(c.content);
     const choice = (m?.[1] ?? m?.[2])?.trim();
-    return !!choice && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(choice)}(?![\\p{L}\\p{N}])`, "iu").test(content);
+    // "yes", "ok", "both" choose nothing a later fact could name as given up.
+    if (!choice || /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|maybe|both|none|all|neither)$/i.test(choice))
+      return false;
+    return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(choice)}(?![\\p{L}\\p{N}])`, "iu").test(content);
   });
 }
 
@@ -268,8 +271,8 @@ export function decide(content: string, candidates: MemoryRow[]): Decision {
       return { action: "merge", memory: c };
     }
   }
-  const counted = changedCount(content, candidates) ?? switchedChoice(content, candidates);
-  if (counted) return { action: "update", memory: counted };
+  const changed = changedCount(content, candidates) ?? switchedChoice(content, candidates);
+  if (changed) return { action: "update", memory: changed };
   const key = attributeKey(content);
   if (key) {
     for (const c of candidates) {

@@ -120,6 +120,10 @@ describe("decide", () => {
     expect(action("The user is switching gyms.", 'Asked "Any preference?", the user answered "firebase".')).toBe(
       "create",
     );
+    // A yes or an ok chose nothing a later fact names as given up.
+    expect(action("Yes, switching to the 9am train.", 'Asked "Shall I book it?", the user answered "yes".')).toBe(
+      "create",
+    );
   });
 
   test("the first matching candidate decides; no candidate creates", () => {
