@@ -99,6 +99,9 @@ describe("terse notes of a plan's dates and people", () => {
   test("'jono is my partner': a name typed in lower case, nobody's thing, whom 'he' then stands for", () => {
     expect(chat("jono is my partner. he is a sparky")).toEqual(["Jono is the user's partner. Jono is a sparky."]);
     expect(chat("car is my main expense")).toEqual(["The user's car is the user's main expense."]);
+    expect(chat("fergal is our conductor, hes great musically")).toEqual([
+      "Fergal is the user's conductor. Fergal is great musically.",
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import { isKin } from "./kin.ts";
+import { ROLE } from "./typed-names.ts";
 import type { Token } from "./nlp.ts";
 import { upperFirst } from "../../domain/text.ts";
 
@@ -261,7 +262,7 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
   if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
   // "jono is my partner": one who is someone of the user's is a person (a name in lower case), nobody's.
   const whose = tokens[3]?.lower ?? "";
-  const someone = isKin(whose) || /^(?:partner|friend|boss|colleague|mate|flatmate|neighbou?r|manager)$/.test(whose);
+  const someone = isKin(whose) || new RegExp(`^(?:${ROLE})$`).test(whose);
   if (verb.lower === "is" && /^(?:my|our)$/.test(tokens[2]?.lower ?? "") && someone) return tokens;
   if (isThirdPerson(verb) && tokens[compound ? 3 : 2]?.pos === "AUX") return tokens; // "window functions are": a plural
   // "avalanche makes more sense", "snowball sounds easier": an option weighed, not a thing of the user's.

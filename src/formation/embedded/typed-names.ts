@@ -7,8 +7,9 @@ import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { lexicon } from "./lexicon.ts";
 
-const ROLE =
-  "gf|bf|mate|bestie|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer";
+/** Someone of the writer's, by relation or by role ("my gf lena", "fergal is our conductor"). */
+export const ROLE =
+  "gf|bf|mate|bestie|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer|conductor|instructor|accountant|bookkeeper|solicitor|lawyer|dentist|vet|plumber|builder|electrician|mechanic|agent|priest|vicar|nanny|childminder|supervisor|editor|nurse|carer";
 const INTRODUCED = new RegExp(
   String.raw`\b(?:my|our|her|his|their)\s+(?:${ROLE})\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b|(?:^|[.!?,]\s*|\b(?:and|so|btw|oh|also)\s+)([a-z][a-z'-]+)\s+is\s+(?:my|our)\s+(?:${ROLE})\b`,
   "g",
