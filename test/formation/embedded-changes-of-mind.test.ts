@@ -212,3 +212,13 @@ describe("a topic typed back before the answer", () => {
     expect(chat("were in ballincollig in cork")).toEqual(["The user and others are in ballincollig in cork."]);
   });
 });
+
+describe("a value of the user's set anew by what to do with it", () => {
+  test("'honestly drop the target to €2,500', 'raise my rate to 500': the user's value; 'drop the kids at 8' is none", () => {
+    expect(chat("and honestly drop the target to €2,500, i dont want us all disappointed")).toEqual([
+      "The user's target is €2,500.",
+    ]);
+    expect(chat("raise my rate to 500")).toEqual(["The user's rate is 500."]);
+    expect(chat("drop the kids at 8")).toEqual([]);
+  });
+});
