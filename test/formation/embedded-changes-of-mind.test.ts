@@ -156,6 +156,18 @@ describe("days named the way people say them", () => {
     ]);
   });
 
+  test("'saturday week' said on Monday 4 May is Saturday 16 May, a week after the next Saturday", () => {
+    expect(chat("booked a test ride for saturday week, 10am")).toEqual([
+      "The user booked a test ride for Saturday, 16 May 2026, 10am.",
+    ]);
+  });
+
+  test("'take home is 2150 a month': the user's take-home pay", () => {
+    expect(chat("take home is 2150 a month, paid on the 28th")).toEqual([
+      "The user's take-home pay is 2150 a month, paid on the 28th.",
+    ]);
+  });
+
   test("'start date jan 4': a kind of day the tagger reads as a verb is the user's", () => {
     expect(chat("start date jan 4")).toEqual(["The user's start date is on 4 January 2027."]);
   });

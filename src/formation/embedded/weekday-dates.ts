@@ -50,7 +50,7 @@ const DAY_AND_MONTH = new RegExp(
 );
 /** "a week tomorrow", "a week today", "a fortnight on Saturday" (British). */
 const WEEK_FROM = new RegExp(
-  `\\b(?:a|one)\\s+(week|fortnight)\\s+(today|tomorrow|on\\s+(${DAY}))\\b|\\b(?:on\\s+)?(?:the\\s+)?(${DAY})\\s+after\\s+next\\b`,
+  `\\b(?:a|one)\\s+(week|fortnight)\\s+(today|tomorrow|on\\s+(${DAY}))\\b|\\b(?:on\\s+)?(?:the\\s+)?(${DAY})\\s+(?:after\\s+next|week)\\b`,
   "gi",
 );
 
@@ -97,7 +97,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     return `the week of ${monday.getUTCDate()} ${upperFirst(MONTHS[monday.getUTCMonth()]!)} ${monday.getUTCFullYear()}`;
   });
   // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named; "thursday after
-  // next": a week after the next Thursday.
+  // next", "saturday week": a week after the next Thursday or Saturday.
   const weeks = ofMonth.replace(
     WEEK_FROM,
     (_all, span: string, from: string, day?: string, next?: string, at0?: number) => {
