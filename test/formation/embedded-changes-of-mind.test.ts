@@ -4,7 +4,8 @@
 // shop's name typed in lower case. The count changed later replaces the earlier one (reconcile.test.ts).
 import { describe, expect, test } from "bun:test";
 import { statedName } from "../../src/formation/user-name.ts";
-import { chat } from "./embedded-support.ts";
+import type { Fact } from "../../src/formation/extractor.ts";
+import { CHAT_AT, chat, contents, extractor } from "./embedded-support.ts";
 
 describe("a count settled in reply to the assistant's question", () => {
   test("'lets say 10 to be safe' answers 'How many ...?' with the thing the advice counted in bold", () => {
@@ -232,5 +233,19 @@ describe("a value of the user's set anew by what to do with it", () => {
     ]);
     expect(chat("raise my rate to 500")).toEqual(["The user's rate is 500."]);
     expect(chat("drop the kids at 8")).toEqual([]);
+  });
+});
+
+describe("the user's name said with what they go on to say", () => {
+  test("'hi im dani, planning a reunion' is the user's name, a memory of its own, and the plan", () => {
+    const facts = extractor.extract({
+      kind: "messages",
+      user: { name: "Dani" },
+      messages: [
+        { index: 0, role: "user", speaker: null, content: "hi im dani, planning a reunion", occurredAt: CHAT_AT },
+        { index: 1, role: "assistant", speaker: null, content: "Nice to meet you, Dani!", occurredAt: CHAT_AT },
+      ],
+    }) as Fact[];
+    expect(contents(facts)).toEqual(["The user's name is Dani.", "Dani is planning a reunion."]);
   });
 });

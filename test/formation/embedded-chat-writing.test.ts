@@ -394,11 +394,13 @@ describe("found in held-out chats", () => {
         { index: 3, role: "user", speaker: null, content: "im Nadia, married with 2 kids", occurredAt: AT },
       ],
     }) as Fact[];
-    expect(contents(facts)).toEqual([
+    // The name is a memory of its own (each time: the same again forms nothing when stored).
+    expect(contents(facts).filter((c) => c !== "The user's name is Nadia.")).toEqual([
       "Nadia taught maths for 7 years.",
       "Nadia took over as chair of the PTA.",
       "Nadia is married with 2 kids.",
     ]);
+    expect(contents(facts)).toContain("The user's name is Nadia.");
   });
 });
 

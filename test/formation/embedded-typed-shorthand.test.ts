@@ -377,8 +377,9 @@ describe("answers and instructions as users type them", () => {
       contents(
         extractor.extract({ kind: "passage", text, user: { name: "Dana Whitfield" }, occurredAt: AT }) as Fact[],
       );
-    // Introducing themselves with the whole name is the memory of it, or what follows it.
+    // Introducing themselves with the whole name is the memory of it, and what follows it.
     expect(said("Hi! I am Dana Whitfield, a backend engineer at Stripe.")).toEqual([
+      "The user's name is Dana Whitfield.",
       "Dana is a backend engineer at Stripe.",
     ]);
     expect(said("My name is Dana Whitfield.")).toEqual(["The user's name is Dana Whitfield."]);

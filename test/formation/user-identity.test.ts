@@ -37,6 +37,7 @@ describe("the user of a scope", () => {
       "Dana is a backend engineer at Stripe.",
       "Dana moved from Lisbon to Berlin in March 2026.",
       "The user is allergic to peanuts.",
+      "The user's name is Dana.",
     ]);
     expect(await contents("u2")).toEqual(["The user plays the cello."]);
   });

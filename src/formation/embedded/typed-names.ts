@@ -140,11 +140,15 @@ export function selfIntroduced(
   if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(full)}\\b`).test(joined)) return named;
   const said = [full, speaker].find((n) => joined.startsWith(`${speaker} is ${n}`));
   if (!said) return joined;
-  const rest = joined.slice(`${speaker} is ${said}`.length).replace(/^\s*(,|and\b)\s*/, "");
+  const rest = joined
+    .slice(`${speaker} is ${said}`.length)
+    .replace(/^\s*(,|and\b)\s*/, "")
+    .replace(/^(?:btw|by the way|lol|haha|here)\b[\s.!]*$/i, ""); // "oh and its maeve btw"
   if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest)) return named;
   const lead = rest.split(/\s/)[0]!.toLowerCase();
   const past = PAST_LEAD.test(rest) || (!STATES.test(lead) && lexicon().tagsOf(lead).includes("PastTense"));
-  return `${speaker} ${past ? "" : "is "}${rest}`;
+  // "hi im dani, planning a reunion": the name, and what the user goes on to say.
+  return `${named ? `${named}. ` : ""}${speaker} ${past ? "" : "is "}${rest}`;
 }
 
 /** What comes between "sign" and the name to sign with ("sign it off as", "sign it from"). */
