@@ -220,7 +220,7 @@ export function createUnitFormer(deps: {
       } else {
         const old = decision.memory;
         m = memories.addVersion(old.id, {
-          content: f.content,
+          content: (decision.action === "update" && decision.content) || f.content,
           occurredAt: f.occurredAt ?? old.occurred_at,
           change: decision.action === "update" ? "updated" : "merged",
           source: sourceOf(job, f),

@@ -3,20 +3,19 @@
 //   memory (a new version, change "merged");
 // - a fact that changes a single-valued attribute of the same subject ("moved to Berlin" after
 //   "lives in Paris") becomes a new version of that memory (change "updated", superseding the old);
-//   so does a new value of a count a short memory gives, said to have changed ("we'll up the budget to
-//   450" after "budget is about 300", "17 plants not 12"), and a stored choice the new fact gives up
-//   ("switching to onesignal, firebase was a pain" after 'answered "firebase"');
+//   so does a new value of a count said to have changed, or a choice given up (changed-values.ts:
+//   "we'll up the budget to 450 (was 300)" after "budget is about 300");
 // - otherwise a new memory, linked to memories about the same people and things.
 // Guards keep different facts apart however alike their words: names, numbers and negation must
 // agree, and a merge needs the stored fact's words, in order, inside the new one.
-import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
-import { escapeRegExp, queryTerms, stem } from "../domain/text.ts";
+import { queryTerms, stem } from "../domain/text.ts";
+import { changedValue } from "./changed-values.ts";
 
 export type Decision =
   | { action: "skip"; memory: MemoryRow }
   | { action: "merge"; memory: MemoryRow }
-  | { action: "update"; memory: MemoryRow }
+  | { action: "update"; memory: MemoryRow; content?: string }
   | { action: "create" };
 
 const DUPLICATE = 0.85;
@@ -173,78 +172,6 @@ function subset(a: Map<string, number>, b: Map<string, number>): boolean {
 
 const NEGATION = /\b(not|never|no|nor|cannot|none|nobody|nothing|neither|without|n't|anymore|stopped|quit)\b/i;
 
-/** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
-const CHANGED =
-  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?)\b|\bnot\s+[£$€]?\d/i;
-/** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300"). */
-const COUNT =
-  /(?:(\p{L}+)\s+(?:(?:is|are|was|were|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
-/** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
-const NO_HEAD = new RegExp(
-  `^(?:and|or|but|so|for|each|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
-  "i",
-);
-/** Most words a stored fact may have for a new value of its count to replace it whole (more: it says more). */
-const COUNT_FACT_TERMS = 8;
-
-/** Each count a text gives, with the words it goes with (stemmed): ["budget", "300"], ["quid", "300"]. */
-function counts(text: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  // 'Asked "What is the user's budget?", the user answered "about 300"': the count is of what was asked.
-  const asked = /^Asked "(?:how (?:many|much) (\p{L}+)|[^"]*?(\p{L}+)\?)", .+ answered "(.*)"/iu.exec(text);
-  const value = asked && /[£$€]?(\d[\d,.]*k?)/.exec(asked[3]!)?.[1];
-  if (value) out.push([stem((asked[1] ?? asked[2]!).toLowerCase()), value.replace(/[.,]$/, "")]);
-  for (const m of text.matchAll(COUNT)) {
-    if (/^\d{4}$/.test(m[2]!)) continue; // a year
-    const value = m[2]!.replace(/[.,]$/, "");
-    // Not whom the fact is about ("The user was about 11", "Maya is 41"): a name counts nothing.
-    for (const w of [m[1], m[3]])
-      if (w && !NO_HEAD.test(w) && !/^(?:user|\p{Lu}.*)$/u.test(w)) out.push([stem(w.toLowerCase()), value]);
-  }
-  return out;
-}
-
-/**
- * A stored fact whose count the new fact changes ("The user's budget is about 300", then "we'll up
- * the budget to 450"): the same word counted, another value, the old value gone (or said "not 2.30"),
- * and the new fact saying it changed. Only a short stored fact, which says little else that the new
- * one would lose.
- */
-function changedCount(content: string, candidates: MemoryRow[]): MemoryRow | undefined {
-  if (!CHANGED.test(content)) return undefined;
-  const mine = counts(content);
-  const kept = (value: string) =>
-    new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
-  return candidates.find(
-    (c) =>
-      significantTerms(c.content).size <= COUNT_FACT_TERMS &&
-      counts(c.content).some(([head, value]) => !kept(value) && mine.some(([h, v]) => h === head && v !== value)),
-  );
-}
-
-/** A fact saying a choice was given up: "switching to onesignal, firebase was a pain", "pasta instead of rice". */
-const SWITCHED =
-  /\b(?:switch(?:ing|ed)?|instead|replac(?:e|es|ing|ed)|dropp(?:ing|ed)|scrapp(?:ing|ed)|ditch(?:ing|ed))\b/i;
-/** The choice a stored fact records: 'the user answered "firebase"', 'chose "Drop 2022"', "settled on sqlite". */
-const CHOICE = /(?:answered|chose) "([^"]{2,40})"\.?$|settled on ([^.,]{2,40})\.?$/;
-
-/**
- * A stored choice that the new fact gives up ("Asked "Any preference?", the user answered "firebase"",
- * then "switching to onesignal, firebase was a pain"): the new fact names the old choice and says it
- * switched, dropped or replaced it.
- */
-function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | undefined {
-  if (!SWITCHED.test(content)) return undefined;
-  return candidates.find((c) => {
-    const m = CHOICE.exec(c.content);
-    const choice = (m?.[1] ?? m?.[2])?.trim();
-    // "yes", "ok", "both" choose nothing a later fact could name as given up.
-    if (!choice || /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|maybe|both|none|all|neither)$/i.test(choice))
-      return false;
-    return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(choice)}(?![\\p{L}\\p{N}])`, "iu").test(content);
-  });
-}
-
 /** Decides what a new fact does to the candidates (active memories of the same project and scope). */
 export function decide(content: string, candidates: MemoryRow[]): Decision {
   const normalised = content.trim().toLowerCase();
@@ -271,8 +198,8 @@ export function decide(content: string, candidates: MemoryRow[]): Decision {
       return { action: "merge", memory: c };
     }
   }
-  const changed = changedCount(content, candidates) ?? switchedChoice(content, candidates);
-  if (changed) return { action: "update", memory: changed };
+  const changed = changedValue(content, candidates);
+  if (changed) return { action: "update", ...changed };
   const key = attributeKey(content);
   if (key) {
     for (const c of candidates) {

@@ -107,6 +107,16 @@ describe("decide", () => {
     expect(action(content, existing)).toBe("create");
   });
 
+  test("the new version of a changed count says what it was, unless the new fact says it", () => {
+    expect(decide("The user's rent is now 1,250 a month.", [row("The user's rent is 1,100 a month.")])).toMatchObject({
+      action: "update",
+      content: "The user's rent is now 1,250 (was 1,100) a month.",
+    });
+    expect(
+      decide("The user counted and it is actually 17 plants not 12.", [row("The user has like 12 plants.")]),
+    ).toMatchObject({ action: "update", content: "The user counted and it is actually 17 plants not 12." });
+  });
+
   test("a choice given up ('switching to onesignal, firebase was a pain') replaces the stored choice", () => {
     expect(
       action(
@@ -196,7 +206,7 @@ describe("reconciliation through the API", () => {
     expect(stored(h)).toBe(1);
   });
 
-  test("a budget raised later in a chat with an assistant replaces the budget said first", async () => {
+  test("a budget raised later in a chat with an assistant replaces the budget said first, saying what it was", async () => {
     h = await harness();
     await importMessages(
       h,
@@ -217,11 +227,16 @@ describe("reconciliation through the API", () => {
     expect(view.versions.map((v) => [v.content, v.change])).toEqual([
       ['Asked "What is the user\'s budget?", the user answered "about 300 quid all in".', "created"],
       [
-        "The user spoke to the user's wife, the user and the user's wife will up the budget to 450 and book a magician.",
+        "The user spoke to the user's wife, the user and the user's wife will up the budget to 450 (was 300) and book a magician.",
         "updated",
       ],
     ]);
-    expect(active(h).some((r) => r.content.includes("300"))).toBe(false);
+    // The old budget is no active memory of its own; the new one says what it was.
+    expect(
+      active(h)
+        .filter((r) => r.content.includes("300"))
+        .map((r) => r.id),
+    ).toEqual([m.id]);
   });
 
   test("the same fact twice forms nothing new and charges no write for the duplicate", async () => {

@@ -1,0 +1,102 @@
+// A stored value a new fact changes (reconcile.ts updates the memory with it): a count said to have
+// changed ("we'll up the budget to 450" after "budget is about 300", "17 plants not 12"), kept with the
+// value it replaced ("... to 450 (was 300)"), and a choice given up ("switching to onesignal, firebase
+// was a pain" after 'answered "firebase"').
+import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
+import type { MemoryRow } from "../domain/memory.ts";
+import { escapeRegExp, queryTerms, stem } from "../domain/text.ts";
+
+/** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
+const CHANGED =
+  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?)\b|\bnot\s+[£$€]?\d/i;
+/** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300"). */
+const COUNT =
+  /(?:(\p{L}+)\s+(?:(?:is|are|was|were|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
+/** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
+const NO_HEAD = new RegExp(
+  `^(?:and|or|but|so|for|each|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
+  "i",
+);
+/** Most words a stored fact may have for a new value of its count to replace it whole (more: it says more). */
+const COUNT_FACT_TERMS = 8;
+
+/** Each count a text gives, with the words it goes with (stemmed): ["budget", "300"], ["quid", "300"]. */
+function counts(text: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  // 'Asked "What is the user's budget?", the user answered "about 300"': the count is of what was asked.
+  const asked = /^Asked "(?:how (?:many|much) (\p{L}+)|[^"]*?(\p{L}+)\?)", .+ answered "(.*)"/iu.exec(text);
+  const value = asked && /[£$€]?(\d[\d,.]*k?)/.exec(asked[3]!)?.[1];
+  if (value) out.push([stem((asked[1] ?? asked[2]!).toLowerCase()), value.replace(/[.,]$/, "")]);
+  for (const m of text.matchAll(COUNT)) {
+    if (/^\d{4}$/.test(m[2]!)) continue; // a year
+    const value = m[2]!.replace(/[.,]$/, "");
+    // Not whom the fact is about ("The user was about 11", "Maya is 41"): a name counts nothing.
+    for (const w of [m[1], m[3]])
+      if (w && !NO_HEAD.test(w) && !/^(?:user|\p{Lu}.*)$/u.test(w)) out.push([stem(w.toLowerCase()), value]);
+  }
+  return out;
+}
+
+/**
+ * A stored fact whose count the new fact changes ("The user's budget is about 300", then "we'll up
+ * the budget to 450"): the same word counted, another value, the old value gone (or said "not 2.30"),
+ * and the new fact saying it changed. Only a short stored fact, which says little else that the new
+ * one would lose.
+ */
+function changedCount(
+  content: string,
+  candidates: MemoryRow[],
+): { memory: MemoryRow; was: string; now: string } | undefined {
+  if (!CHANGED.test(content)) return undefined;
+  const mine = counts(content);
+  const kept = (value: string) =>
+    new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
+  for (const c of candidates) {
+    if (new Set(queryTerms(c.content).map(stem)).size > COUNT_FACT_TERMS) continue;
+    for (const [head, was] of counts(c.content)) {
+      const now = kept(was) ? undefined : mine.find(([h, v]) => h === head && v !== was)?.[1];
+      if (now) return { memory: c, was, now };
+    }
+  }
+  return undefined;
+}
+
+/** A fact saying a choice was given up: "switching to onesignal, firebase was a pain", "pasta instead of rice". */
+const SWITCHED =
+  /\b(?:switch(?:ing|ed)?|instead|replac(?:e|es|ing|ed)|dropp(?:ing|ed)|scrapp(?:ing|ed)|ditch(?:ing|ed))\b/i;
+/** The choice a stored fact records: 'the user answered "firebase"', 'chose "Drop 2022"', "settled on sqlite". */
+const CHOICE = /(?:answered|chose) "([^"]{2,40})"\.?$|settled on ([^.,]{2,40})\.?$/;
+
+/**
+ * A stored choice that the new fact gives up ("Asked "Any preference?", the user answered "firebase"",
+ * then "switching to onesignal, firebase was a pain"): the new fact names the old choice and says it
+ * switched, dropped or replaced it.
+ */
+function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | undefined {
+  if (!SWITCHED.test(content)) return undefined;
+  return candidates.find((c) => {
+    const m = CHOICE.exec(c.content);
+    const choice = (m?.[1] ?? m?.[2])?.trim();
+    // "yes", "ok", "both" choose nothing a later fact could name as given up.
+    if (!choice || /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|maybe|both|none|all|neither)$/i.test(choice))
+      return false;
+    return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(choice)}(?![\\p{L}\\p{N}])`, "iu").test(content);
+  });
+}
+
+/** The fact with the value it replaced after the new one: "... up the budget to 450 (was 300) and book ...". */
+function wasSaid(content: string, was: string, now: string): string {
+  if (new RegExp(`(?<![\\d.,])${escapeRegExp(was)}(?!\\d)`).test(content)) return content;
+  return content.replace(new RegExp(`(?<![\\d.,])${escapeRegExp(now)}(?!\\d)`), `${now} (was ${was})`);
+}
+
+/** The stored memory the new fact changes, and the text its new version says (the count's old value kept), or undefined. */
+export function changedValue(
+  content: string,
+  candidates: MemoryRow[],
+): { memory: MemoryRow; content?: string } | undefined {
+  const count = changedCount(content, candidates);
+  if (count) return { memory: count.memory, content: wasSaid(content, count.was, count.now) };
+  const given = switchedChoice(content, candidates);
+  return given && { memory: given };
+}
