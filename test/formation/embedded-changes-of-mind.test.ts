@@ -249,3 +249,10 @@ describe("the user's name said with what they go on to say", () => {
     expect(contents(facts)).toEqual(["The user's name is Dani.", "Dani is planning a reunion."]);
   });
 });
+
+describe("an age and a habit typed as people do", () => {
+  test("'I just turned 18 yesterday!' keeps the age (was 'just turned on 3 May 2026'); 'I workout' is a verb", () => {
+    expect(chat("I just turned 18 yesterday!")).toEqual(["The user just turned 18 years old on 3 May 2026."]);
+    expect(chat("I workout four hours a day.")).toEqual(["The user works out four hours a day."]);
+  });
+});

@@ -125,6 +125,7 @@ const TYPED: Array<[RegExp, string]> = [
   ],
   [/(^|[.!?]\s+|,\s*)(?:truth be told|to be honest|if i['’]?m honest|if im honest)[,]?\s+/gi, "$1"], // an aside
   [/\btake[- ]home(?:\s+pay)?(?=\s+(?:is|was|about|around|like|roughly|[£$€]?\d))/gi, "take-home pay"], // "take home is 2150"
+  [/\b(i|we|they|you)\s+workout\b/gi, "$1 work out"], // "I workout four hours a day"
   [/\babt\b/gi, "about"],
   [/\bwhos\b/gi, "who is"],
   [/\brn\b/gi, "right now"],
@@ -189,7 +190,7 @@ const TYPED: Array<[RegExp, string]> = [
   ],
   // "I'm 34, finished ...", "she's 7 and loves dinosaurs", "our son is 4.": a person's number alone is their age.
   [
-    /\b((?:i|I)(?:['’]?m| am)|(?:[Hh]e|[Ss]he|son|daughter|kid|child|boy|girl|brother|sister|baby|nephew|niece|grandson|granddaughter|dog|cat|puppy)(?:['’]s| is)|turned|turns) (\d{1,2})(?=\s*(?:[,.;!)]|$)|\s+(?:and|now|next|this|but|so|in)\b)/g,
+    /\b((?:i|I)(?:['’]?m| am)|(?:[Hh]e|[Ss]he|son|daughter|kid|child|boy|girl|brother|sister|baby|nephew|niece|grandson|granddaughter|dog|cat|puppy)(?:['’]s| is)|turned|turns) (\d{1,2})(?=\s*(?:[,.;!)]|$)|\s+(?:and|now|next|this|but|so|in|yesterday|today|tomorrow)\b)/g,
     "$1 $2 years old",
   ],
   // "whats the deal with insurance, our deductible is 2500": a question typed without its mark, then a fact.
