@@ -256,3 +256,19 @@ describe("an age and a habit typed as people do", () => {
     expect(chat("I workout four hours a day.")).toEqual(["The user works out four hours a day."]);
   });
 });
+
+describe("'and i.' closing an answer", () => {
+  test("'my boyfriend callum and i. lease ends ...' answers who: 'i.' is not an initial that joins the next sentence", () => {
+    expect(
+      chat(
+        "just bought a narrowboat",
+        "Who will be living aboard?",
+        "my boyfriend callum and i. lease on the flat ends 31 aug",
+      ),
+    ).toEqual([
+      "The user just bought a narrowboat.",
+      'Asked "Who will be living aboard?", the user answered "the user\'s boyfriend Callum and the user".',
+      "Lease on the flat ends on 31 August 2026.",
+    ]);
+  });
+});

@@ -126,6 +126,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/(^|[.!?]\s+|,\s*)(?:truth be told|to be honest|if i['’]?m honest|if im honest)[,]?\s+/gi, "$1"], // an aside
   [/\btake[- ]home(?:\s+pay)?(?=\s+(?:is|was|about|around|like|roughly|[£$€]?\d))/gi, "take-home pay"], // "take home is 2150"
   [/\b(i|we|they|you)\s+workout\b/gi, "$1 work out"], // "I workout four hours a day"
+  [/\band i\.(?=\s|$)/gi, "and me."], // "my boyfriend callum and i. lease ends ...": "i." is read as an initial
   [/\babt\b/gi, "about"],
   [/\bwhos\b/gi, "who is"],
   [/\brn\b/gi, "right now"],
