@@ -125,7 +125,8 @@ describe("a question typed without its mark", () => {
 describe("what a chat user types about times and themselves", () => {
   test("'thursday the 9th of april 10.14am': a time typed with a dot, not 'april 10' and the year 2010", () => {
     const formed = chat("omg just got a cancellation. thursday the 9th of april 10.14am same centre").join(" ");
-    expect(formed).toContain("April 2027 at 10:14am same centre.");
+    // "thursday the 9th of april" is one date: the year whose 9 April is a Thursday.
+    expect(formed).toContain("On Thursday, 9 April 2026 at 10:14am same centre.");
     expect(formed).not.toContain("2010");
   });
 
@@ -270,5 +271,20 @@ describe("'and i.' closing an answer", () => {
       'Asked "Who will be living aboard?", the user answered "the user\'s boyfriend Callum and the user".',
       "Lease on the flat ends on 31 August 2026.",
     ]);
+  });
+});
+
+describe("a weekday and its day of the month, and a weekday in a name", () => {
+  test("'ready on Saturday the 17th of October' after 'rang': one date ahead, the year whose 17 October is a Saturday", () => {
+    expect(chat("Ron's friend rang just before, and the bees will be ready on Saturday the 17th of October")).toEqual([
+      "Ron's friend rang just before, and the bees will be ready on Saturday, 17 October 2026.",
+    ]);
+  });
+
+  test("'the Ash Wednesday fires in 1983', 'black friday sales' name no day", () => {
+    expect(chat("Graham and I lost our back fence in the Ash Wednesday fires in 1983")).toEqual([
+      "Graham and the user lost the user's back fence in the Ash Wednesday fires in 1983.",
+    ]);
+    expect(chat("black friday sales start on friday")).toEqual(["Black friday sales start on Friday, 8 May 2026."]);
   });
 });

@@ -110,6 +110,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
   const [textBefore, textAfter] = [text.slice(0, index), text.slice(index + matched.length)];
   return (
     EVERY_BEFORE.test(textBefore) ||
+    /\b(?:ash|black|cyber|super|shrove|maundy|holy|palm)\s+$/i.test(textBefore) || // "the Ash Wednesday fires", a name
     (matched.match(WEEKDAYS_IN) ?? []).length > 1 ||
     (WEEKDAY_ALONE.test(matched) && weekTold(text, index)) ||
     PLURAL_AFTER.test(textAfter) ||

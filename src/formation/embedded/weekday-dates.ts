@@ -38,6 +38,12 @@ const DAYS_BEFORE_MONTH = new RegExp(
   "gi",
 );
 
+/** "Saturday the 17th of October": the weekday of a day of the month, read as one date ("Saturday 17th October"). */
+const WEEKDAY_THE_DAY_OF = new RegExp(
+  `\\b(${DAY})\\s+the\\s+(\\d{1,2}(?:st|nd|rd|th)?)\\s+of\\s+(?=(?:${MONTH})[a-z]*\\b)`,
+  "gi",
+);
+
 /** "the last week of May", "first week of june". */
 const WEEK_OF_MONTH = new RegExp(
   `\\b(?:the\\s+)?(first|second|third|fourth|last|final)\\s+week\\s+of\\s+(${MONTH})[a-z]*\\b`,
@@ -77,9 +83,11 @@ const PLAN_BEFORE =
  */
 export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean): string {
   // "6th and 8th oct": the first day is in the month named after the second.
-  const text = said.replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
-    return `${Number(n)} ${upperFirst(MONTHS[monthOf(month)]!)}${and}`;
-  });
+  const text = said
+    .replace(WEEKDAY_THE_DAY_OF, "$1 $2 ")
+    .replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
+      return `${Number(n)} ${upperFirst(MONTHS[monthOf(month)]!)}${and}`;
+    });
   const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
   // "the last week of May": that week of the month named (chrono would read "last week" alone).
   const ofMonth = text.replace(WEEK_OF_MONTH, (_, which: string, month: string) => {
