@@ -281,6 +281,10 @@ describe("a weekday and its day of the month, and a weekday in a name", () => {
     ]);
   });
 
+  test("'two years ago now, in 2024': the year said once", () => {
+    expect(chat("Graham passed away two years ago now, in 2024")).toEqual(["Graham passed away in 2024."]);
+  });
+
   test("'the Ash Wednesday fires in 1983', 'black friday sales' name no day", () => {
     expect(chat("Graham and I lost our back fence in the Ash Wednesday fires in 1983")).toEqual([
       "Graham and the user lost the user's back fence in the Ash Wednesday fires in 1983.",

@@ -273,7 +273,7 @@ export function resolveDates(said: string, reference: string | null, past = true
   // the user wrote beside the words it resolves ("next year, 2027": "2027", not "2027, 2027").
   const resolved = (out + text.slice(last))
     .replace(/\b(\d{1,2} \p{L}+) \d{4} in (\d{4})\b/gu, "$1 $2")
-    .replace(/\b((?:\d{1,2} \p{Lu}\p{Ll}+ )?\d{4}), \1\b/gu, "$1");
+    .replace(/\b((?:\d{1,2} \p{Lu}\p{Ll}+ )?\d{4})(?: now)?, (?:in )?\1\b/gu, "$1");
   return { text: resolved, eventAt };
 }
 
