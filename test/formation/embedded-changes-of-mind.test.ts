@@ -292,3 +292,21 @@ describe("a weekday and its day of the month, and a weekday in a name", () => {
     expect(chat("black friday sales start on friday")).toEqual(["Black friday sales start on Friday, 8 May 2026."]);
   });
 });
+
+describe("a terse shop owner's notes", () => {
+  test("'pls just tables + numbers from now on, no essays' is a standing instruction; 'tables pls' too", () => {
+    expect(chat("pls just tables + numbers from now on, no essays")).toEqual([
+      "The user wants just tables + numbers from now on, no essays from the assistant.",
+    ]);
+    expect(chat("tables pls")).toEqual(["The user wants tables from the assistant."]);
+    expect(chat("ok thanks")).toEqual([]);
+  });
+
+  test("'us + eu', 'us was 25% of sales': the country, not the user and others", () => {
+    expect(chat("where do you ship", "Where do you ship outside the UK?", "us + eu")).toEqual([
+      'Asked "Where does the user ship outside the UK?", the user answered "US + eu".',
+    ]);
+    expect(chat("us was like 25% of sales")).toEqual(["US was like 25% of sales."]);
+    expect(chat("they invited us to the party")).toEqual(["They invited the user and others to the party."]);
+  });
+});

@@ -55,7 +55,7 @@ export function unwantedInAnswers(text: string, who: string | null, resolved = t
  * draft pls"), a pick ("the 9:00 one pls", "both pls") nor a yes or thanks.
  */
 const WANT_PLEASE =
-  /^(?:(?:and|also|oh|but|so)\s+)*(?:(pls|please|plz)[:,]?\s+)?((?!(?:yes|yeah|yep|yup|ok|okay|sure|thanks|thank|ty|no|nah|hi|hey|both|either|all|same|that|this|it|the\s+\S+\s+one)\b)[\p{L}\p{N}£$€][\p{L}\p{N}£$€%:.,'’ -]{1,60}?)(\s+(?:pls|please|plz))?[\s.!]*$/iu;
+  /^(?:(?:and|also|oh|but|so)\s+)*(?:(pls|please|plz)[:,]?\s+)?((?!(?:yes|yeah|yep|yup|ok|okay|sure|thanks|thank|ty|no|nah|hi|hey|both|either|all|same|that|this|it|the\s+\S+\s+one)\b)[\p{L}\p{N}£$€][\p{L}\p{N}£$€%:.,'’ +&-]{1,60}?)(\s+(?:pls|please|plz))?[\s.!]*$/iu;
 const UNIT =
   "(?:km|kms|kilometres|kilometers|miles|kg|kgs|kilos|grams|ml|litres|liters|celsius|metric|imperial|cups|ounces|oz|lbs|pounds|fahrenheit|inches|cm|feet|usd|gbp|eur|euros|dollars)";
 /**
@@ -69,7 +69,7 @@ const UNITS_OVER = new RegExp(
 
 /** Words of how answers are to be, from now on ("force free only pls" is of training, not answers). */
 const STANDING_FORM = new RegExp(
-  String.raw`\b(?:${UNIT}|first|throughout|always|(?:code|answers?|commands?|text|links?|bullets?)\s+only|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|brief|short(?:er)?|concise|plain|simpler?)\b`,
+  String.raw`\b(?:${UNIT}|first|throughout|always|from now on|(?:code|answers?|commands?|text|links?|bullets?)\s+only|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|tables|brief|short(?:er)?|concise|plain|simpler?)\b`,
   "i",
 );
 
@@ -83,7 +83,9 @@ export function wantedPlease(text: string, who: string | null, verbless = true):
   if (units && who) return `${who} wants ${units.toLowerCase()} from the assistant${why ? `; ${why}` : ""}`;
   if (!verbless) return null;
   const [, before, wanted, after] = WANT_PLEASE.exec(text.trim()) ?? [];
-  return wanted && who && (before || after || ANSWER_SHAPE.test(wanted)) && STANDING_FORM.test(wanted)
+  // "just tables + numbers from now on": lasting, it needs no "please".
+  const lasting = /\bfrom now on\b/i.test(wanted ?? "");
+  return wanted && who && (before || after || lasting || ANSWER_SHAPE.test(wanted)) && STANDING_FORM.test(wanted)
     ? `${who} wants ${wanted.replace(/[\s,.]+$/, "")} from the assistant`
     : null;
 }

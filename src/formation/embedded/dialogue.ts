@@ -227,7 +227,7 @@ export function toldAnew(
     movedPlan(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
     (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null) ??
-    (toAgent ? wantedPlease(joinedAs(tokens, said), speakers.speaker, why === "no verb") : null) ??
+    (toAgent ? wantedPlease(joinedAs(tokens, said), speakers.speaker, /^(?:no verb|too short)$/.test(why)) : null) ??
     (toAgent ? (datedThing(tokens, speakers.speaker) ?? amountThing(joinTokens(written), speakers.speaker)) : null)
   );
 }

@@ -198,6 +198,7 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
     const t = tokens[i]!;
     const next = tokens[i + 1];
     if (next && next.space === "" && /^[-–]$/.test(next.text)) continue; // "me-time" is a compound, not a pronoun
+    if (t.text === "US") continue; // the country (shorthand.ts writes it so), not "us"
     if (s) {
       switch (t.lower) {
         case "i":

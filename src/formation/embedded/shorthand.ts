@@ -127,6 +127,10 @@ const TYPED: Array<[RegExp, string]> = [
   [/\btake[- ]home(?:\s+pay)?(?=\s+(?:is|was|about|around|like|roughly|[£$€]?\d))/gi, "take-home pay"], // "take home is 2150"
   [/\b(i|we|they|you)\s+workout\b/gi, "$1 work out"], // "I workout four hours a day"
   [/\band i\.(?=\s|$)/gi, "and me."], // "my boyfriend callum and i. lease ends ...": "i." is read as an initial
+  // "us + eu", "eu and us", "us was 25% of sales": the country, not "us" the people ("us" is no subject).
+  [/\bus(?=\s*(?:\+|&|and|or|,|\/)\s*(?:eu|uk|canada|europe|australia|mexico)\b)/gi, "US"],
+  [/(?<=\b(?:eu|uk|canada|europe|australia)\s*(?:\+|&|and|or|,|\/)\s*)us\b/gi, "US"],
+  [/(^|[.!?,;]\s*)us(?=\s+(?:was|is|has|sales|orders|customers|shipping|customs)\b)/gi, "$1US"],
   [/\babt\b/gi, "about"],
   [/\bwhos\b/gi, "who is"],
   [/\brn\b/gi, "right now"],
