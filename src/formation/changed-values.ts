@@ -64,8 +64,9 @@ function changedCount(
 /** A fact saying a choice was given up: "switching to onesignal, firebase was a pain", "pasta instead of rice". */
 const SWITCHED =
   /\b(?:switch(?:ing|ed)?|instead|replac(?:e|es|ing|ed)|dropp(?:ing|ed)|scrapp(?:ing|ed)|ditch(?:ing|ed))\b/i;
-/** The choice a stored fact records: 'the user answered "firebase"', 'chose "Drop 2022"', "settled on sqlite". */
-const CHOICE = /(?:answered|chose) "([^"]{2,40})"\.?$|settled on ([^.,]{2,40})\.?$/;
+/** The choice a stored fact records: 'answered "firebase"', 'chose "Drop 2022"', "settled on sqlite", "thinking switch to evri". */
+const CHOICE =
+  /(?:answered|chose) "([^"]{2,40})"\.?$|(?:settled on|(?:is|are) thinking (?:of |about )?(?:switch(?:ing)? to|going with)) ([^.,\s]+(?: (?!(?:from|on|in|at|by|for|to|next|this)\b)[^.,\s]+)?)/;
 
 /**
  * A stored choice that the new fact gives up ("Asked "Any preference?", the user answered "firebase"",

@@ -310,3 +310,10 @@ describe("a terse shop owner's notes", () => {
     expect(chat("they invited us to the party")).toEqual(["They invited the user and others to the party."]);
   });
 });
+
+describe("a named option given up", () => {
+  test("'forget evri, staying w royal mail' drops evri; 'forget it' drops nothing", () => {
+    expect(chat("forget evri, staying w royal mail")).toEqual(["The user dropped evri, staying with royal mail."]);
+    expect(chat("forget it")).toEqual([]);
+  });
+});

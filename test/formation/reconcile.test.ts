@@ -130,6 +130,12 @@ describe("decide", () => {
     expect(action("The user is switching gyms.", 'Asked "Any preference?", the user answered "firebase".')).toBe(
       "create",
     );
+    expect(
+      action(
+        "The user dropped evri, staying with royal mail.",
+        "The user is thinking switch to evri from Monday, 18 May 2026.",
+      ),
+    ).toBe("update");
     // A yes or an ok chose nothing a later fact names as given up.
     expect(action("Yes, switching to the 9am train.", 'Asked "Shall I book it?", the user answered "yes".')).toBe(
       "create",

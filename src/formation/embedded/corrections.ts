@@ -53,9 +53,12 @@ const TURNS = new Set(["actually", "ok", "okay", "oh", "wait", "update", "so", "
 export function droppedPlan(tokens: Token[], said: string[], speaker: string | null): string | null {
   let k = 0;
   while (k < tokens.length && (TURNS.has(tokens[k]!.lower) || tokens[k]!.pos === "PUNCT")) k++;
-  if (!speaker || !DROPS.has(tokens[k]?.lower ?? "") || !/^(?:the|my|our)$/.test(tokens[k + 1]?.lower ?? ""))
+  // "forget evri, staying w royal mail": a named option given up needs no "the".
+  const named =
+    /^(?:forget|scrap|ditch|nix)$/.test(tokens[k]?.lower ?? "") && /^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "");
+  if (!speaker || !DROPS.has(tokens[k]?.lower ?? "") || !(named || /^(?:the|my|our)$/.test(tokens[k + 1]?.lower ?? "")))
     return null;
-  if (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT") return null;
+  if (!named && (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT")) return null;
   // "drop the target to €2,500" lowers a value (changedValue), it gives up nothing.
   if (/\bto\s+[$£€]?\s?\d/.test(joinTokens(tokens.slice(k)))) return null;
   const what = joinTokens(tokens.slice(k + 1).map((t, i) => ({ ...t, text: said[k + 1 + i]! })));
