@@ -28,6 +28,11 @@ export function stem(word: string): string {
     .replace(/(?<=\w{3})(ed|ing)$/, "");
 }
 
+/** A text's meaningful words, stemmed: what two texts compare to tell the same fact from another. */
+export function significantTerms(text: string): Set<string> {
+  return new Set(queryTerms(text).map(stem));
+}
+
 /**
  * How a memory says that someone showed an image ("Melanie shared a photo of a cup with a dog face"):
  * formation writes a chat export's image note so; the caption names concrete things.

@@ -6,7 +6,8 @@ import type { MemoryRow } from "../domain/memory.ts";
 import type { Scope } from "../domain/scope.ts";
 import type { Fact } from "./extractor.ts";
 import type { MemoryLinks, MemoryWriter } from "./ports.ts";
-import { attributeKey, significantTerms } from "./reconcile.ts";
+import { significantTerms } from "../domain/text.ts";
+import { attributeKey } from "./reconcile.ts";
 
 /** Whether a text has one of `terms` among its significant terms. */
 function sharesTerm(text: string, terms: ReadonlySet<string>): boolean {

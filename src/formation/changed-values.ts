@@ -4,7 +4,7 @@
 // was a pain" after 'answered "firebase"').
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
-import { escapeRegExp, queryTerms, stem } from "../domain/text.ts";
+import { escapeRegExp, significantTerms, stem } from "../domain/text.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
@@ -52,7 +52,7 @@ function changedCount(
   const kept = (value: string) =>
     new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
   for (const c of candidates) {
-    if (new Set(queryTerms(c.content).map(stem)).size > COUNT_FACT_TERMS) continue;
+    if (significantTerms(c.content).size > COUNT_FACT_TERMS) continue;
     for (const [head, was] of counts(c.content)) {
       const now = kept(was) ? undefined : mine.find(([h, v]) => h === head && v !== was)?.[1];
       if (now) return { memory: c, was, now };
@@ -87,12 +87,13 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
 
 /** The fact with the value it replaced after the new one: "... up the budget to 450 (was 300) and book ...". */
 function wasSaid(content: string, was: string, now: string): string {
-  if (new RegExp(`(?<![\\d.,])${escapeRegExp(was)}(?!\\d)`).test(content)) return content;
-  return content.replace(new RegExp(`(?<![\\d.,])${escapeRegExp(now)}(?!\\d)`), `${now} (was ${was})`);
+  // A value as a number of its own ("300", not the "300" of "1300" or "3.00").
+  const alone = (value: string) => new RegExp(`(?<![\\d.,])${escapeRegExp(value)}(?!\\d)`);
+  return alone(was).test(content) ? content : content.replace(alone(now), `${now} (was ${was})`);
 }
 
-/** The stored memory the new fact changes, and the text its new version says (the count's old value kept), or undefined. */
-export function changedValue(
+/** The stored memory the new fact supersedes, and the text its new version says (the count's old value kept), or undefined. */
+export function supersededValue(
   content: string,
   candidates: MemoryRow[],
 ): { memory: MemoryRow; content?: string } | undefined {

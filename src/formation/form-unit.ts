@@ -14,7 +14,8 @@ import type { MemoryLinks, MemoryWriter, UserNames } from "./ports.ts";
 import { statedName } from "./user-name.ts";
 import { chunkMessages } from "./chunks.ts";
 import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
-import { decide, significantTerms, similarity } from "./reconcile.ts";
+import { significantTerms } from "../domain/text.ts";
+import { decide, similarity } from "./reconcile.ts";
 import { createCandidates } from "./candidates.ts";
 
 interface Unit {

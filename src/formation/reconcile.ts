@@ -10,7 +10,7 @@
 // agree, and a merge needs the stored fact's words, in order, inside the new one.
 import type { MemoryRow } from "../domain/memory.ts";
 import { queryTerms, stem } from "../domain/text.ts";
-import { changedValue } from "./changed-values.ts";
+import { supersededValue } from "./changed-values.ts";
 
 export type Decision =
   | { action: "skip"; memory: MemoryRow }
@@ -35,10 +35,6 @@ function orderedTerms(text: string): string[] {
         .map(stem),
     ),
   ];
-}
-
-export function significantTerms(text: string): Set<string> {
-  return new Set(queryTerms(text).map(stem));
 }
 
 export function similarity(a: Set<string>, b: Set<string>): { jaccard: number; containment: number } {
@@ -198,7 +194,7 @@ export function decide(content: string, candidates: MemoryRow[]): Decision {
       return { action: "merge", memory: c };
     }
   }
-  const changed = changedValue(content, candidates);
+  const changed = supersededValue(content, candidates);
   if (changed) return { action: "update", ...changed };
   const key = attributeKey(content);
   if (key) {

@@ -7,7 +7,7 @@
 // out ("7 May 2023") unless the text says it. No LLM needed.
 import type { MemoryRow } from "../domain/memory.ts";
 import { writtenDay } from "../domain/calendar.ts";
-import { escapeRegExp, queryTerms, SHOWN_IMAGE, splitSentences, stem } from "../domain/text.ts";
+import { escapeRegExp, queryTerms, SHOWN_IMAGE, significantTerms, splitSentences, stem } from "../domain/text.ts";
 import { namePattern } from "./matching.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
@@ -68,7 +68,7 @@ export function statedDate(row: Pick<MemoryRow, "content" | "occurred_at">): str
 
 /** Content words, stemmed: what a memory says, for telling a repeat from a new fact. */
 function said(text: string): Set<string> {
-  const words = new Set(queryTerms(text).map(stem));
+  const words = significantTerms(text);
   if (/\b(?:not|no|never|cannot)\b|n['’]t\b/i.test(text)) words.add("not"); // "does not eat meat" is news
   return words;
 }

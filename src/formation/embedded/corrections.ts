@@ -110,17 +110,21 @@ export function chosenOption(text: string, speaker: string | null): string | nul
   return `${speaker} settled on ${what}`;
 }
 
+/** Verbs that move a value, setting one only with "to" ("drop the target to €2,500", not "drop the kids at 8"). */
+const MOVING = "drop|raise|lower|increase|reduce|cut|bump|up";
+const MOVED_VALUE = new RegExp(`^(?:\\S+\\s+)*?(?:${MOVING})\\s`, "i");
 /** "actually make the new rate 500 not 520", "change my budget to £250": a value of the speaker's, set anew. */
-const SET_VALUE =
-  /^(?:(?:actually|ok(?:ay)?|wait|oh|hmm|sorry|no|nah|so|and|honestly)[,!]?\s+)*(?:make|change|set|put|drop|raise|lower|increase|reduce|cut|bump|up)\s+(?:(?:the|my|our)\s+|(?!(?:it|that|this|them|those|these|mine)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+(?:(?:up\s+|down\s+)?to\s+|at\s+)?([$£€]?\d[\d,.]*(?:\s*(?:k|%|a|per|an?)\b(?:\s+\p{L}+)?)?)(?:\s*,?\s*(?:not|instead of)\s+([$£€]?\d[\d,.]*k?))?(?:[\s.!]*$|\s*[,;]\s)/iu;
+const SET_VALUE = new RegExp(
+  `^(?:(?:actually|ok(?:ay)?|wait|oh|hmm|sorry|no|nah|so|and|honestly)[,!]?\\s+)*(?:make|change|set|put|${MOVING})\\s+(?:(?:the|my|our)\\s+|(?!(?:it|that|this|them|those|these|mine)\\b))((?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+)\\s+(?:(?:up\\s+|down\\s+)?to\\s+|at\\s+)?([$£€]?\\d[\\d,.]*(?:\\s*(?:k|%|a|per|an?)\\b(?:\\s+\\p{L}+)?)?)(?:\\s*,?\\s*(?:not|instead of)\\s+([$£€]?\\d[\\d,.]*k?))?(?:[\\s.!]*$|\\s*[,;]\\s)`,
+  "iu",
+);
 
 /** The speaker's value set anew: "make the new rate 500 not 520" ⇒ "The user's new rate is 500, not 520". */
 export function changedValue(text: string, speaker: string | null): string | null {
   const m = SET_VALUE.exec(text.trim());
   if (!m || !speaker) return null;
   // "drop the target to €2,500" sets a value; "drop the kids at 8" does not: these verbs set one with "to".
-  if (/^(?:\S+\s+)*?(?:drop|raise|lower|increase|reduce|cut|bump|up)\s/i.test(m[0]) && !/\bto\s+[$£€]?\d/i.test(m[0]))
-    return null;
+  if (MOVED_VALUE.test(m[0]) && !/\bto\s+[$£€]?\d/i.test(m[0])) return null;
   const what = m[1]!.toLowerCase();
   const be = /[^s]s$/.test(what) ? "are" : "is"; // "per diems are £30"
   return `${speaker}'s ${what} ${be} ${m[2]!.trim()}${m[3] ? `, not ${m[3]}` : ""}`;

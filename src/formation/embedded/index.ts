@@ -178,10 +178,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     const introduced = selfIntroduced(joined, ctx.speakers.speaker, user, user ? ctx.fullName : null);
     if (introduced === null) continue;
     // "hi im dani, planning a reunion": the name is a memory of its own (the same again forms nothing).
-    const [name, rest] = introduced.split(/(?<=^The user's name is [^.]+)\. /);
-    const naming = rest ? written(name!, ctx, false) : null;
+    const naming = introduced.name ? written(introduced.name, ctx, false) : null;
     if (naming) facts.push({ ...naming, entities: [ctx.speakers.speaker!] });
-    joined = rest ?? introduced;
+    joined = introduced.text;
     const fact = written(joined, ctx, isPastTense(tokens));
     if (!fact) continue;
     if (aboutListenerOnly(fact.content, ctx)) continue;

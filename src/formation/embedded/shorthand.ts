@@ -209,7 +209,6 @@ const TYPED: Array<[RegExp, string]> = [
 
 const dayOf = (form: string, plural: string | undefined) => `${WEEKDAY_FORMS[form.toLowerCase()]}${plural ? "s" : ""}`;
 
-/** The text with the shorthand users type written out (see the module comment). */
 const ILL_VERB =
   /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|hopefully|nah|yeah|yes|ye|yep|yup|aye|no|oh|also|now|lol)\s+)ill (\p{L}+)/giu;
 /** Words after which "ill" is "I'll" though the lexicon lacks them as verbs ("ill repot it", "ill just"). */
@@ -229,6 +228,7 @@ const KIN_S = new RegExp(
   "giu",
 );
 
+/** The text with the shorthand users type written out (see the module comment). */
 export function writtenOut(text: string): string {
   let out = thousands(text.includes("/") ? RATES.reduce((t, [re, rate]) => t.replace(re, rate), text) : text)
     // "joel here, i play bass": the writer's name, as a sentence of its own.

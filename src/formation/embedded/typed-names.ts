@@ -122,33 +122,36 @@ const REQUEST_LEAD =
 
 /**
  * A speaker introducing themselves, as a memory: "I am Dana, a backend engineer" → "Dana is a backend
- * engineer"; "I'm Nadia, taught maths for 7 years" → "Nadia taught maths for 7 years". A statement that
- * only says the name ("I am Dana", "my name is Dana", "btw im Sophie, put rsvp to me") is "The user's
- * name is Dana" when `user` (the scope's user, whom the name is kept for), else null (a named speaker).
- * Otherwise `joined` unchanged.
+ * engineer"; "I'm Nadia, taught maths for 7 years" → "Nadia taught maths for 7 years", and for `user`
+ * (the scope's user, whom the name is kept for) `name` "The user's name is Dana", a memory of its own
+ * beside it. A statement that only says the name ("I am Dana", "my name is Dana", "btw im Sophie, put
+ * rsvp to me") is "The user's name is Dana" when `user`, else null (a named speaker). Otherwise
+ * `joined` unchanged.
  */
 export function selfIntroduced(
   joined: string,
   speaker: string | null,
   user = false,
   fullName: string | null = null,
-): string | null {
-  if (!speaker) return joined;
+): { text: string; name: string | null } | null {
+  const unchanged = { text: joined, name: null };
+  if (!speaker) return unchanged;
   // A user called by the first of their names introduces themselves with all of them ("I am Dana Whitfield").
   const full = fullName?.startsWith(`${speaker} `) ? fullName : speaker;
   const named = user && speaker !== "the user" ? `The user's name is ${full}` : null;
-  if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(full)}\\b`).test(joined)) return named;
+  const onlyNamed = named ? { text: named, name: null } : null;
+  if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(full)}\\b`).test(joined)) return onlyNamed;
   const said = [full, speaker].find((n) => joined.startsWith(`${speaker} is ${n}`));
-  if (!said) return joined;
+  if (!said) return unchanged;
   const rest = joined
     .slice(`${speaker} is ${said}`.length)
     .replace(/^\s*(,|and\b)\s*/, "")
     .replace(/^(?:btw|by the way|lol|haha|here)\b[\s.!]*$/i, ""); // "oh and its maeve btw"
-  if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest)) return named;
+  if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest)) return onlyNamed;
   const lead = rest.split(/\s/)[0]!.toLowerCase();
   const past = PAST_LEAD.test(rest) || (!STATES.test(lead) && lexicon().tagsOf(lead).includes("PastTense"));
-  // "hi im dani, planning a reunion": the name, and what the user goes on to say.
-  return `${named ? `${named}. ` : ""}${speaker} ${past ? "" : "is "}${rest}`;
+  // "hi im dani, planning a reunion": what the user goes on to say, and the name beside it.
+  return { text: `${speaker} ${past ? "" : "is "}${rest}`, name: named };
 }
 
 /** What comes between "sign" and the name to sign with ("sign it off as", "sign it from"). */

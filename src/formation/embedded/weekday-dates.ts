@@ -82,7 +82,7 @@ const PLAN_BEFORE =
  * `storyTold`: the statement tells of the past, so the day is the last before `ref`.
  */
 export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean): string {
-  // "6th and 8th oct": the first day is in the month named after the second.
+  // "Saturday the 17th of October" is one date; "6th and 8th oct": the first day is in the month named after the second.
   const text = said
     .replace(WEEKDAY_THE_DAY_OF, "$1 $2 ")
     .replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
