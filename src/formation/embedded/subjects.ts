@@ -225,6 +225,8 @@ export function isImperative(tokens: Token[]): boolean {
 const ING_THINGS =
   /^(?:wedding|meeting|building|morning|evening|ring|thing|booking|ceiling|clothing|housing|funding|parking|heating|lighting|plumbing|wiring|flooring|bedding|setting|listing|filing|offering|siding|railing|pudding|stuffing|frosting|icing|dressing|topping|filling|seating|wording|ranking|rating|earring|spring|string|king|sibling|offspring|duckling|dumpling)$/;
 
+const A_ROLE = new RegExp(`^(?:${ROLE})$`); // someone of the user's by role ("partner", "conductor")
+
 /**
  * A user's note to an assistant drops the possessive: "salary is 72k gross", "lease ends oct 15",
  * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
@@ -262,7 +264,7 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
   if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
   // "jono is my partner": one who is someone of the user's is a person (a name in lower case), nobody's.
   const whose = tokens[3]?.lower ?? "";
-  const someone = isKin(whose) || new RegExp(`^(?:${ROLE})$`).test(whose);
+  const someone = isKin(whose) || A_ROLE.test(whose);
   if (verb.lower === "is" && /^(?:my|our)$/.test(tokens[2]?.lower ?? "") && someone) return tokens;
   if (isThirdPerson(verb) && tokens[compound ? 3 : 2]?.pos === "AUX") return tokens; // "window functions are": a plural
   // "avalanche makes more sense", "snowball sounds easier": an option weighed, not a thing of the user's.
