@@ -85,6 +85,45 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
   });
 }
 
+/** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
+const DAY = new RegExp(
+  `\\b\\d{1,2} (?:${MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1)).join("|")}) \\d{4}\\b`,
+  "g",
+);
+/** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "pushed back to ...". */
+const MOVED_TO = new RegExp(
+  `\\b(?:moved|pushed|postponed|delayed|rescheduled|brought forward|changed|shifted|bumped|extended|now)(?: back| forward)?(?: to| until| till)?(?: on)?(?: the)? (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})`,
+  "u",
+);
+/** Words a day goes with that name no thing: the day's, the date-change verbs', the saying. */
+const DATE_WORDS = significantTerms(
+  `${[...MONTHS, ...WEEKDAYS].join(" ")} user now said says moved pushed postponed delayed rescheduled changed shifted bumped extended back forward`,
+);
+/** The same thing under another name: a thesis "due" on a day is its deadline. */
+const thing = (w: string) => (w === "due" ? "deadline" : w);
+const things = (text: string) =>
+  new Set([...significantTerms(text)].filter((w) => !/\d/.test(w) && !DATE_WORDS.has(w)).map(thing));
+
+/**
+ * A stored fact whose day the new fact moves ("Thesis due on 12 June 2026", then "the deadline moved to
+ * 19 June 2026"): a short fact naming a thing the new fact names, on one other day the new fact does
+ * not give as the new one. Returns the old day too.
+ */
+function movedDay(
+  content: string,
+  candidates: MemoryRow[],
+): { memory: MemoryRow; was: string; now: string } | undefined {
+  const now = MOVED_TO.exec(content)?.[1];
+  if (!now) return undefined;
+  const mine = things(content);
+  for (const c of candidates) {
+    const days = [...new Set(c.content.match(DAY) ?? [])];
+    if (days.length !== 1 || days[0] === now || significantTerms(c.content).size > COUNT_FACT_TERMS) continue;
+    if ([...things(c.content)].some((w) => mine.has(w))) return { memory: c, was: days[0]!, now };
+  }
+  return undefined;
+}
+
 /** The fact with the value it replaced after the new one: "... up the budget to 450 (was 300) and book ...". */
 function wasSaid(content: string, was: string, now: string): string {
   // A value as a number of its own ("300", not the "300" of "1300" or "3.00").
@@ -99,6 +138,8 @@ export function supersededValue(
 ): { memory: MemoryRow; content?: string } | undefined {
   const count = changedCount(content, candidates);
   if (count) return { memory: count.memory, content: wasSaid(content, count.was, count.now) };
+  const moved = movedDay(content, candidates);
+  if (moved) return { memory: moved.memory, content: wasSaid(content, moved.was, moved.now) };
   const given = switchedChoice(content, candidates);
   return given && { memory: given };
 }

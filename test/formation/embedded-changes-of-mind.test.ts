@@ -317,3 +317,11 @@ describe("a named option given up", () => {
     expect(chat("forget it")).toEqual([]);
   });
 });
+
+describe("a plan's day moved", () => {
+  test("'pushed from the 8th': the day moved from is in the month of the new one, not a month before", () => {
+    expect(chat("the release is now friday the 15th, pushed from the 8th")).toEqual([
+      "The release is now Friday, 15 May 2026, pushed from 8 May 2026.",
+    ]);
+  });
+});

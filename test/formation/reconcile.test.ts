@@ -117,6 +117,28 @@ describe("decide", () => {
     ).toMatchObject({ action: "update", content: "The user counted and it is actually 17 plants not 12." });
   });
 
+  test("a day moved ('the deadline moved to 19 June 2026') replaces the stored day, saying what it was", () => {
+    expect(
+      decide("The user's supervisor said the deadline moved to 19 June 2026.", [
+        row("Thesis due on 12 June 2026, the user is 40% done."),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content: "The user's supervisor said the deadline moved to 19 June 2026 (was 12 June 2026).",
+    });
+    expect(
+      decide("The release is now Friday, 15 May 2026, pushed from 8 May 2026.", [row("The release is on 8 May 2026.")]),
+    ).toMatchObject({ action: "update", content: "The release is now Friday, 15 May 2026, pushed from 8 May 2026." });
+    // Another thing's day, a day not said to move, a move to a place: no change.
+    expect(action("The party got pushed to 29 May 2026.", "The user's dentist appointment is on 3 June 2026.")).toBe(
+      "create",
+    );
+    expect(action("The party is on 29 May 2026.", "The party is on 22 May 2026.")).toBe("create");
+    expect(action("The user moved to Berlin on 3 March 2026.", "The user moved to Lisbon on 1 May 2020.")).not.toBe(
+      "update",
+    );
+  });
+
   test("a choice given up ('switching to onesignal, firebase was a pain') replaces the stored choice", () => {
     expect(
       action(
@@ -243,6 +265,26 @@ describe("reconciliation through the API", () => {
         .filter((r) => r.content.includes("300"))
         .map((r) => r.id),
     ).toEqual([m.id]);
+  });
+
+  test("a deadline moved later in a chat replaces the day said first, saying what it was", async () => {
+    h = await harness();
+    await importMessages(
+      h,
+      [
+        { role: "user", content: "thesis due 12 june, im 40% done", occurred_at: "2024-03-02T10:00:00Z" },
+        { role: "assistant", content: "## Plan\n\nSix weeks is tight but doable. Which chapter are you on?" },
+        { role: "user", content: "chapter 3. oh and my supervisor said the deadline moved to 19 june" },
+      ].map((m) => ({ occurred_at: "2024-03-02T10:00:00Z", ...m })),
+      { scope: { user_id: "dan" } },
+    );
+    const m = find(h, "19 June");
+    expect((await inspect(h, m.id)).versions.map((v) => [v.content, v.change])).toEqual([
+      ["Thesis due on 12 June 2024, the user is 40% done.", "created"],
+      ["The user's supervisor said the deadline moved to 19 June 2024 (was 12 June 2024).", "updated"],
+    ]);
+    expect(m.occurred_at).toBe("2024-06-19T00:00:00.000Z");
+    expect(active(h).filter((r) => r.content.includes("12 June"))).toEqual([m]);
   });
 
   test("the same fact twice forms nothing new and charges no write for the duplicate", async () => {

@@ -73,6 +73,10 @@ function dayOfMonth(n: number, ref: Date, today: number, past: boolean): Date | 
   return null;
 }
 
+/** "pushed from", "moved back from": a plan's day moved, told just before a day of the month. */
+const MOVED_BEFORE =
+  /\b(?:moved|pushed|postponed|delayed|rescheduled|brought|changed|shifted|bumped)(?:\s+(?:back|forward|it|them))?\s+$/i;
+
 /** "so i can start on the 15th": a plan in its own clause lies ahead, though the sentence tells the past. */
 const PLAN_BEFORE =
   /\b(?:can|will|going to|gonna|shall|want to|plan to|planning to)\b(?:(?![,;]|\b(?:so|and|but|because|bc)\b).)*$/i;
@@ -119,8 +123,10 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     },
   );
   // "I want them filed by the 31st": a deadline lies ahead, unless the clause tells it happened.
+  // "pushed from the 8th": the day a plan was moved from was still ahead.
   const past = (at: number, lead = "") =>
     storyTold &&
+    !(/^from\s/i.test(lead) && MOVED_BEFORE.test(text.slice(0, at))) &&
     !PLAN_BEFORE.test(text.slice(0, at)) &&
     (!/^(?:by|until|till|due|before)\s/i.test(lead) || toldPast(text.slice(0, at)));
   // "rent is due on the 1st": a day that comes back each month keeps no month.
