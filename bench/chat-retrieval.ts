@@ -37,7 +37,7 @@ const { values: opts, positionals } = parseArgs({
 interface Question {
   question: string;
   answer: string;
-  evidence: number[];
+  evidence?: number[]; // absent in sets written without it: answer words only
   kind: string;
 }
 interface Chat {
@@ -151,7 +151,7 @@ for (const chat of chats) {
       recalled.status === "not_found" ? "" : memoriesText([recalled]),
       rawText(chat, raw),
       rawText(chat, rawUser),
-      rawText(chat, q.evidence),
+      rawText(chat, q.evidence ?? []),
     ];
     const words = texts.map((t) => answerWordsReturned(q.answer, t));
     if (words[0] !== null) {
@@ -162,7 +162,7 @@ for (const chat of chats) {
       asked++;
     }
     // Evidence recall counts the user's messages: an assistant's message forms nothing on its own.
-    const evidence = q.evidence.filter((i) => chat.messages[i]?.role === "user").map((i) => `${chat.file}:${i}`);
+    const evidence = (q.evidence ?? []).filter((i) => chat.messages[i]?.role === "user").map((i) => `${chat.file}:${i}`);
     if (evidence.length === 0) continue;
     const returned = page.data.map((m) => messagesOf.get(m.id) ?? []);
     const asMessages = (xs: number[]) => xs.map((i) => [`${chat.file}:${i}`]);
@@ -174,7 +174,7 @@ for (const chat of chats) {
     ]);
     if (r[1]! < 1 && misses.length < Number(opts.misses))
       misses.push(
-        `[${q.kind}] ${q.question} → ${q.answer} (evidence ${q.evidence.join(",")}) → ${page.data
+        `[${q.kind}] ${q.question} → ${q.answer} (evidence ${(q.evidence ?? []).join(",")}) → ${page.data
           .slice(0, 3)
           .map((m) => m.content)
           .join(" | ")}`,
