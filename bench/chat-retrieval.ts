@@ -162,7 +162,9 @@ for (const chat of chats) {
       asked++;
     }
     // Evidence recall counts the user's messages: an assistant's message forms nothing on its own.
-    const evidence = (q.evidence ?? []).filter((i) => chat.messages[i]?.role === "user").map((i) => `${chat.file}:${i}`);
+    const evidence = (q.evidence ?? [])
+      .filter((i) => chat.messages[i]?.role === "user")
+      .map((i) => `${chat.file}:${i}`);
     if (evidence.length === 0) continue;
     const returned = page.data.map((m) => messagesOf.get(m.id) ?? []);
     const asMessages = (xs: number[]) => xs.map((i) => [`${chat.file}:${i}`]);

@@ -11,7 +11,7 @@ import type { Limits } from "../limits/index.ts";
 import type { Extractor, Fact, MessagesInput, PassageInput } from "./extractor.ts";
 import type { PolicyStore } from "./policy.ts";
 import type { MemoryLinks, MemoryWriter, UserNames } from "./ports.ts";
-import { statedName } from "./user-name.ts";
+import { type NamedBy, statedName, withName } from "./user-name.ts";
 import { chunkMessages } from "./chunks.ts";
 import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
 import { significantTerms } from "../domain/text.ts";
@@ -30,6 +30,8 @@ interface Unit {
   contextOf?: (f: Fact) => string;
   /** A name the user gave themselves in this write, to keep for the scope's later writes. */
   learnedName?: string | null;
+  /** The name the user gives in this unit's text, and where: a memory of its own (withName). */
+  namedBy?: NamedBy | null;
 }
 
 /** Characters of each message that go into a memory's search context. */
@@ -85,20 +87,30 @@ export function createUnitFormer(deps: {
   function userOf(
     job: JobRow,
     scope: Scope,
-    ownWords: string[],
+    own: Array<{ index: number; content: string; occurredAt: string | null }>,
     others = "",
-  ): { name: string | null; learned: string | null } {
-    const learned = ownWords.map((w) => statedName(w, others)).find((n) => n !== null) ?? null;
+  ): { name: string | null; learned: string | null; namedBy: NamedBy | null } {
+    let namedBy: NamedBy | null = null;
+    for (const w of own) {
+      const name = statedName(w.content, others);
+      if (name) {
+        namedBy = { name, index: w.index, occurredAt: w.occurredAt };
+        break;
+      }
+    }
+    const learned = namedBy?.name ?? null;
     const known = scope.user_id ? people.nameOf(job.project_id, scope.user_id) : null;
     // Only a new name is written (an import's later chunks find it already kept).
-    return { name: learned ?? known, learned: learned !== known ? learned : null };
+    return { name: learned ?? known, learned: learned !== known ? learned : null, namedBy };
   }
 
   function plan(job: JobRow): Unit {
     if (job.kind === "create") {
       const p = JSON.parse(job.payload) as CreatePayload;
       const verbatim = p.infer ? null : { content: p.content, occurredAt: p.occurred_at, messageIndexes: [] };
-      const user = p.infer ? userOf(job, p.scope, [p.content]) : { name: null, learned: null };
+      const user = p.infer
+        ? userOf(job, p.scope, [{ index: -1, content: p.content, occurredAt: p.occurred_at ?? null }])
+        : { name: null, learned: null, namedBy: null };
       return {
         input: p.infer
           ? {
@@ -110,6 +122,7 @@ export function createUnitFormer(deps: {
             }
           : null,
         learnedName: user.learned,
+        namedBy: user.namedBy,
         verbatim,
         scope: p.scope,
         next: 1,
@@ -126,7 +139,11 @@ export function createUnitFormer(deps: {
     const user = userOf(
       job,
       p.scope,
-      p.messages.filter((m) => m.role === "user" && !m.speaker).map((m) => m.content),
+      p.messages.flatMap((m, index) =>
+        m.role === "user" && !m.speaker
+          ? [{ index, content: m.content, occurredAt: m.occurred_at ?? p.occurred_at }]
+          : [],
+      ),
       p.messages
         .filter((m) => m.role === "assistant")
         .map((m) => m.content)
@@ -154,6 +171,9 @@ export function createUnitFormer(deps: {
       charged: true,
       contextOf: (f) => importContext(p.messages, f),
       learnedName: user.learned,
+      // The message that gives the name, when this chunk holds it.
+      namedBy:
+        user.namedBy && user.namedBy.index >= chunk.start && user.namedBy.index < chunk.end ? user.namedBy : null,
     };
   }
 
@@ -250,7 +270,7 @@ export function createUnitFormer(deps: {
       let facts: Fact[] = [];
       // The payload's secrets were redacted on acceptance (memories/writes.ts).
       if (unit.verbatim) facts = [unit.verbatim];
-      else if (unit.input) facts = await extractor.extract(unit.input, policy);
+      else if (unit.input) facts = withName(await extractor.extract(unit.input, policy), unit.namedBy, policy);
 
       // Reconciliation's search, a read, before the write lock is taken: the transaction below holds
       // the lock only for the writes (the request thread's writes wait on it).

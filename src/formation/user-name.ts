@@ -1,7 +1,8 @@
 // The name the user gives themselves ("I'm Dana", "my name is Dana", "call me Dana", "sign it as Dana"), read from a
 // passage or from an import's `user` messages before extraction, so that every memory of the write
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
-import { upperFirst } from "../domain/text.ts";
+import { escapeRegExp, upperFirst } from "../domain/text.ts";
+import type { ExtractionPolicy, Fact } from "./extractor.ts";
 import { lexicon } from "./embedded/lexicon.ts";
 import { TITLES } from "./embedded/closed-classes.ts";
 import { LETTER_CLOSING } from "./embedded/pasted.ts";
@@ -15,7 +16,7 @@ const NAME = String.raw`(?:(?:${TITLES})\.?\s+)?(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+
  * Priya", "name at the bottom is Tomasz Nowak").
  */
 const STATED = new RegExp(
-  String.raw`(?:\b(?:[Aa]nyway|[Bb]tw|[Oo]h|[Aa]lso),?\s+(?:[Tt]he\s+)?[Nn]ame(?:['’]?s| is)|\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)|[Nn]ame at the (?:bottom|end) is))\s+${NAME}`,
+  String.raw`(?:\b(?:[Aa]nyway|[Bb]tw|[Oo]h|[Aa]lso),?\s+(?:[Tt]he\s+)?[Nn]ame(?:['’]?s| is)|\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)(?: me,?)?|[Nn]ame at the (?:bottom|end) is))\s+${NAME}`,
   "u",
 );
 /**
@@ -23,9 +24,13 @@ const STATED = new RegExp(
  * clause; the first of a quoted intro the user scripts ('"I'm Nadia, I'm Marisol, and this is ..."').
  */
 const INTRODUCED = new RegExp(
-  String.raw`(?:^|[.!?]\s+|,\s*|["“]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
+  String.raw`(?:^|[.!?:]\s+|,\s*|["“]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
   "u",
 );
+
+/** Words people introduce themselves with that are no name: "newbie here", "long time lurker here". */
+const CHAT_SELF =
+  /^(?:newbie|noob|n00b|lurker|admin|mod|op|dev|devs|tldr|tl;dr|lol|anon|frontend|backend|fullstack|sysadmin|ops|devops|pm|eng|sre|qa|ux|ui)$/i;
 
 /** A name alone closing a message, after a sentence, on its own line or after thanks: "printing it now. marta x", "cheers, gareth". */
 const SIGN_OFF =
@@ -63,7 +68,8 @@ export function statedName(text: string, others = ""): string | null {
   if (stated) return stated[1]!.trim();
   // "joel here": a given name the lexicon knows, or a word the other side writes as a name.
   const here = HERE.exec(text.trim())?.[2];
-  const capitalised = here && /^\p{Lu}/u.test(here) && unknown(here); // "Priya here"
+  // "Priya here", "hey, priya here, backend dev …": a word the lexicon does not know, not a label of chat.
+  const capitalised = here && unknown(here) && (/^\p{Lu}/u.test(here) || !CHAT_SELF.test(here));
   if (here && !notAName(here) && (lexicon().isName(here.toLowerCase()) || capitalised || writesAsName(others, here)))
     return upperFirst(here);
   // A letter the user drafted, signed "Cheers,\nDev".
@@ -94,4 +100,25 @@ export function statedName(text: string, others = ""): string | null {
   const name = introduced[1]!.trim();
   if (notAName(name.split(/\s/)[0]!)) return null;
   return name;
+}
+
+export interface NamedBy {
+  name: string;
+  /** The import message that gives it (-1 in a passage). */
+  index: number;
+  occurredAt: string | null;
+}
+
+/**
+ * The facts and the user's name as a memory of its own ("The user's name is Niamh."), when the unit
+ * gives the name ("hey, priya here", "thanks!! niamh x", "sign it off from me, Gareth") and no fact
+ * says it: an agent asked who the user is finds it (the same fact again forms nothing).
+ */
+export function withName(facts: Fact[], namedBy: NamedBy | null | undefined, policy: ExtractionPolicy): Fact[] {
+  if (!namedBy || policy.excludeCategories.includes("biography")) return facts;
+  const said = new RegExp(`\\bname is ${escapeRegExp(namedBy.name)}\\b`);
+  if (facts.some((f) => said.test(f.content))) return facts;
+  const messageIndexes = namedBy.index >= 0 ? [namedBy.index] : [];
+  const naming = { content: `The user's name is ${namedBy.name}.`, occurredAt: namedBy.occurredAt, messageIndexes };
+  return [{ ...naming, category: "biography", entities: [namedBy.name] }, ...facts];
 }
