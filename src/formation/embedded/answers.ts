@@ -17,7 +17,7 @@ import { written, type WritingContext } from "./written.ts";
 
 /** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
 const OPENING =
-  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hmm+|um+|uh|well|so|good question|great question|(?:good|great|fair) (?:catch|point|shout)|fair enough|true|right|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg)\b)*$/i;
+  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hm+|um+|uh|well|so|good question|great question|(?:good|great|fair) (?:catch|point|shout)|fair enough|true|right|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg)\b)*$/i;
 /** "morning!", "Good evening!": a greeting by the time of day (not "mornings." answering when). */
 const GREETED = /^(?:good\s+)?(?:morning|afternoon|evening)\s*!+\s*$/i;
 /** Why a clause of a reply would be dropped on its own yet answers the question before it. */
@@ -84,6 +84,8 @@ function answeringPart(
     const words = part.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     return words.length > 0 && words.length <= 3 && words.every((w) => asked.has(w) || asked.has(w.replace(/s$/, "")));
   };
+  // "ok tournament. so update, …": a topic taken up before what is said of it.
+  const takesUp = (part: string) => /^(?:ok(?:ay)?|right|alright|so)[,.]?\s+\p{L}+(?:\s+\p{L}+)?[.!]?$/iu.test(part);
   const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
   // "no chemicals at all pls. ... the second one sounds good": a later sentence that picks an offered
   // option, by name or as "the second one" (not "second, yeah $55 is too low" nor "1,050.").
@@ -93,7 +95,12 @@ function answeringPart(
   if (picking) return picking;
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
-    if (OPENING.test(unnamed(part)) || GREETED.test(part) || (i < sentences.length - 1 && echoes(part))) continue;
+    if (
+      OPENING.test(unnamed(part)) ||
+      GREETED.test(part) ||
+      (i < sentences.length - 1 && (echoes(part) || takesUp(part)))
+    )
+      continue;
     // "no chemicals at all pls": what the user asks for is theirs to keep (answer-form.ts), not an answer.
     if (isRequestForm(part)) continue;
     if (part !== sentence.text) return nlp.sentences(part)[0];

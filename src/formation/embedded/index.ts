@@ -32,7 +32,7 @@ import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
 import { measureWithVerb } from "./measures.ts";
-import { listedApart, markedItems, PART_LABEL, sharedImages, withSharedImages } from "./markup.ts";
+import { listedApart, markedItems, PART_LABEL, sharedImages, withoutCode, withSharedImages } from "./markup.ts";
 import { asSaid } from "./pasted.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
@@ -273,8 +273,8 @@ export function createEmbeddedExtractor(): Extractor {
           const carried = () => ctx.carried && { ...ctx.carried, earlier: [...ctx.carried.earlier] };
           const own = (text: string) => statements(nlpOf(), text, { ...ctx, carried: carried() }).map((f) => f.content);
           const replying = { ...ctx, options: asked?.options };
-          // "dress - 800 max" to an assistant answers with the topic, as the statements read it.
-          const reply = ctx.toAssistant ? withDashLabels(m.content) : m.content;
+          // "dress - 800 max" to an assistant answers with the topic, as the statements read it; pasted code answers nothing.
+          const reply = withoutCode(ctx.toAssistant ? withDashLabels(m.content) : m.content);
           const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, reply, replying, own) : [];
           for (const f of fused) facts.push({ ...f.fact, messageIndexes: [m.index] });
           for (const f of withoutAnswered(statements(nlpOf(), m.content, ctx), fused))

@@ -1,0 +1,38 @@
+// Replies to an assistant's questions as people type them (issue 11): pasted output under the answer
+// answers nothing, a filler ("hm") or a topic typed back ("ok tournament") is no answer, and the
+// answer that follows it is found.
+import { describe, expect, test } from "bun:test";
+import { chat } from "./embedded-support.ts";
+
+describe("what answers an assistant's questions", () => {
+  test("lines of a pasted query plan answer none of the numbered questions", () => {
+    const facts = chat(
+      "perf question, our endpoint is slow",
+      "## Questions\n1. **Which Postgres version** is the RDS instance on?\n2. Roughly **how many rows** in invoices?\n3. How many invoices does the biggest org have?",
+      "ok heres explain analyze for org 4182. indexes are just the default fk ones + pk\n\n```\nLimit  (actual time=9103.218..9103.226 rows=25 loops=1)\n  ->  Sort  (actual time=9103.216..9103.221 rows=25 loops=1)\n        Group Key: invoices_invoice.id, customers_customer.id\nExecution Time: 9104.882 ms\n```",
+    );
+    expect(facts.filter((f) => /actual time|Group Key|Execution Time/.test(f))).toEqual([]);
+  });
+
+  test("'hm.' before the answer is no answer to 'When do you need it by?'", () => {
+    const facts = chat(
+      "need a laptop",
+      "## Budget\n\n| T14s | ~€1,450 |\n\nWould you stretch the budget for the X1 Carbon? And when do you need it by?",
+      "hm. ok yes id go to 1800 if the x1 is that much better. and actually i need it before my big project starts in 2 weeks",
+    );
+    expect(facts.filter((f) => /"hm"/.test(f))).toEqual([]);
+    expect(facts).toEqual([
+      "The user needs a laptop.",
+      "The user would go to 1800 if the x1 is that much better. Actually the user needs it before the user's big project starts in the week of 18 May 2026.",
+    ]);
+  });
+
+  test("'ok tournament.' takes up the topic: no answer to the question about the entry fee", () => {
+    const facts = chat(
+      "we have a tournament in october",
+      "Right, the kit's nearly sorted. Shall we look at the **Scarborough tournament** next? Do you know the entry fee yet?",
+      "ok tournament. so update, the organisers emailed. entry is £120 per team",
+    );
+    expect(facts.filter((f) => /ok tournament/.test(f))).toEqual([]);
+  });
+});
