@@ -4,11 +4,13 @@
 // was a pain" after 'answered "firebase"').
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
-import { escapeRegExp, significantTerms, stem } from "../domain/text.ts";
+import { escapeRegExp, significantTerms, splitSentences, stem } from "../domain/text.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
-  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?)\b|\bnot\s+[£$€]?\d/i;
+  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?|(?:go|stretch) (?:up )?to)\b|\bnot\s+[£$€]?\d/i;
+/** A count by the period: "10 a month", "£80 per night" (what a budget or a price says it is). */
+const RATE = /^(?:a|an|per|each|every)\s+(month|week|year|day|night|hour)\b/i;
 /** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300"). */
 const COUNT =
   /(?:(\p{L}+)\s+(?:(?:is|are|was|were|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
@@ -30,6 +32,9 @@ function counts(text: string): Array<[string, string]> {
   for (const m of text.matchAll(COUNT)) {
     if (/^\d{4}$/.test(m[2]!)) continue; // a year
     const value = m[2]!.replace(/[.,]$/, "");
+    // "can go to 20 a month" after "budget 10 a month max": the same rate.
+    const rate = RATE.exec(text.slice(m.index + m[0].length - (m[3]?.length ?? 0)))?.[1];
+    if (rate) out.push([`/${rate.toLowerCase()}`, value]);
     // Not whom the fact is about ("The user was about 11", "Maya is 41"): a name counts nothing.
     for (const w of [m[1], m[3]])
       if (w && !NO_HEAD.test(w) && !/^(?:user|\p{Lu}.*)$/u.test(w)) out.push([stem(w.toLowerCase()), value]);
@@ -47,8 +52,9 @@ function changedCount(
   content: string,
   candidates: MemoryRow[],
 ): { memory: MemoryRow; was: string; now: string } | undefined {
-  if (!CHANGED.test(content)) return undefined;
-  const mine = counts(content);
+  // The counts of the sentences that say a change: "budget around 1500" is no change for "lasts 40 mins now. budget around 1500".
+  const mine = splitSentences(content).flatMap((said) => (CHANGED.test(said) ? counts(said) : []));
+  if (mine.length === 0) return undefined;
   const kept = (value: string) =>
     new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
   for (const c of candidates) {

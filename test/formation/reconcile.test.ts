@@ -117,6 +117,26 @@ describe("decide", () => {
     ).toMatchObject({ action: "update", content: "The user counted and it is actually 17 plants not 12." });
   });
 
+  test("a count changes only where the sentence saying the change gives it; a rate goes with the same rate", () => {
+    // "now" of "the battery lasts like 40 minutes now" changes no budget said in the next sentence.
+    expect(
+      action(
+        "The user needs a new laptop, the battery lasts like 40 minutes now. The user's budget is around 1500.",
+        "The user's budget is 10 a month max.",
+      ),
+    ).toBe("create");
+    expect(
+      decide("If bank sync needs a pricier plan the user can go to 20 a month.", [
+        row("The user's budget is 10 a month max."),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content: "If bank sync needs a pricier plan the user can go to 20 (was 10) a month.",
+    });
+    // Another period is another count.
+    expect(action("The user can go to 20 a week.", "The user's budget is 10 a month max.")).toBe("create");
+  });
+
   test("a day moved ('the deadline moved to 19 June 2026') replaces the stored day, saying what it was", () => {
     expect(
       decide("The user's supervisor said the deadline moved to 19 June 2026.", [
