@@ -36,3 +36,24 @@ describe("what answers an assistant's questions", () => {
     expect(facts.filter((f) => /ok tournament/.test(f))).toEqual([]);
   });
 });
+
+describe("days as people type them", () => {
+  test("'the day before the block' counts from the block, not from today", () => {
+    expect(chat("i always call my mum the day before her birthday")).toEqual([
+      "The user always calls the user's mum the day before her birthday.",
+    ]);
+  });
+
+  test("'sunday afternoon is my prep day usually' is a habit, not next Sunday", () => {
+    expect(chat("sunday afternoon is my prep day usually, the day before the block")).toEqual([
+      "Sunday afternoon is the user's prep day usually, the day before the block.",
+    ]);
+  });
+
+  test("'october is home v Redcar Road on the 10th': the day is in the month the sentence opened with", () => {
+    expect(chat("october is home v Redcar Road on the 10th")).toEqual([
+      "October is home v Redcar Road on 10 October 2026.",
+    ]);
+    expect(chat("i may see her on the 10th")).toEqual(["The user may see her on 10 May 2026."]);
+  });
+});

@@ -110,6 +110,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
   const [textBefore, textAfter] = [text.slice(0, index), text.slice(index + matched.length)];
   return (
     EVERY_BEFORE.test(textBefore) ||
+    USUALLY_AFTER.test(textAfter) || // "sunday afternoon is my prep day usually"
     /\b(?:ash|black|cyber|super|shrove|maundy|holy|palm)\s+$/i.test(textBefore) || // "the Ash Wednesday fires", a name
     (matched.match(WEEKDAYS_IN) ?? []).length > 1 ||
     (WEEKDAY_ALONE.test(matched) && weekTold(text, index)) ||
@@ -120,6 +121,21 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
     (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
     /\b(?:that|the same|the last)\s+$/i.test(textBefore + matched.replace(/\S+$/, "")) ||
     (/\bthe\s+$/i.test(textBefore) && (!dayBefore || /^\s+(?:after|before|of)\b/i.test(textAfter)))
+  );
+}
+
+/** A habit's word later in the weekday's clause: "sunday afternoon is my prep day usually". */
+const USUALLY_AFTER = /^[^.!?;,]*\b(?:usually|normally|generally|typically|as a rule)\b/i;
+
+/**
+ * Words chrono reads as a day that name none: "it feels like yesterday" (an idiom), "the day before the
+ * block", "the day after her birthday" (a day counted from another thing, not from today).
+ */
+export function dayOfSomethingElse(matched: string, textBefore: string, textAfter: string): boolean {
+  if (/^yesterday$/i.test(matched) && /\b(?:feels?|felt|seems?|seemed) like\s+$/i.test(textBefore)) return true;
+  return (
+    /^(?:the\s+)?day\s+(?:before|after)$/i.test(matched) &&
+    /^\s+(?:the|my|her|his|our|their|your|a|an|each|every)\b/i.test(textAfter)
   );
 }
 

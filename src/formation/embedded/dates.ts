@@ -17,6 +17,7 @@ import {
   MONTH_COMMA_NUMBER,
   WEEKDAY_ALONE,
   weekdayAsSaid,
+  dayOfSomethingElse,
   toldPast,
   withYearOfMonth,
   spanOfDays,
@@ -43,7 +44,6 @@ const DAY_WORDS = new RegExp(
   "i",
 );
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
-
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
@@ -171,7 +171,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
     if (/^in\s/i.test(matched) && (PERFECT_BEFORE.test(textBefore) || COUNT_BEFORE.test(textBefore))) continue;
-    if (/^yesterday$/i.test(matched) && /\b(?:feels?|felt|seems?|seemed) like\s+$/i.test(textBefore)) continue; // an idiom
+    if (dayOfSomethingElse(matched, textBefore, textAfter)) continue; // "feels like yesterday", "the day before the block"
     if (WEEKDAY.test(matched) && weekdayAsSaid(matched, text, r.index, !!dayBefore)) continue;
     // "the weekend of the 21st": the day after it says which.
     if (/^weekend$/i.test(matched) && (!WHICH_WEEKEND.test(textBefore) || /^\s+of\s+(?:the\s+)?\d/i.test(textAfter)))

@@ -5,7 +5,7 @@
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 import { WEEKDAY_FORMS } from "./shorthand.ts";
-import { toldPast } from "./date-cues.ts";
+import { MONTH_WORD, toldPast } from "./date-cues.ts";
 
 const DAY = `(?:${WEEKDAYS.join("|")})`;
 const MONTH = MONTHS.map((m) => m.slice(0, 3)).join("|");
@@ -54,6 +54,8 @@ const DAY_AND_MONTH = new RegExp(
   `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})[a-z]*\\b|\\b(${MONTH})[a-z]*\\s+\\d{1,2}\\b`,
   "gi",
 );
+/** A month named alone ("october is …"; not "may", which is mostly the verb). */
+const MONTH_ALONE = new RegExp(`\\b(?!may\\b)(${MONTH_WORD})\\b`, "i");
 /** "a week tomorrow", "a week today", "a fortnight on Saturday" (British). */
 const WEEK_FROM = new RegExp(
   `\\b(?:a|one)\\s+(week|fortnight)\\s+(today|tomorrow|on\\s+(${DAY}))\\b|\\b(?:on\\s+)?(?:the\\s+)?(${DAY})\\s+(?:after\\s+next|week)\\b`,
@@ -135,7 +137,16 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     : weeks.replace(DAY_ONLY, (all, lead: string, n: string, at: number, whole: string) => {
         // "paper 1 is 14th may and bio paper 1 is on the 11th": the month the sentence named before it.
         const last = [...whole.slice(0, at).matchAll(DAY_AND_MONTH)].at(-1);
-        const named = last?.[1] ?? last?.[2];
+        // "october is home v Redcar Road on the 10th": the month the sentence opened with.
+        const named =
+          last?.[1] ??
+          last?.[2] ??
+          MONTH_ALONE.exec(
+            whole
+              .slice(0, at)
+              .split(/[.!?]\s/)
+              .at(-1)!,
+          )?.[1];
         const month = named ? monthOf(named) : -1;
         const inMonth = month >= 0 ? new Date(Date.UTC(ref.getUTCFullYear(), month, Number(n))) : null;
         const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at, lead));
