@@ -57,3 +57,28 @@ describe("days as people type them", () => {
     expect(chat("i may see her on the 10th")).toEqual(["The user may see her on 10 May 2026."]);
   });
 });
+
+describe("what a reply says of the user", () => {
+  test("'no im keeping the gestor' to an either-or question: no 'No' before the user", () => {
+    expect(
+      chat(
+        "need accounting software",
+        "Are you planning to keep the gestor, or considering doing the quarterlies yourself?",
+        "no im keeping the gestor, not touching taxes myself lol",
+      ),
+    ).toEqual(["The user needs accounting software.", "The user is keeping the gestor, not touching taxes."]);
+    // "no" that says what there is none of stays.
+    expect(chat("no kids at home, we are both retired")).toEqual([
+      "No kids at home, the user and others are both retired.",
+    ]);
+  });
+
+  test("an instruction keeps a reason of the user's own world ('my gp said no'), not one about the chat", () => {
+    expect(chat("oh and please dont suggest melatonin, my gp said no because of one of my meds.")).toEqual([
+      "The user does not want the assistant to suggest melatonin. The user's gp said no because of one of the user's meds.",
+    ]);
+    expect(chat("always format code with syntax highlighting, the blocks above have no language tag")).toEqual([
+      "The user wants the assistant to always format code with syntax highlighting.",
+    ]);
+  });
+});

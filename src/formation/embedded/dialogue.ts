@@ -152,11 +152,10 @@ const LASTING_OPENINGS = ["from now on", "going forward", "in future", "in the f
 const POLITE_END = /(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|ty))+(?=[\s.!?]*$)/i;
 
 /**
- * A user's standing instruction to an assistant, written as what the user wants of it, or null (a
- * one-off request, or none): "Always format code ..." ⇒ "Maya wants the assistant to always format
- * code ..."; asked as a question, "can you keep answers shorter pls" ⇒ "... wants the assistant to
- * keep answers shorter"; "please dont explain the basics to me" ⇒ "Maya does not want the assistant
- * to explain the basics to Maya". `tokens`: the statement as the user wrote it (no subject restored).
+ * A user's standing instruction to an assistant, as what the user wants of it, or null (a one-off request,
+ * or none): "Always format code ..." ⇒ "Maya wants the assistant to always format code ..."; asked, "can
+ * you keep answers shorter pls" ⇒ "... wants the assistant to keep answers shorter"; "please dont explain
+ * the basics to me" ⇒ "Maya does not want the assistant to explain the basics to Maya". `tokens`: as typed.
  */
 export function standingInstruction(tokens: Token[], why: string, speakers: Speakers): string | null {
   if (!STANDING.test(joinTokens(tokens))) return null;
@@ -196,11 +195,14 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
   const condition = polite > 0 ? ` ${joinedAs(tokens.slice(0, polite), said)}` : "";
   const what = request!.replace(/[\s,.!?]+$/, "") + condition.replace(/^ W/, " w").replace(/[\s,]+$/, "");
-  // What the user tells of themselves after it stays, as its own sentence ("..., I've been doing backend for ~8 years").
+  // What the user tells of themselves after it stays as its own sentence ("..., I've been doing backend for
+  // ~8 years"), and so does a reason of the user's own world ("..., my gp said no because of one of my meds").
+  const ownWhy = reason > 0 && /^(?:my|our)$/.test(tokens[reason + 1]!.lower) ? tokens.slice(reason + 1) : [];
+  const mine = joinedAs(ownWhy, said.slice(reason + 1)).replace(/[\s,.!?]+$/, "");
   const own =
     told.length && /\b(?:has|have|is|am|was)\s+(?:been\s+)?\p{L}+ing\b|\d/u.test(told.join(" "))
       ? `. ${told.join(", ")}`
-      : "";
+      : mine && `. ${mine.charAt(0).toUpperCase()}${mine.slice(1)}`;
   return `${speaker} ${negated ? "does not want" : "wants"} ${other} to ${what.charAt(0).toLowerCase()}${what.slice(1)}${own.replace(/[\s,.!?]+$/, "")}`;
 }
 

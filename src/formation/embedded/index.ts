@@ -73,7 +73,7 @@ interface StatementContext extends WritingContext {
 const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
 /** Words that tie a sentence to the talk around it ("Yet, she still values ..."), dropped from a report. */
 const DISCOURSE_OPENER =
-  /^(?:(?:yet|so(?! far\b)|and|but|also|plus|anyway|honestly|actually|turns out|well|still|wait|no wait|sorry|my bad|nvm|never ?mind|(?:scratch|scrap|forget|ignore) that)\b,?\s+)+/i;
+  /^(?:(?:yet|so(?! far\b)|and|but|also|plus|anyway|honestly|actually|turns out|well|still|wait|no wait|sorry|my bad|nvm|never ?mind|(?:scratch|scrap|forget|ignore) that|(?:no|nope|nah|yes|yeah|yep|yup)(?=,?\s+(?:the user|i|we)\b))\b,?\s+)+/i;
 
 function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<Fact, "messageIndexes">> {
   const facts: Array<Omit<Fact, "messageIndexes">> = [];
