@@ -82,3 +82,24 @@ describe("what a reply says of the user", () => {
     ]);
   });
 });
+
+describe("how the user wants to be helped", () => {
+  test("'Please can you just tell me one step at a time … Wait til I say done' are standing instructions", () => {
+    expect(
+      chat(
+        "Please can you just tell me one step at a time. Too much at once and I get muddled. Wait til I say done before the next one",
+      ),
+    ).toEqual([
+      "The user wants the assistant to tell the user one step at a time.",
+      "Too much at once and the user get muddled.",
+      "The user wants the assistant to wait til the user says done before the next one.",
+    ]);
+    // A one-off request stays out.
+    expect(chat("please can you book the 9am train")).toEqual([]);
+  });
+
+  test("a time said with a day stays: 'sunday at 4 oclock', 'friday at 7'", () => {
+    expect(chat("the call is sunday at 4 oclock")).toEqual(["The call is on Sunday, 10 May 2026 at 4 oclock."]);
+    expect(chat("the party is friday at 7")).toEqual(["The party is on Friday, 8 May 2026 at 7."]);
+  });
+});

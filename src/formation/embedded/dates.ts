@@ -278,7 +278,7 @@ export function resolveDates(said: string, reference: string | null, past = true
 }
 
 /** A time of day ("2pm", "14:00", "noon"), or for what lies ahead a part of it ("tomorrow morning"). */
-const CLOCK = /\b(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}|noon|midday|midnight)\b/i;
+const CLOCK = /\b(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'?clock)|\d{1,2}:\d{2}|noon|midday|midnight)\b|(?<=\bat )\d\d?$/i;
 const PART_OF_DAY = /\b(morning|afternoon|evening|night)\b/i;
 
 /** The time of day chrono read with a date, which its replacement would otherwise drop: " at 2pm". */

@@ -140,7 +140,7 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
  * lists ..., no tables").
  */
 const STANDING =
-  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?))\b/i;
+  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?)|one (?:step|thing|question) at a time|wait (?:until|til|till) i say)\b/i;
 
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);
@@ -166,6 +166,7 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   const opensOnWhen = /^(?:when|whenever|if|anytime)$/.test(tokens[0]?.lower ?? "");
   const polite = opensOnWhen ? tokens.findIndex((t) => POLITE.has(t.lower)) : -1;
   let k = polite > 0 ? polite : lead + (tokens[lead]?.text === "," ? 1 : 0);
+  if (POLITE.has(tokens[k]?.lower ?? "") && ASKING.has(tokens[k + 1]?.lower ?? "")) k++; // "please can you …"
   const asked = ASKING.has(tokens[k]?.lower ?? "") && /^(?:you|u)$/.test(tokens[k + 1]?.lower ?? "");
   if (asked) k += 2;
   while (POLITE.has(tokens[k]?.lower ?? "") || /^(?:just|only)$/.test(tokens[k]?.lower ?? "")) k++; // "and just show me ..."
@@ -174,8 +175,7 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   const { speaker, other } = speakers;
   const negated = tokens[k]!.lower === "do" && tokens[k + 1]?.lower === "not";
   const from = negated ? k + 2 : k;
-  // The request's own verb as the user typed it ("give", not "gives" as for "the assistant"); then its
-  // words, without "pls" and without a reason the user adds in a clause of their own (", I never ...").
+  // The request's verb as typed ("give", not "gives"); its words without "pls" or a reason after (", I never").
   const verb = tokens[from]!.lower === "never" || tokens[from]!.lower === "always" ? from + 1 : from;
   const said = resolvePronouns(tokens, speakers).tokens;
   // "always format code with syntax highlighting, the blocks above have no language tag": the reason goes.
