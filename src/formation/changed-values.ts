@@ -1,10 +1,11 @@
 // A stored value a new fact changes (reconcile.ts updates the memory with it): a count said to have
 // changed ("we'll up the budget to 450" after "budget is about 300", "17 plants not 12"), kept with the
-// value it replaced ("... to 450 (was 300)"), and a choice given up ("switching to onesignal, firebase
-// was a pain" after 'answered "firebase"').
+// value it replaced ("... to 450 (was 300)"); a day said to move ("the deadline moved to 19 June 2026"
+// after "thesis due on 12 June 2026": "... (was 12 June 2026)"); and a choice given up ("switching to
+// onesignal, firebase was a pain" after 'answered "firebase"').
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
-import { escapeRegExp, significantTerms, splitSentences, stem } from "../domain/text.ts";
+import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from "../domain/text.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
@@ -92,10 +93,7 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
 }
 
 /** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
-const DAY = new RegExp(
-  `\\b\\d{1,2} (?:${MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1)).join("|")}) \\d{4}\\b`,
-  "g",
-);
+const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
 /** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "pushed back to ...". */
 const MOVED_TO = new RegExp(
   `\\b(?:moved|pushed|postponed|delayed|rescheduled|brought forward|changed|shifted|bumped|extended|now)(?: back| forward)?(?: to| until| till)?(?: on)?(?: the)? (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})`,

@@ -69,8 +69,8 @@ export function statedName(text: string, others = ""): string | null {
   // "joel here": a given name the lexicon knows, or a word the other side writes as a name.
   const here = HERE.exec(text.trim())?.[2];
   // "Priya here", "hey, priya here, backend dev …": a word the lexicon does not know, not a label of chat.
-  const capitalised = here && unknown(here) && (/^\p{Lu}/u.test(here) || !CHAT_SELF.test(here));
-  if (here && !notAName(here) && (lexicon().isName(here.toLowerCase()) || capitalised || writesAsName(others, here)))
+  const unlisted = here && unknown(here) && (/^\p{Lu}/u.test(here) || !CHAT_SELF.test(here));
+  if (here && !notAName(here) && (lexicon().isName(here.toLowerCase()) || unlisted || writesAsName(others, here)))
     return upperFirst(here);
   // A letter the user drafted, signed "Cheers,\nDev".
   const letter = LETTER_CLOSING.exec(text)?.[1];
