@@ -212,7 +212,7 @@ describe("a topic typed back before the answer", () => {
     // Picking one of the question's alternatives is an answer, in the question's words.
     expect(chat("need a study plan", "Mornings or afternoons better for you?", "mornings. useless after 3pm")).toEqual([
       "The user needs a study plan.",
-      'Asked "Mornings or afternoons better for the user?", the user answered "mornings".',
+      'Asked "Mornings or afternoons better for the user?", the user chose "Mornings".',
     ]);
   });
 

@@ -103,3 +103,32 @@ describe("how the user wants to be helped", () => {
     expect(chat("the party is friday at 7")).toEqual(["The party is on Friday, 8 May 2026 at 7."]);
   });
 });
+
+describe("a pick among a question's alternatives, and bulleted questions answered in turn", () => {
+  test("'red' and 'just red' pick the first of 'Which colour do you want, red or blue?'", () => {
+    for (const reply of ["red", "just red"])
+      expect(chat("need kit for the team", "Which colour do you want, red or blue?", reply)).toEqual([
+        "The user needs kit for the team.",
+        'Asked "Which colour does the user want, red or blue?", the user chose "red".',
+      ]);
+  });
+
+  test("bullets that ask under a heading are answered one by one, a shared noun going to the next unanswered", () => {
+    expect(
+      chat(
+        "need kit for the team",
+        "## Things to decide before ordering\n\n- Home kit only, or home **and** away?\n- Colours (presumably club colours)?\n- Goalkeeper kit: how many?\n\nLet me know and I'll put together an order checklist.",
+        "just home kit. red shirts black shorts. and 2 gk kits",
+      ),
+    ).toEqual([
+      "The user needs kit for the team.",
+      'Asked "Home kit only, or home and away?", the user chose "Home kit only".',
+      'Asked "Colours (presumably club colours)?", the user answered "red shirts black shorts".',
+      'Asked "Goalkeeper kit: how many?", the user answered "and 2 gk kits".',
+    ]);
+    // Options under a question are no questions of their own.
+    expect(
+      chat("need a car", "What matters most to you?\n\n- Boot space?\n- Running costs?", "running costs tbh"),
+    ).not.toContainEqual(expect.stringContaining('Asked "Boot space?"'));
+  });
+});

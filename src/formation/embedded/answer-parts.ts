@@ -86,7 +86,9 @@ export function answeredEach(
   let next = 0;
   return replyParts(reply, questions.length).flatMap(({ part, at }) => {
     const words = nouns(part);
-    const sharing = asked.findIndex((q) => [...words].some((w) => q.has(w)));
+    // Of the questions sharing a noun, the first not yet passed ("and 2 gk kits" after "just home kit").
+    const shares = asked.flatMap((q, i) => ([...words].some((w) => q.has(w)) ? [i] : []));
+    const sharing = shares.find((i) => i >= next) ?? shares[0] ?? -1;
     const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.

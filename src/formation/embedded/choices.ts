@@ -109,7 +109,12 @@ const head = (text: string) =>
     .replace(/\s*\([^)]*\)/g, "")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+    .trim()
+    // "just home kit" names "Home kit only".
+    .replace(
+      /^(?:(?:just|only|the|prob|probably|def|definitely)\s+)+|(?:\s+(?:only|pls|please|then|def|definitely))+$/g,
+      "",
+    );
 
 /**
  * The option a reply picks by its place among `options` (the former and the latter of two), or by
@@ -141,15 +146,27 @@ export function picked(reply: string, options: readonly string[]): string | null
   return at >= 0 && at < options.length && options[at] ? options[at]! : null;
 }
 
+/** What opens a question before its first alternative: "Do you want", "would you rather go". */
+const ASKED_LEAD =
+  /^(?:(?:so|and|but|also|or)\s+)?(?:(?:do|would|will|are|is|should|shall|can|could|did)\s+(?:you|u)\s+(?:(?:want|prefer|need|like|rather|fancy|plan)\s+(?:to\s+)?)?)?/i;
+
 /**
- * The alternatives a question offers ("..., or at a local practice?"): the one after its last "or";
- * the one before it is not told apart from the question's words, so it stands empty.
+ * The alternatives a question offers ("Which colour do you want, red or blue?", "Home kit only, or
+ * home and away?"): the one after its last "or", and the few words before it (after a comma, or after
+ * "do you want"); the first stands empty when it is more than a few words ("Would you stick to €10 and
+ * do manual uploads, or …?"), not told apart from the question's words.
  */
 export function alternativesAsked(question: string): string[] {
-  const last = /,?\s+or\s+(?:(?:at|in|on|with|for|to|from|by)\s+)?([^?]{2,80})\?\s*$/i.exec(
-    question.replace(/\s*\([^)]*\)/g, ""),
-  );
-  return last ? ["", last[1]!.trim()] : [];
+  const q = question.replace(/\s*\([^)]*\)/g, "");
+  const last = /,?\s+or\s+(?:(?:at|in|on|with|for|to|from|by)\s+)?([^?]{2,80})\?\s*$/i.exec(q);
+  if (!last) return [];
+  const first = q
+    .slice(0, last.index)
+    .split(/[,:;]\s*|[.!?]\s+/)
+    .at(-1)!
+    .replace(ASKED_LEAD, "")
+    .trim();
+  return [first.split(/\s+/).length <= 4 ? first : "", last[1]!.trim()];
 }
 
 /** "How many do you want?", "How many would you like to order?": a count asked with its thing unsaid. */
