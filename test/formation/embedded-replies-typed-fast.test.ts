@@ -132,3 +132,24 @@ describe("a pick among a question's alternatives, and bulleted questions answere
     ).not.toContainEqual(expect.stringContaining('Asked "Boot space?"'));
   });
 });
+
+describe("a count said with a clause", () => {
+  test("'400 a month feels doable', '2 portions usually, callum eats the dinner too' answer 'How much/many …?'", () => {
+    expect(
+      chat("paying off cards", "How much could you put towards the cards each month?", "400 a month feels doable"),
+    ).toEqual([
+      "The user is paying off cards.",
+      'Asked "How much could the user put towards the cards each month?", the user answered "400 a month feels doable".',
+    ]);
+    expect(
+      chat(
+        "need meal prep help",
+        "1. How many portions do you want dinners to make: just you, or is Callum eating too?\n2. Do you want recipes in grams or cups?",
+        "2 portions usually, callum eats the dinner too.",
+      ),
+    ).toEqual([
+      "The user needs meal prep help.",
+      'Asked "How many portions does the user want dinners to make: just the user, or is Callum eating too?", the user answered "2 portions usually, Callum eats the dinner too".',
+    ]);
+  });
+});

@@ -31,7 +31,7 @@ const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
 const WH_QUESTION =
   /^(?:(?:now|so|and|ok(?:ay)?|great|right|also|first|next|finally|lastly)\b[\s,:—–-]+)*(?:what|which|where|when|who|why|how)\b/i;
 /** A question asking for a count or an amount, and a reply that gives one ("16", "a dozen", "none", "two"). */
-const HOW_MANY =
+export const HOW_MANY =
   /^(?:how (?:many|much|old|long|far|often)|what(?:['’]s| is) (?:the|your) (?:budget|age|price|cost))\b/i;
 const COUNTED =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|dozen|half|couple|few|none|no|zero|once|twice|never|every|daily|weekly|monthly|always|ages|forever|k|grand|quid)\b/i;
@@ -202,6 +202,8 @@ export function answered(
   );
   /** Whether the question asks of this word ("car" in "Do you want a car for any of the days?"). */
   const asksOf = (word: string) => new RegExp(`\\b${escapeRegExp(word)}\\b`, "i").test(asked);
+  // "400 a month feels doable", "2 portions usually, callum eats the dinner too": a count said with a clause.
+  const countSaid = HOW_MANY.test(asked) && /^\d/.test(first.text) && hasVerb;
   // "no car" to "Do you want a car ...?" is a no: the thing refused is the thing asked about.
   const refused = /^no\s+([\p{L}-]+)(?:[\s.!]*$|\s*,)/iu.exec(first.text)?.[1]; // "no accountant, its just me"
   // "yes company" to "Do you want to go with a company?" is a yes: what it names is what was asked of
@@ -214,12 +216,14 @@ export function answered(
       ? { kind: "no" as const }
       : agreed?.split(/\s+/).every(asksOf)
         ? { kind: "yes" as const }
-        : // An item of a numbered reply answers its question by its place, verb or none ("leeds, its flat 2").
-          shortAnswer(
-            first.text,
-            hasVerb && !listed,
-            !(listed || WH_QUESTION.test(asked) || WH_QUESTION.test(question)) ? 8 : hasVerb ? 16 : 24,
-          );
+        : countSaid
+          ? { kind: "short" as const, text: first.text }
+          : // An item of a numbered reply answers its question by its place, verb or none ("leeds, its flat 2").
+            shortAnswer(
+              first.text,
+              hasVerb && !listed,
+              !(listed || WH_QUESTION.test(asked) || WH_QUESTION.test(question)) ? 8 : hasVerb ? 16 : 24,
+            );
   let replaces: string[] = []; // the statements' own facts of the clause, which the fused fact replaces
   const listener = ctx.speakers.other?.toLowerCase();
   const leans = () => {
@@ -243,7 +247,7 @@ export function answered(
   if (answer?.kind === "short" && ANNOUNCING.test(first.text)) return null; // "ok big news": what follows answers
   if (THANKS_ONLY.test(first.text)) return null; // "perfect thx" thanks for what was asked
   // "22.9% i think", "<5 min, ideally sun night": no statement of their own beside the answer.
-  if (answer && (hedged || (answer.kind === "short" && !hasVerb)))
+  if (answer && (hedged || countSaid || (answer.kind === "short" && !hasVerb)))
     replaces = (first.joined ?? [first.text]).flatMap(ownFacts);
   let text: string | null;
   if (!answer || answer.kind === "short") {
