@@ -153,3 +153,10 @@ describe("a count said with a clause", () => {
     ]);
   });
 });
+
+describe("a thing doing something, typed without 'is'", () => {
+  test("'training moving to thursdays', 'party starting at 8' say what the thing does, not the user", () => {
+    expect(chat("training moving to thursdays 6-7")).toEqual(["Training is moving to thursdays 6-7."]);
+    expect(chat("running going well, did 10k")).toEqual(["Running is going well, did 10k."]);
+  });
+});

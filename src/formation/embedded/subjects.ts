@@ -75,36 +75,13 @@ function firstVerbIndex(tokens: Token[]): number {
 export const stateAfter = (tokens: Token[], from: number): Token | undefined =>
   tokens.slice(from).find((x) => !/^(?:really|actually|even|just|ever|totally)$/.test(x.lower));
 /** Verbs that tell a state of the speaker, not a request, after a subject-less "do not". */
-export const STATES = new Set([
-  "need",
-  "want",
-  "have",
-  "like",
-  "know",
-  "care",
-  "mind",
-  "eat",
-  "drink",
-  "own",
-  "drive",
-  "smoke",
-]);
+export const STATES = new Set("need want have like know care mind eat drink own drive smoke".split(" "));
+/** What a thing named by an -ing word is doing ("training moving to thursdays"). */
+const THING_DOING = /^(?:moving|changing|starting|going|getting|switching|ending|finishing|shifting|happening|coming)$/;
 /** Nouns that are no one's in particular ("Time flies", "Life is good", "Everything is fine"). */
-export const NO_OWNER = new Set([
-  "time",
-  "life",
-  "everything",
-  "nothing",
-  "something",
-  "anything",
-  "weather",
-  "today",
-  "tomorrow",
-  "tonight",
-  "nature",
-  "world",
-  "news",
-]);
+export const NO_OWNER = new Set(
+  "time life everything nothing something anything weather today tomorrow tonight nature world news".split(" "),
+);
 
 export const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({
   text,
@@ -121,6 +98,10 @@ export const synthetic = (text: string, pos: string, lemma = text.toLowerCase())
  * A clause whose object is the speaker ("Really made me think") had another subject: left.
  */
 export function restoreSubject(tokens: Token[]): Token[] {
+  // "training moving to thursdays", "party starting at 8": a thing doing something, not the speaker.
+  const [thing, doing] = tokens;
+  if (thing && (thing.pos === "NOUN" || isGerund(thing)) && THING_DOING.test(doing?.lower ?? ""))
+    return [thing, synthetic("is", "AUX", "be"), ...tokens.slice(1)];
   const i = firstVerbIndex(tokens);
   // "not doing cry it out", "nah not negotiating": the speaker's refusal.
   if (
