@@ -160,3 +160,19 @@ describe("a thing doing something, typed without 'is'", () => {
     expect(chat("running going well, did 10k")).toEqual(["Running is going well, did 10k."]);
   });
 });
+
+describe("a reply said with the question's verb", () => {
+  test("'get home about 8.45' to 'What time do you usually get home …?' is the user's", () => {
+    expect(
+      chat(
+        "my sleep is a mess",
+        "- What time do you usually get home after a shift?\n- Do you live with anyone?",
+        "get home about 8.45, bus is 35 mins",
+      ),
+    ).toEqual(["The user's sleep is a mess.", "The user gets home about 8.45, bus is 35 minutes."]);
+    // Not a word the question does not ask with, nor one that is no verb.
+    expect(chat("need a hand", "How many do you want to order?", "order 30, skip the paper bags")).not.toContainEqual(
+      expect.stringContaining("The user orders"),
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
 import type { Nlp } from "./nlp.ts";
 import { expandContractions } from "./pronouns.ts";
+import { lexicon } from "./lexicon.ts";
 import { shortAnswer } from "./yes-no.ts";
 
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */
@@ -125,4 +126,20 @@ export function withoutAnswered<T extends { content: string }>(
     const kept = f.content.split(/(?<=[.!?])\s+/).filter((s, i) => i === 0 || !quoted.has(bare(s)));
     return [{ ...f, content: kept.join(" ") }];
   });
+}
+
+/** How often, said between "do you" and its verb, or before the verb of a reply. */
+const HABIT = "(?:usually|normally|always|often|sometimes|mostly|generally|typically|still|ever|currently)";
+/** The word a reply opens with, after how often ("usually get home ..."). */
+const REPLY_VERB = new RegExp(`^\\s*(?:${HABIT}\\s+)?([a-z]+)\\b`, "i");
+
+/**
+ * A reply said with the question's own verb and no "I" ("get home about 8.45, bus is 35 mins" to "What
+ * time do you usually get home after a shift?"): the one answering is its subject.
+ */
+export function withAskedSubject(reply: string, question: string | undefined): string {
+  const verb = REPLY_VERB.exec(reply)?.[1];
+  if (!verb || !question || !lexicon().tagsOf(verb.toLowerCase()).includes("Infinitive")) return reply;
+  const asked = new RegExp(`\\b(?:do|did)\\s+you\\s+(?:${HABIT}\\s+)?${verb}\\b`, "i");
+  return asked.test(question) ? `I ${reply.trimStart()}` : reply;
 }
