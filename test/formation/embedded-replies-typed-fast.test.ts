@@ -176,3 +176,18 @@ describe("a reply said with the question's verb", () => {
     );
   });
 });
+
+describe("a pick said with more", () => {
+  test("'x1 carbon then, whichever config ships fastest with uk keyboard' picks the X1 Carbon and keeps the rest", () => {
+    expect(
+      chat(
+        "need a laptop",
+        "## Pick\n\nBoth are good. Do you want the X1 Carbon, or keep the T14s as your main pick?",
+        "x1 carbon then, whichever config ships fastest with uk keyboard",
+      ),
+    ).toEqual([
+      "The user needs a laptop.",
+      'Asked "Does the user want the X1 Carbon, or keep the T14s as the user\'s main pick?", the user chose "the X1 Carbon", saying "x1 carbon then, whichever config ships fastest with uk keyboard".',
+    ]);
+  });
+});

@@ -190,7 +190,11 @@ export function answered(
     const questions = question.replace(/\s*\([^)]*\)/g, "").match(/[^.!?]*\?/g) ?? [];
     const asking = question && (alternatives.length > 0 || questions.some((q) => CHOOSING.test(q)));
     const q = asking ? `Asked "${upperFirst(fromQuestion(question, who, asker))}", ` : "";
-    const fact = written(`${q}${who} chose "${fromQuestion(expandContractions(option), who, asker)}"`, ctx, false);
+    // "x1 carbon then, whichever config ships fastest with uk keyboard": what the pick is said with stays.
+    const saying = joinedAs(first.tokens, resolvePronouns(first.tokens, ctx.speakers).tokens).replace(/[.!\s]+$/, "");
+    const more = wordsIn(first) - option.split(/\s+/).length > 3 ? `, saying "${saying}"` : "";
+    const chose = `${who} chose "${fromQuestion(expandContractions(option), who, asker)}"${more}`;
+    const fact = written(`${q}${chose}`, ctx, false);
     return fact && { fact: { ...fact, entities: [who] }, replaces: ownFacts(first.text) };
   }
   // "ok here's the run, all october:" introduces what follows it.

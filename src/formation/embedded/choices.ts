@@ -126,7 +126,7 @@ export function picked(reply: string, options: readonly string[]): string | null
   if (byName.length === 1) return byName[0]!;
   // "card readers, people dont carry cash anymore" to "1. **Card readers** at the main stalls": the option's opening words.
   const lead = head(reply.split(/[,.;:!?]/)[0]!);
-  const opening = options.filter((o) => lead.includes(" ") && head(o).startsWith(`${lead} `));
+  const opening = options.filter((o) => lead.includes(" ") && `${head(o)} `.startsWith(`${lead} `));
   if (opening.length === 1 && lead !== named) return opening[0]!;
   // "2. kitchen's small though", "3 i think": a number alone picks by its place too.
   const m =
