@@ -191,3 +191,27 @@ describe("a pick said with more", () => {
     ]);
   });
 });
+
+describe("from set 50", () => {
+  test("'way too long lol' answers no 'When do you want the slips back by?'", () => {
+    expect(
+      chat(
+        "need slips",
+        "Here is a draft letter.\n\n**When do you want the slips back by?**",
+        "way too long lol. parents dont read that",
+      ),
+    ).not.toContainEqual(expect.stringContaining("way too long"));
+    expect(chat("planning", "When is the wedding?", "august, the 22nd")).toEqual([
+      'Asked "When is the wedding?", the user answered "august, the 22nd".',
+    ]);
+  });
+
+  test("'M's mum … she said' is M's mum (was \"'s mum\"); 'long runs have to be saturday now' is the coming Saturday", () => {
+    expect(chat("M's mum is fine with that, she said asking everyone just makes M feel singled out.")).toEqual([
+      "M's mum is fine with that.",
+      "M's mum said asking everyone just makes M feel singled out.",
+    ]);
+    // Written on Monday 4 May 2026; "now" is no day of its own (it was read as today, in the year whose date fell on a Saturday).
+    expect(chat("long runs have to be saturday now")).toEqual(["Long runs have to be on Saturday, 9 May 2026 now."]);
+  });
+});

@@ -35,6 +35,10 @@ export const HOW_MANY =
   /^(?:how (?:many|much|old|long|far|often)|what(?:['’]s| is) (?:the|your) (?:budget|age|price|cost))\b/i;
 const COUNTED =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|dozen|half|couple|few|none|no|zero|once|twice|never|every|daily|weekly|monthly|always|ages|forever|k|grand|quid)\b/i;
+/** "When do you want the slips back by?": answered by when (a number, a day, a span; not "way too long lol"). */
+const WHEN_ASKED = /^(?:when|by when|what (?:date|day|time))\b/i;
+const TIMED =
+  /not sure|dunno|know|tb[cd]|\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:today|tonight|tomorrow|yesterday|week|weekend|fortnight|month|year|morning|afternoon|evening|night|noon|midnight|soon|asap|now|later|next|last|end|start|beginning|mid|before|after|until|till|by|christmas|easter|summer|winter|spring|autumn|fall|term|half|holidays?|never|ages|ago|once|twice|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
 /** A question asking what someone thinks or how something went: a reaction is its answer. */
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
 /** A reply that announces or balks rather than answers: "ok big news", "ok diff thing", "a lot of words I do not understand". */
@@ -179,8 +183,8 @@ export function answered(
   if (!first) return null;
   // "How many cores do the machines have?" is not answered by "lets do rayon straight away": a count has a number.
   if (HOW_MANY.test(asked) && !COUNTED.test(first.text)) return null;
-  // "the second one" is the second of the question's own alternatives ("..., or at a local practice?"),
-  // else of the options the message offered (choices.ts), asked for or not.
+  if (WHEN_ASKED.test(asked) && !TIMED.test(first.text)) return null;
+  // "the second one": of the question's own alternatives ("…, or at a local practice?"), else of the options offered.
   const alternatives = alternativesAsked(question);
   const option = picked(first.text, alternatives.length ? alternatives : (ctx.options ?? []));
   if (option) {

@@ -102,10 +102,10 @@ export function personInFocus(
       const owner = resolved[o]!;
       // "my late husband, Geoffrey,": the relative with the name said beside them.
       const called = tokens[j + 1]?.text === "," && tokens[j + 2]?.pos === "PROPN" ? ` ${tokens[j + 2]!.text}` : "";
-      if (owner.endsWith("'s"))
-        relative = { text: `${owner} ${t.text}${called}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
-      else if (owner === "'s" && j >= 2)
+      if (owner === "'s" && j >= 2)
         relative = { text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! };
+      else if (owner.endsWith("'s"))
+        relative = { text: `${owner} ${t.text}${called}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
       else if (PETS.has(kin) && speaker && !/^(?:his|her|their|your|its)$/.test(owner))
         relative = { text: `${speaker}'s ${t.text}`, gender: null, entity: speaker };
     } else if (

@@ -55,6 +55,17 @@ export const MOVED_TO_DAY = /\b(?:moved?|pushed|changed|rescheduled|postponed)\b
 export const SPAN_TO_NOW =
   /^(?:the\s+)?(?:last|past|next|coming)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days|weeks|months|years)$/i;
 
+/** "never done before in six years": a span after a perfect counts how long, it dates nothing. */
+const PERFECT_BEFORE =
+  /\b(?:have|has|['’]ve)\s+(?:(?:never|not|already|always|just|ever)\s+)?(?:\p{L}+ed|been|done|gone|seen|had|made|lost|grown|known|worked|lived)\b[^.;!?]*$/iu;
+/** "Eighteen cities in five weeks": a count opening its clause, then how long it takes. */
+const COUNT_BEFORE =
+  /(?:^|[.,;:!?]\s*|\b(?:is|was|it['’]s|that['’]s)\s+)(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|twenty|thirty|forty|fifty|a dozen|a hundred)\s+[\p{L}-]+s\s+$/iu;
+/** Either: a span after a perfect or a count, which dates nothing. */
+export const SPAN_COUNTED = new RegExp(`${PERFECT_BEFORE.source}|${COUNT_BEFORE.source}`, "iu");
+/** "long runs have to be saturday now": the "now" of a weekday, which chrono would read as today. */
+export const WEEKDAY_NOW = new RegExp(`\\b(${WEEKDAY_WORD})\\s+now\\b`, "gi");
+
 /** "jan, 88": a month, a comma and two digits, which chrono would read as a year. */
 export const MONTH_COMMA_NUMBER = new RegExp(
   `(\\b(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))`,

@@ -15,6 +15,8 @@ import {
   MOVED_TO_DAY,
   SPAN_TO_NOW,
   MONTH_COMMA_NUMBER,
+  SPAN_COUNTED,
+  WEEKDAY_NOW,
   WEEKDAY_ALONE,
   weekdayAsSaid,
   dayOfSomethingElse,
@@ -58,12 +60,6 @@ export const namesDayOrMonth = (word: string): boolean => DAY_OR_MONTH.test(word
 // Words chrono reads as dates that are not dates in conversation.
 const NOT_A_DATE =
   /^(now|right now|sun|sat|second|a second|the moment|at the moment|currently|this time|a while|later|soon|past|present|last day|the last day|\d{1,2}\s+today)$/i;
-/** "never done before in six years": a span after a perfect counts how long, it dates nothing. */
-const PERFECT_BEFORE =
-  /\b(?:have|has|['’]ve)\s+(?:(?:never|not|already|always|just|ever)\s+)?(?:\p{L}+ed|been|done|gone|seen|had|made|lost|grown|known|worked|lived)\b[^.;!?]*$/iu;
-/** "Eighteen cities in five weeks": a count opening its clause, then how long it takes. */
-const COUNT_BEFORE =
-  /(?:^|[.,;:!?]\s*|\b(?:is|was|it['’]s|that['’]s)\s+)(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|twenty|thirty|forty|fifty|a dozen|a hundred)\s+[\p{L}-]+s\s+$/iu;
 /** "the April 15 deadline": a deadline lies ahead, however the sentence is told. */
 const DEADLINE_AFTER = /^\s+(?:deadline|due date|cut-?off)\b/i;
 // A relative expression must point somewhere ("for 4 years" is a duration, not a date).
@@ -157,7 +153,9 @@ export function resolveDates(said: string, reference: string | null, past = true
   let results: chrono.ParsedResult[];
   try {
     // "94kg in jan, 88 now": a number after a month and a comma is no year of it (same length, same indexes).
-    const parsed = text.replace(MONTH_COMMA_NUMBER, "$1\u0001");
+    const parsed = text
+      .replace(MONTH_COMMA_NUMBER, "$1\u0001")
+      .replace(WEEKDAY_NOW, (m) => `${m.slice(0, -3)}\u0001\u0001\u0001`);
     results = chrono.parse(parsed, { instant: ref, timezone: 0 }, { forwardDate: !past });
   } catch {
     return { text, eventAt: null };
@@ -170,7 +168,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
     if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
-    if (/^in\s/i.test(matched) && (PERFECT_BEFORE.test(textBefore) || COUNT_BEFORE.test(textBefore))) continue;
+    if (/^in\s/i.test(matched) && SPAN_COUNTED.test(textBefore)) continue; // "never done before in six years"
     if (dayOfSomethingElse(matched, textBefore, textAfter)) continue; // "feels like yesterday", "the day before the block"
     if (WEEKDAY.test(matched) && weekdayAsSaid(matched, text, r.index, !!dayBefore)) continue;
     // "the weekend of the 21st": the day after it says which.
@@ -184,7 +182,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     let date = /^this week$/i.test(matched.trim()) ? new Date(ref) : r.start.date();
     if (Number.isNaN(date.getTime())) continue;
     // "sat 16th may": of the years around, the one whose 16 May is a Saturday.
-    const weekday = r.start.isCertain("weekday") && r.start.isCertain("month") && !HAS_YEAR.test(matched);
+    const weekday =
+      r.start.isCertain("weekday") && r.start.isCertain("month") && /\d/.test(matched) && !HAS_YEAR.test(matched);
     if (weekday) date = sameWeekday(date, r.start.get("weekday")!, ref);
     // "march 17" has its day but not its year: written out with the year it falls in ("17 March 2027"),
     // unless it comes back each year ("my birthday is on October 1st").
