@@ -28,6 +28,29 @@ const INTRODUCED = new RegExp(
   "u",
 );
 
+/** The assistant asking what to call the user. */
+const CALL_ME_ASKED =
+  /\bwhat (?:should|shall|can|do you want me to) I call you\b|\bwhat(?:['’]s| is) your (?:first )?name\b/i;
+/** A name given in reply: "priya is fine", "just sam", "Sam pls", "Tom." (the second group: said as a name). */
+const CALLED =
+  /^\s*(?:(?:oh|hi|hey|ok|okay|sure)[,!]?\s+)?(?:just\s+)?([A-Za-z][a-z'-]+)(\s+(?:is fine|is good|is great|works|pls|please))?(?=\s*(?:[.,!]|$))/;
+
+/**
+ * The name a reply gives to "What should I call you?" ("priya is fine", "just sam", "Tom."): a given
+ * name, or a word the lexicon does not know said as one; with the words that give it.
+ */
+function calledName(reply: string, asked: string): { name: string; said: string } | null {
+  const called = CALL_ME_ASKED.test(asked) ? CALLED.exec(reply) : null;
+  if (!called || !(lexicon().isName(called[1]!.toLowerCase()) || (called[2] && unknown(called[1]!)))) return null;
+  return { name: upperFirst(called[1]!), said: called[0] };
+}
+
+/** The reply less the name it gives ("priya is fine. we're in worcester" → "we're in worcester"). */
+export function withoutCalledName(reply: string, asked: string): string {
+  const called = calledName(reply, asked);
+  return called ? reply.slice(called.said.length).replace(/^\s*[.,!]+\s*/, "") : reply;
+}
+
 /** Words people introduce themselves with that are no name: "newbie here", "long time lurker here". */
 const CHAT_SELF =
   /^(?:newbie|noob|n00b|lurker|admin|mod|op|dev|devs|tldr|tl;dr|lol|anon|frontend|backend|fullstack|sysadmin|ops|devops|pm|eng|sre|qa|ux|ui)$/i;
@@ -66,6 +89,8 @@ function notAName(word: string): boolean {
 export function statedName(text: string, others = ""): string | null {
   const stated = STATED.exec(text);
   if (stated) return stated[1]!.trim();
+  const called = calledName(text, others);
+  if (called) return called.name;
   // "joel here": a given name the lexicon knows, or a word the other side writes as a name.
   const here = HERE.exec(text.trim())?.[2];
   // "Priya here", "hey, priya here, backend dev …": a word the lexicon does not know, not a label of chat.

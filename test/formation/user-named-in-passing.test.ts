@@ -26,6 +26,23 @@ describe("a name said in passing", () => {
   });
 });
 
+describe("a name given when the assistant asks for one", () => {
+  const asked = "## A few questions\n\n1. **What should I call you?**\n2. How far is your school from Birmingham?";
+  test.each([
+    ["priya is fine. we're in worcester so 45 min on the coach", "Priya"],
+    ["Tom.", "Tom"],
+    ["just sam, 10 mins away", "Sam"],
+  ])("%p names the user %p", (text, name) => {
+    expect(statedName(text, asked)).toBe(name);
+  });
+
+  test("words that are no name, or no question asking for one, name nobody", () => {
+    expect(statedName("tuesdays. always", asked)).toBeNull();
+    expect(statedName("yes is fine", asked)).toBeNull();
+    expect(statedName("priya is fine", "How far is your school?")).toBeNull();
+  });
+});
+
 describe("the name as a memory of its own", () => {
   let h: Harness;
   afterEach(() => h?.close());
@@ -50,6 +67,25 @@ describe("the name as a memory of its own", () => {
     expect((await inspect(h, naming!.id)).versions[0]!.source).toMatchObject({ type: "import", message_indexes: [2] });
     expect(rows.map((r) => r.content)).toContain("Niamh works nights as a nurse and Niamh's sleep is a mess.");
     expect(rows.filter((r) => /name is/.test(r.content))).toHaveLength(1);
+  });
+
+  test("'priya is fine' to 'What should I call you?' forms the name, and no 'Priya is fine'", async () => {
+    h = await harness();
+    await importMessages(
+      h,
+      [
+        { role: "user", content: "need help organising a school trip" },
+        {
+          role: "assistant",
+          content: "## A few questions\n\n1. **What should I call you?**\n2. How far is your school?",
+        },
+        { role: "user", content: "priya is fine. we're in worcester so 45 min on the coach" },
+      ],
+      { scope: { user_id: "priya" } },
+    );
+    const rows = active(h).map((r) => r.content);
+    expect(rows).toContain("The user's name is Priya.");
+    expect(rows.filter((r) => /is fine/.test(r))).toEqual([]);
   });
 
   test("'I'm Dana' already forms the name: it is not formed twice; a passage's 'Priya here' forms it too", async () => {

@@ -8,6 +8,7 @@ import { namedAsAsked } from "./naming.ts";
 import type { Nlp } from "./nlp.ts";
 import { expandContractions } from "./pronouns.ts";
 import { lexicon } from "./lexicon.ts";
+import { withoutCalledName } from "../user-name.ts";
 import { shortAnswer } from "./yes-no.ts";
 
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */
@@ -137,7 +138,9 @@ const REPLY_VERB = new RegExp(`^\\s*(?:${HABIT}\\s+)?([a-z]+)\\b`, "i");
  * A reply said with the question's own verb and no "I" ("get home about 8.45, bus is 35 mins" to "What
  * time do you usually get home after a shift?"): the one answering is its subject.
  */
-export function withAskedSubject(reply: string, question: string | undefined): string {
+export function withAskedSubject(said: string, question: string | undefined): string {
+  // "priya is fine. we're in worcester" to "1. What should I call you? 2. …": the name is the user's (user-name.ts).
+  const reply = question ? withoutCalledName(said, question) : said;
   const verb = REPLY_VERB.exec(reply)?.[1];
   if (!verb || !question || !lexicon().tagsOf(verb.toLowerCase()).includes("Infinitive")) return reply;
   const asked = new RegExp(`\\b(?:do|did)\\s+you\\s+(?:${HABIT}\\s+)?${verb}\\b`, "i");
