@@ -215,3 +215,19 @@ describe("from set 50", () => {
     expect(chat("long runs have to be saturday now")).toEqual(["Long runs have to be on Saturday, 9 May 2026 now."]);
   });
 });
+
+describe("a plan given up in reply", () => {
+  test("'scratch the 10p thing' gives up the plan; it answers no question about an email template", () => {
+    expect(
+      chat(
+        "im thinking i just eat it and put the bloomer up 10p",
+        "## Decision\n\nWould you like a short email template to request quotes and samples?",
+        "scratch the 10p thing. not putting bread prices up for now",
+      ),
+    ).toEqual([
+      "The user is thinking the user just eats it and put the bloomer up 10p.",
+      "The user dropped the 10p thing. The user is not putting bread prices up for now.",
+    ]);
+    expect(chat("scratch the pasta thing")).toEqual(["The user dropped the pasta thing."]);
+  });
+});

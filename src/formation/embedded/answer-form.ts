@@ -90,9 +90,14 @@ export function wantedPlease(text: string, who: string | null, verbless = true):
     : null;
 }
 
+/** "scratch the 10p thing", "forget the quartz": a plan given up (corrections.ts), the user's own news. */
+const GIVING_UP =
+  /^(?:(?:ok|okay|oh|actually|so|and)[,]?\s+)*(?:scratch|scrap|forget|ditch|nix)\s+(?:the|my|our)\s+\S/i;
+
 /**
- * Whether a verbless sentence asks the assistant for something in a form these read ("no chemicals at
- * all pls", "pls also no stats about ...", "totals first pls"): the user's request, kept as theirs.
+ * Whether a sentence asks the assistant for something in a form these read ("no chemicals at all pls",
+ * "pls also no stats about ...", "totals first pls") or gives up a plan ("scratch the 10p thing"): the
+ * user's own, kept as theirs, not an answer to the question before.
  */
 export const isRequestForm = (text: string): boolean =>
-  unwantedInAnswers(text, "someone") !== null || wantedPlease(text, "someone") !== null;
+  GIVING_UP.test(text) || unwantedInAnswers(text, "someone") !== null || wantedPlease(text, "someone") !== null;

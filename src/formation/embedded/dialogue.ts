@@ -167,7 +167,8 @@ export function toldAnew(
 ): string | null {
   return (
     (toAgent ? signedName(joinTokens(written), speakers.speaker) : null) ??
-    (why === "a request" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
+    // "scratch the 10p thing": the tagger may read the verb as a noun.
+    (why === "a request" || tokens[0]?.lower === "scratch" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
     chosenOption(joinTokens(written), speakers.speaker) ??
     changedValue(joinTokens(written), speakers.speaker) ??
     movedPlan(joinTokens(written), speakers.speaker) ??
