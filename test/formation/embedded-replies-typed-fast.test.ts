@@ -231,3 +231,10 @@ describe("a plan given up in reply", () => {
     expect(chat("scratch the pasta thing")).toEqual(["The user dropped the pasta thing."]);
   });
 });
+
+describe("an amount typed after a plural thing", () => {
+  test("'finger portions 1x1 inch' are, 'budget 300' is", () => {
+    expect(chat("finger portions 1x1 inch")).toEqual(["The user's finger portions are 1x1 inch."]);
+    expect(chat("budget 300")).toEqual(["The user's budget is 300."]);
+  });
+});

@@ -45,7 +45,9 @@ export function measureWithVerb(said: Token[]): Token[] {
   // "drop 2022", "keep 2019": a year after a word that may be a verb is what to do with it, not an amount.
   const year = /^(?:199\d|20[0-3]\d)$/.test(tokens[amount]!.text) && amount === i && start === 0;
   if (year && (lexicon().mayBeVerb(tokens[0]!.lower) || DROPS.has(tokens[0]!.lower))) return said;
-  return [...owned(tokens), ...tokens.slice(1, i), synthetic("is", "AUX"), ...tokens.slice(i)];
+  // "finger portions 1x1 inch": a plural thing "are".
+  const plural = tokens[i - 1]!.lower !== tokens[i - 1]!.lemma && /s$/.test(tokens[i - 1]!.lower);
+  return [...owned(tokens), ...tokens.slice(1, i), synthetic(plural ? "are" : "is", "AUX"), ...tokens.slice(i)];
 }
 
 /** The clause's first token with "my" before it unless it is "my" or "our" ("total" → "my total"). */
