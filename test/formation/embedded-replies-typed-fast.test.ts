@@ -238,3 +238,12 @@ describe("an amount typed after a plural thing", () => {
     expect(chat("budget 300")).toEqual(["The user's budget is 300."]);
   });
 });
+
+describe("'ill' typed for 'I'll'", () => {
+  test("after 'thinking' and 'reckon'", () => {
+    expect(chat("im thinking ill just eat it and put the bloomer up 10p")).toEqual([
+      "The user is thinking the user will just eat it and put the bloomer up 10p.",
+    ]);
+    expect(chat("i reckon ill go with the blue one")).toEqual(["The user reckons the user will go with the blue one."]);
+  });
+});
