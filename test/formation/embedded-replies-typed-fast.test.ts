@@ -247,3 +247,19 @@ describe("'ill' typed for 'I'll'", () => {
     expect(chat("i reckon ill go with the blue one")).toEqual(["The user reckons the user will go with the blue one."]);
   });
 });
+
+describe("what matters to the user", () => {
+  test("'yes' / 'no' to 'Is bank sync important to you?' says whether it matters", () => {
+    expect(chat("need accounting software", "Is **bank sync** (automatic import) important to you?", "yes")).toEqual([
+      "The user needs accounting software.",
+      "Bank sync is important to the user.",
+    ]);
+    expect(
+      chat(
+        "need accounting software",
+        "Is bank sync a must for you, or are you fine matching payments manually?",
+        "no",
+      ),
+    ).toEqual(["The user needs accounting software.", "Bank sync is not a must for the user."]);
+  });
+});

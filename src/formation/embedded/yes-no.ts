@@ -58,6 +58,9 @@ const OFFER =
 const ASKS =
   /^(?:(?:so|and|ok(?:ay)?|hey|oh|well|also|but|anyway)[,!]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
 
+/** "Is bank sync important to you?": what matters to the one asked. */
+const MATTERS =
+  /^(?:(?:so|and|ok(?:ay)?|also)[,!]?\s+)?(is|are)\s+(.+?)\s+(important|essential|a must|a priority|a dealbreaker|a deal-breaker|necessary|crucial|a big deal)\s+(to|for)\s+you\b(?:,?\s+or\b.*)?\??$/i;
 const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were: "was" };
 const CONTRACTED: Record<string, string> = { re: "is", ve: "has", ll: "will", d: "would" };
 
@@ -125,6 +128,10 @@ function decision(question: string, yes: boolean, who: string, asker: string): s
   const swap = (t: string) => fromQuestion(t, who, asker);
   const offer = OFFER.exec(q);
   if (offer) return `${who} ${yes ? "asked" : "did not want"} ${asker} to ${swap(offer[1]!)}`;
+  // "Is bank sync important to you, or are you fine …?" → "Bank sync is important to the user".
+  const matters = MATTERS.exec(q.replace(/\*+|\s*\([^)]*\)/g, ""));
+  if (matters)
+    return `${upperFirst(swap(matters[2]!))} ${matters[1]!.toLowerCase()} ${yes ? "" : "not "}${matters[3]} ${matters[4]} ${who}`;
   const ask = ASKS.exec(q);
   if (!ask) return null;
   const rest = swap(yes ? ask[2]! : ask[2]!.split(/,?\s+or\s+(?=do|are|have|would|will|did)\b/i)[0]!);
