@@ -7,6 +7,7 @@ import type { Fact } from "../extractor.ts";
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { isRequestForm } from "./answer-form.ts";
+import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
 import { answeredYesNo, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
@@ -30,15 +31,6 @@ const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
 /** A who/what/... question, after a word turning the talk to it ("Now — what equipment do you have?"). */
 const WH_QUESTION =
   /^(?:(?:now|so|and|ok(?:ay)?|great|right|also|first|next|finally|lastly)\b[\s,:—–-]+)*(?:what|which|where|when|who|why|how)\b/i;
-/** A question asking for a count or an amount, and a reply that gives one ("16", "a dozen", "none", "two"). */
-export const HOW_MANY =
-  /^(?:how (?:many|much|old|long|far|often)|what(?:['’]s| is) (?:the|your) (?:budget|age|price|cost))\b/i;
-const COUNTED =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|dozen|half|couple|few|none|no|zero|once|twice|never|every|daily|weekly|monthly|always|ages|forever|k|grand|quid)\b/i;
-/** "When do you want the slips back by?": answered by when (a number, a day, a span; not "way too long lol"). */
-const WHEN_ASKED = /^(?:when|by when|what (?:date|day|time))\b/i;
-const TIMED =
-  /not sure|dunno|know|tb[cd]|\d|\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:today|tonight|tomorrow|yesterday|week|weekend|fortnight|month|year|morning|afternoon|evening|night|noon|midnight|soon|asap|now|later|next|last|end|start|beginning|mid|before|after|until|till|by|christmas|easter|summer|winter|spring|autumn|fall|term|half|holidays?|never|ages|ago|once|twice|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
 /** A question asking what someone thinks or how something went: a reaction is its answer. */
 const ASKS_OPINION = /\b(?:like|think|thought|feel|felt|how (?:is|was|are|were|did|does|do)|how['’]s)\b/i;
 /** A reply that announces or balks rather than answers: "ok big news", "ok diff thing", "a lot of words I do not understand". */
@@ -181,9 +173,7 @@ export function answered(
   );
   const first = answeringPart(nlp, reply, names, ctx.options, question);
   if (!first) return null;
-  // "How many cores do the machines have?" is not answered by "lets do rayon straight away": a count has a number.
-  if (HOW_MANY.test(asked) && !COUNTED.test(first.text)) return null;
-  if (WHEN_ASKED.test(asked) && !TIMED.test(first.text)) return null;
+  if (!givesWhatIsAsked(asked, first.text)) return null;
   // "the second one": of the question's own alternatives ("…, or at a local practice?"), else of the options offered.
   const alternatives = alternativesAsked(question);
   const option = picked(first.text, alternatives.length ? alternatives : (ctx.options ?? []));
