@@ -263,3 +263,19 @@ describe("what matters to the user", () => {
     ).toEqual(["The user needs accounting software.", "Bank sync is not a must for the user."]);
   });
 });
+
+describe("a yes that names what matters", () => {
+  test("'yes bank sync would be nice' to 'Is bank sync important to you, or …?' says it matters", () => {
+    expect(
+      chat(
+        "need accounting software",
+        "Is **bank sync** important to you, or are you fine matching payments manually?",
+        "yes bank sync would be nice. im with sabadell",
+      ),
+    ).toEqual([
+      "The user needs accounting software.",
+      "Bank sync is important to the user.",
+      "The user is with sabadell.",
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { isRequestForm } from "./answer-form.ts";
 import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
 import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
-import { answeredYesNo, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
+import { answeredYesNo, asksWhatMatters, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
 import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
@@ -209,10 +209,14 @@ export function answered(
   const agreed = /\bor\b/i.test(asked)
     ? undefined
     : /^(?:yes|yeah|yep|yup|sure)[,!.]?\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)[\s.!]*$/iu.exec(first.text)?.[1];
+  // "yes bank sync would be nice" to "Is bank sync important to you, or …?": a yes naming what was asked first.
+  const askedFirst = asksWhatMatters(asked) ? asked.split(/,?\s+or\s+/i)[0]! : "";
+  const saysYes = /^(?:yes|yeah|yep|yup)\b[,!.]?\s+(.+)$/i.exec(first.text)?.[1]?.split(/\s+/);
+  const yesTo = saysYes?.some((w) => w.length > 3 && new RegExp(`\\b${escapeRegExp(w)}\\b`, "i").test(askedFirst));
   const answer =
     refused && asksOf(refused)
       ? { kind: "no" as const }
-      : agreed?.split(/\s+/).every(asksOf)
+      : agreed?.split(/\s+/).every(asksOf) || yesTo
         ? { kind: "yes" as const }
         : countSaid
           ? { kind: "short" as const, text: first.text }

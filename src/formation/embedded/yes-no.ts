@@ -61,6 +61,9 @@ const ASKS =
 /** "Is bank sync important to you?": what matters to the one asked. */
 const MATTERS =
   /^(?:(?:so|and|ok(?:ay)?|also)[,!]?\s+)?(is|are)\s+(.+?)\s+(important|essential|a must|a priority|a dealbreaker|a deal-breaker|necessary|crucial|a big deal)\s+(to|for)\s+you\b(?:,?\s+or\b.*)?\??$/i;
+const plainQuestion = (q: string) => q.replace(/\*+|\s*\([^)]*\)/g, "");
+/** Whether the question asks what matters to the one asked; a yes naming the thing answers it. */
+export const asksWhatMatters = (q: string): boolean => MATTERS.test(plainQuestion(q));
 const THIRD: Record<string, string> = { do: "does", are: "is", have: "has", were: "was" };
 const CONTRACTED: Record<string, string> = { re: "is", ve: "has", ll: "will", d: "would" };
 
@@ -129,7 +132,7 @@ function decision(question: string, yes: boolean, who: string, asker: string): s
   const offer = OFFER.exec(q);
   if (offer) return `${who} ${yes ? "asked" : "did not want"} ${asker} to ${swap(offer[1]!)}`;
   // "Is bank sync important to you, or are you fine …?" → "Bank sync is important to the user".
-  const matters = MATTERS.exec(q.replace(/\*+|\s*\([^)]*\)/g, ""));
+  const matters = MATTERS.exec(plainQuestion(q));
   if (matters)
     return `${upperFirst(swap(matters[2]!))} ${matters[1]!.toLowerCase()} ${yes ? "" : "not "}${matters[3]} ${matters[4]} ${who}`;
   const ask = ASKS.exec(q);
