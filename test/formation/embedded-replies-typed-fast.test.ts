@@ -279,3 +279,20 @@ describe("a yes that names what matters", () => {
     ]);
   });
 });
+
+describe("from set 51", () => {
+  test("a clause inside brackets stays in its sentence ('coeliac (properly, not a fad, he gets really ill)')", () => {
+    expect(
+      chat(
+        "food wise my brother gareth is coeliac (properly, not a fad, he gets really ill) and my niece ellie is vegan",
+      ),
+    ).toEqual([
+      "Food wise the user's brother Gareth is coeliac (properly, not a fad, he gets really ill) and the user's niece Ellie is vegan.",
+    ]);
+  });
+
+  test("'oh one more q, do you think we should do a speech' is a question; 'its fine ill just ask' is 'I'll'", () => {
+    expect(chat("oh one more q, do you think we should do a speech or is that cringe")).toEqual([]);
+    expect(chat("fine ill get the audio technica ones")).toEqual(["Fine the user will get the audio technica ones."]);
+  });
+});

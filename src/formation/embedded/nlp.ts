@@ -277,3 +277,10 @@ export function joinTokens(tokens: Token[]): string {
 export function joinedAs(tokens: Token[], texts: readonly string[]): string {
   return joinTokens(tokens.map((t, i) => ({ ...t, text: texts[i]! })));
 }
+
+/** Whether token `i` stands inside brackets ("coeliac (properly, not a fad, he gets really ill)"). */
+export function inBrackets(tokens: readonly Token[], i: number): boolean {
+  let depth = 0;
+  for (const t of tokens.slice(0, i)) depth += t.text === "(" ? 1 : t.text === ")" ? -1 : 0;
+  return depth > 0;
+}

@@ -210,7 +210,7 @@ const TYPED: Array<[RegExp, string]> = [
 const dayOf = (form: string, plural: string | undefined) => `${WEEKDAY_FORMS[form.toLowerCase()]}${plural ? "s" : ""}`;
 
 const ILL_VERB =
-  /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|prob|think|thinking|reckon|guess|hopefully|nah|yeah|yes|ye|yep|yup|aye|no|oh|also|now|lol)\s+)ill (\p{L}+)/giu;
+  /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|prob|think|thinking|reckon|fine|guess|hopefully|nah|yeah|yes|ye|yep|yup|aye|no|oh|also|now|lol)\s+)ill (\p{L}+)/giu;
 /** Words after which "ill" is "I'll" though the lexicon lacks them as verbs ("ill repot it", "ill just"). */
 const AFTER_ILL = new Set(
   "be|do|propagate|repot|water|leave|fly|hand|deal|handle|cut|go|run|try|have|get|need|make|take|check|send|let|see|call|book|look|start|keep|just|probably|definitely|never|always|also|still|ask|pay|buy|use|stick|give|put|work|come|tell|write|add|bring|wait|think|swim|train|walk|finish|stay|pick|drop|move|sell|email|text|ring|bump|raise|switch|change|cancel|hire|order|sort|grab|lead|tweak|update|aim|focus|practise|practice|prep|prepare|apply|reply|skip|head|drive|cook|bake|plan|post|share|sign|join|meet|visit|stop|quit".split(

@@ -3,7 +3,7 @@
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
 import { lexicon } from "./lexicon.ts";
-import { joinTokens, type Nlp, type Token } from "./nlp.ts";
+import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 import { askedAfter } from "./asked-after.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
@@ -38,7 +38,7 @@ function newSubject(tokens: Token[], i: number): boolean {
   // "They have been there through everything, I have known these friends for 4 years": a comma splice
   // too, when what comes before is a clause of its own ("Since we last spoke, I moved" is not).
   const splice = t.text === "," && !SUBORDINATORS.has(tokens[0]?.lower ?? "") && hasFiniteVerb(tokens.slice(0, i));
-  if (!(t.pos === "CCONJ" && /^(and|but)$/.test(t.lower)) && !splice) return false;
+  if ((!(t.pos === "CCONJ" && /^(and|but)$/.test(t.lower)) && !splice) || inBrackets(tokens, i)) return false;
   if (i < 3 || (t.lower === "and" && !hasFiniteVerb(tokens.slice(0, i)))) return false; // "my friend Sam and I went"
   const subject = tokens[i + 1];
   // "Isla is 9, Rory is 7 and Maeve is 4": a name written as one opens a clause too, though "is" only
@@ -191,7 +191,7 @@ const REPORT_MIN_CONTENT = 3;
  * "also should i tell him").
  */
 const UNMARKED_QUESTION =
-  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|and|but|also|then|yes|yeah|yep|pls|please)\s+){0,3}(?:(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
+  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|(?:one more|another|quick|last) (?:q|question|thing),?)\s+){0,3}(?:(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
 
 /** Code typed into a message ("q1: SELECT depot, COUNT(*) FROM shipments ..."), not a statement. */
 const CODE =
