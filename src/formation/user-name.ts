@@ -30,10 +30,10 @@ const INTRODUCED = new RegExp(
 
 /** The assistant asking what to call the user. */
 const CALL_ME_ASKED =
-  /\bwhat (?:should|shall|can|do you want me to) I call you\b|\bwhat(?:['’]s| is) your (?:first )?name\b/i;
+  /\bwhat (?:should|shall|can|do you want me to) I call you\b|\bwhat(?:['’]s| is) your (?:first )?name\b|\bwhat name should I (?:sign|put|use)\b/i;
 /** A name given in reply: "priya is fine", "just sam", "Sam pls", "Tom." (the second group: said as a name). */
 const CALLED =
-  /^\s*(?:(?:oh|hi|hey|ok|okay|sure)[,!]?\s+)?(?:just\s+)?([A-Za-z][a-z'-]+)(\s+(?:is fine|is good|is great|works|pls|please))?(?=\s*(?:[.,!]|$))/;
+  /^\s*(?:(?:oh|hi|hey|ok|okay|sure|yes|yeah|yep)(?:\s+(?:pls|please))?[,!.]?\s+)?(?:just\s+)?([A-Za-z][a-z'-]+)(\s+(?:is fine|is good|is great|works|pls|please))?(?=\s*(?:[.,!]|$))/;
 
 /**
  * The name a reply gives to "What should I call you?" ("priya is fine", "just sam", "Tom."): a given

@@ -296,3 +296,11 @@ describe("from set 51", () => {
     expect(chat("fine ill get the audio technica ones")).toEqual(["Fine the user will get the audio technica ones."]);
   });
 });
+
+describe("a question back is no answer", () => {
+  test("'which one' to 'What are you thinking for the walls?'", () => {
+    expect(chat("redoing the bathroom", "What are you thinking for the walls?", "which one")).toEqual([
+      "The user is redoing the bathroom.",
+    ]);
+  });
+});

@@ -36,6 +36,12 @@ describe("a name given when the assistant asks for one", () => {
     expect(statedName(text, asked)).toBe(name);
   });
 
+  test("'yes pls. marcus.' to 'what name should I sign it off with?' names the user", () => {
+    expect(
+      statedName("yes pls. marcus. and mention im wfh tuesdays", "If so, what name should I sign it off with?"),
+    ).toBe("Marcus");
+  });
+
   test("words that are no name, or no question asking for one, name nobody", () => {
     expect(statedName("tuesdays. always", asked)).toBeNull();
     expect(statedName("yes is fine", asked)).toBeNull();

@@ -45,9 +45,9 @@ export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | 
   const chosen = CHOSEN_REPLY.exec(t);
   if (chosen) return { kind: "short", text: t, said: (chosen[1] ? chosen[2]! : `${chosen[3]} ${chosen[4]}`).trim() };
   const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  // "what about music", "how about Friday": a question back, typed without its mark.
-  if (words.length === 0 || words.length > most || hasVerb || t.includes("?") || /^(?:what|how|why)\b/i.test(t))
-    return null;
+  // "what about music", "how about Friday", "which one": a question back, typed without its mark.
+  const asksBack = t.includes("?") || /^(?:what|how|why|which)\b/i.test(t);
+  if (words.length === 0 || words.length > most || hasVerb || asksBack) return null;
   return { kind: "short", text: t.replace(/[.!]+$/, "") };
 }
 
