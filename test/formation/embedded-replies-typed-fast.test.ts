@@ -304,3 +304,17 @@ describe("a question back is no answer", () => {
     ]);
   });
 });
+
+describe("an option named with the thing it qualifies", () => {
+  test("'fixed screen' to 'Fixed or hinged screen?' picks Fixed (was 'The user fixed screen')", () => {
+    expect(chat("redoing the bathroom", "Fixed or hinged screen?", "fixed screen")).toEqual([
+      "The user is redoing the bathroom.",
+      'Asked "Fixed or hinged screen?", the user chose "Fixed".',
+    ]);
+    // "sqlite it is" settles on it, as before.
+    expect(chat("need storage", "SQLite or a JSON file?", "sqlite it is")).toEqual([
+      "The user needs storage.",
+      "The user settled on sqlite.",
+    ]);
+  });
+});

@@ -124,6 +124,12 @@ export function picked(reply: string, options: readonly string[]): string | null
   const named = head(reply);
   const byName = options.filter((o) => named.length >= 3 && head(o) === named);
   if (byName.length === 1) return byName[0]!;
+  // "fixed screen" to "Fixed or hinged screen?": the option and the thing the other qualifies.
+  const qualifying = options.filter((o) => {
+    const thing = named.startsWith(`${head(o)} `) ? named.slice(head(o).length + 1) : "";
+    return /^\S+$/.test(thing) && options.some((p) => p !== o && head(p).split(" ").includes(thing));
+  });
+  if (qualifying.length === 1) return qualifying[0]!;
   // "card readers, people dont carry cash anymore" to "1. **Card readers** at the main stalls": the option's opening words.
   const lead = head(reply.split(/[,.;:!?]/)[0]!);
   const opening = options.filter((o) => lead.includes(" ") && `${head(o)} `.startsWith(`${lead} `));
