@@ -318,3 +318,18 @@ describe("an option named with the thing it qualifies", () => {
     ]);
   });
 });
+
+describe("a question with 'e.g.' in it", () => {
+  test("'(e.g. the quarter)' ends no sentence of the question the reply answers", () => {
+    const asked = "Which **months** does the board pack cover — just February, or a run of months (e.g. the quarter)?";
+    const fused =
+      'Asked "Which months does the board pack cover — just February, or a run of months (e.g. the quarter)?", the user answered "dec jan and feb".';
+    expect(
+      chat("need help with the board pack", `## Question\n\n${asked} That decides the loop.`, "dec jan and feb"),
+    ).toEqual(["The user needs help with the board pack.", fused]);
+    expect(chat("need help with the board pack", `## Question\n\nOk. ${asked}`, "dec jan and feb")).toEqual([
+      "The user needs help with the board pack.",
+      fused,
+    ]);
+  });
+});

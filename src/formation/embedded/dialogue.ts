@@ -45,7 +45,8 @@ export function closingQuestion(text: string, within = false): string | null {
     if (typed && UNMARKED_QUESTION.test(typed) && typed.split(/\s+/).length <= 15) return closingQuestion(`${typed}?`);
     // Not a table's cell ("| Step | Done? |").
     const lines = body.split("\n").filter((line) => !/^\s*\|/.test(line));
-    const questions = (from: string[]) => (within ? from.flatMap((line) => line.match(/[^.!?\n]*\?/g) ?? []) : []);
+    const questions = (from: string[]) =>
+      within ? from.flatMap((line) => line.match(/(?:[^.!?\n]|\b(?:e\.g|i\.e)\.)*\?/g) ?? []) : [];
     // "### One more question\n**Do any of the kids have allergies?** It affects …": the last section's one question.
     const heading = lines.findLastIndex((line) => /^\s*#/.test(line));
     const last = questions(lines.slice(heading + 1));
