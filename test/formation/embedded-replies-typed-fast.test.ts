@@ -333,3 +333,16 @@ describe("a question with 'e.g.' in it", () => {
     ]);
   });
 });
+
+describe("what is due", () => {
+  test("'baby due mid jan (14th)', 'tax return is due in january' lie ahead; 'was due in january' does not", () => {
+    // Written on Monday 4 May 2026.
+    expect(chat("my tax return is due in january")).toEqual(["The user's tax return is due in January 2027."]);
+    expect(chat("wife is pregnant, baby due mid jan (14th) so we need it done well before that")).toEqual([
+      "The user's wife is pregnant, baby due on 14 January 2027 so the user and others need it done well before that.",
+    ]);
+    expect(chat("the baby was due in january but came early")).toEqual([
+      "According to the user, the baby was due in January 2026 but came early.",
+    ]);
+  });
+});

@@ -29,9 +29,9 @@ export const WHICH_WEEKEND = /\b(?:the|this|last|next|past|coming)\s+$/i;
  * A deadline ("by Friday", "until Monday") looks forward even in a statement of the past ("promised to send it by
  * Friday"); so does what someone wants done by a month ("wants the books tidied by end of may").
  */
-export const DEADLINE_BEFORE = /\b(by|until|till|before|due(?: on)?)\s+$/i;
+export const DEADLINE_BEFORE = /\b(by|until|till|before|due(?: on| in)?)\s+$/i;
 /** "thesis due 12 june" (not "the baby was due on 3 March"): what is due lies ahead. */
-export const DUE = /^(?:(?!\b(?:was|were|had)\b).)*\bdue(?: on)?\s+$/i;
+export const DUE = /^(?:(?!\b(?:was|were|had)\b).)*\bdue(?: on| in)?\s+$/i;
 export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
 /**
  * "... by my next appt in september", "pushed to july bc the lead is on leave most of june", "wants to see
@@ -154,16 +154,21 @@ export function dayOfSomethingElse(matched: string, textBefore: string, textAfte
 export const MONTH_WORD =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 
+/** "mid jan (14th)": a month's middle, and its day in brackets. */
+const MID_MONTH_DAY = new RegExp(`\\bmid[- ]?(${MONTH_WORD})\\s*\\((\\d{1,2})(?:st|nd|rd|th)?\\)`, "gi");
 /** "october next year", "march this year": the month of that year, written as one date ("October 2027"). */
 export function withYearOfMonth(text: string, ref: Date): string {
-  return text.replace(
-    new RegExp(`\\b(${MONTH_WORD})\\s+(next|this|last)\\s+year\\b`, "gi"),
-    (_, month: string, which: string) => {
-      const shift = { next: 1, this: 0, last: -1 }[which.toLowerCase() as "next" | "this" | "last"];
-      const whole = MONTHS.find((m) => m.startsWith(month.toLowerCase().slice(0, 3)))!; // "may" → "May"
-      return `${upperFirst(whole)} ${ref.getUTCFullYear() + shift}`;
-    },
-  );
+  // "baby due mid jan (14th)": the day in brackets says which.
+  return text
+    .replace(MID_MONTH_DAY, "$2 $1")
+    .replace(
+      new RegExp(`\\b(${MONTH_WORD})\\s+(next|this|last)\\s+year\\b`, "gi"),
+      (_, month: string, which: string) => {
+        const shift = { next: 1, this: 0, last: -1 }[which.toLowerCase() as "next" | "this" | "last"];
+        const whole = MONTHS.find((m) => m.startsWith(month.toLowerCase().slice(0, 3)))!; // "may" → "May"
+        return `${upperFirst(whole)} ${ref.getUTCFullYear() + shift}`;
+      },
+    );
 }
 
 /**
