@@ -346,3 +346,17 @@ describe("what is due", () => {
     ]);
   });
 });
+
+describe("what the user asks to be said of them", () => {
+  test("'and mention im wfh tuesdays and thursdays' (for a draft) is the user's fact", () => {
+    expect(
+      chat(
+        "need an email to kev",
+        "Want me to draft it?",
+        "yes pls. and mention im wfh tuesdays and thursdays so those are the days i can be around",
+      ),
+    ).toContainEqual("The user is wfh tuesdays and thursdays so those are the days the user can be around.");
+    // A request naming no fact of the user's stays a request.
+    expect(chat("mention the budget in the email")).toEqual([]);
+  });
+});

@@ -134,13 +134,18 @@ const HABIT = "(?:usually|normally|always|often|sometimes|mostly|generally|typic
 /** The word a reply opens with, after how often ("usually get home ..."). */
 const REPLY_VERB = new RegExp(`^\\s*(?:${HABIT}\\s+)?([a-z]+)\\b`, "i");
 
+/** A request to say something of the writer in a draft: "and mention im wfh tuesdays", "pls add that we have a dog". */
+const SAY_OF_ME =
+  /(^|[.!?]\s+)(?:(?:and|also|oh|pls|please|plus)\s+)*(?:mention|say|add|put in|tell (?:him|her|them))\s+(?:that\s+)?(?=(?:i|im|i['’]m|we|we['’]re|my|our)\b)/gi;
+
 /**
  * A reply said with the question's own verb and no "I" ("get home about 8.45, bus is 35 mins" to "What
  * time do you usually get home after a shift?"): the one answering is its subject.
  */
 export function withAskedSubject(said: string, question: string | undefined): string {
   // "priya is fine. we're in worcester" to "1. What should I call you? 2. …": the name is the user's (user-name.ts).
-  const reply = question ? withoutCalledName(said, question) : said;
+  // "and mention im wfh tuesdays" (for a draft): what the user asks to be said of them is theirs too.
+  const reply = (question ? withoutCalledName(said, question) : said).replace(SAY_OF_ME, "$1");
   const verb = REPLY_VERB.exec(reply)?.[1];
   if (!verb || !question || !lexicon().tagsOf(verb.toLowerCase()).includes("Infinitive")) return reply;
   const asked = new RegExp(`\\b(?:do|did)\\s+you\\s+(?:${HABIT}\\s+)?${verb}\\b`, "i");
