@@ -94,15 +94,15 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
 
 /** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
 const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
+/** The verbs a day is said to move with. */
+const MOVES = ["moved", "pushed", "postponed", "delayed", "rescheduled", "changed", "shifted", "bumped", "extended"];
 /** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "pushed back to ...". */
 const MOVED_TO = new RegExp(
-  `\\b(?:moved|pushed|postponed|delayed|rescheduled|brought forward|changed|shifted|bumped|extended|now)(?: back| forward)?(?: to| until| till)?(?: on)?(?: the)? (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now)(?: back| forward)?(?: to| until| till)?(?: on)?(?: the)? (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})`,
   "u",
 );
 /** Words a day goes with that name no thing: the day's, the date-change verbs', the saying. */
-const DATE_WORDS = significantTerms(
-  `${[...MONTHS, ...WEEKDAYS].join(" ")} user now said says moved pushed postponed delayed rescheduled changed shifted bumped extended back forward`,
-);
+const DATE_WORDS = significantTerms(`${[...MONTHS, ...WEEKDAYS, ...MOVES].join(" ")} user now said says back forward`);
 /** The same thing under another name: a thesis "due" on a day is its deadline. */
 const thing = (w: string) => (w === "due" ? "deadline" : w);
 const things = (text: string) =>

@@ -139,12 +139,13 @@ const SAY_OF_ME =
   /(^|[.!?]\s+)(?:(?:and|also|oh|pls|please|plus)\s+)*(?:mention|say|add|put in|tell (?:him|her|them))\s+(?:that\s+)?(?=(?:i|im|i['’]m|we|we['’]re|my|our)\b)/gi;
 
 /**
- * A reply said with the question's own verb and no "I" ("get home about 8.45, bus is 35 mins" to "What
- * time do you usually get home after a shift?"): the one answering is its subject.
+ * A reply as what it tells of its writer, for the statements to read: without the name it gives to
+ * "What should I call you?" ("priya is fine. we're in worcester" → "we're in worcester"; the name is
+ * the user's, user-name.ts); with what the writer asks to be said of them in a draft ("and mention im
+ * wfh tuesdays" → "im wfh tuesdays"); and with the one answering as the subject of a reply said with the
+ * question's own verb ("get home about 8.45" to "What time do you usually get home?" → "I get home …").
  */
-export function withAskedSubject(said: string, question: string | undefined): string {
-  // "priya is fine. we're in worcester" to "1. What should I call you? 2. …": the name is the user's (user-name.ts).
-  // "and mention im wfh tuesdays" (for a draft): what the user asks to be said of them is theirs too.
+export function toldOfWriter(said: string, question: string | undefined): string {
   const reply = (question ? withoutCalledName(said, question) : said).replace(SAY_OF_ME, "$1");
   const verb = REPLY_VERB.exec(reply)?.[1];
   if (!verb || !question || !lexicon().tagsOf(verb.toLowerCase()).includes("Infinitive")) return reply;

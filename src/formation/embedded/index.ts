@@ -37,7 +37,7 @@ import { asSaid } from "./pasted.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, factEntities, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
-import { answeredEach, withAskedSubject, withoutAnswered } from "./answer-parts.ts";
+import { answeredEach, toldOfWriter, withoutAnswered } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { type Households, passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
@@ -277,7 +277,7 @@ export function createEmbeddedExtractor(): Extractor {
           const reply = withoutCode(ctx.toAssistant ? withDashLabels(m.content) : m.content);
           const fused = asked ? answeredEach(nlpOf(), asked.questions, asked.who, reply, replying, own) : [];
           for (const f of fused) facts.push({ ...f.fact, messageIndexes: [m.index] });
-          const said = withAskedSubject(m.content, asked?.questions.join(" ")); // "get home about 8.45" is the user's
+          const said = toldOfWriter(m.content, asked?.questions.join(" ")); // "get home about 8.45" is the user's
           for (const f of withoutAnswered(statements(nlpOf(), said, ctx), fused))
             facts.push({ ...f, messageIndexes: [m.index] });
         }
