@@ -9,7 +9,7 @@ import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
-  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?|(?:go|stretch) (?:up )?to)\b|\bnot\s+[£$€]?\d/i;
+  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?)\b|\b(?:go|stretch) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
 /** A count by the period: "10 a month", "£80 per night" (what a budget or a price says it is). */
 const RATE = /^(?:a|an|per|each|every)\s+(month|week|year|day|night|hour)\b/i;
 /** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300"). */
@@ -17,9 +17,12 @@ const COUNT =
   /(?:(\p{L}+)\s+(?:(?:is|are|was|were|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
 /** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
 const NO_HEAD = new RegExp(
-  `^(?:and|or|but|so|for|each|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
+  `^(?:and|or|but|so|for|each|off|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
   "i",
 );
+/** A named person's age: "Lily is 10 actually", "Maya turned 41" (its word after: AGE_AFTER or none that counts). */
+const AGE = /^\p{Lu}\p{Ll}+\s+(?:is|turned|turns)\s+\d/u;
+const AGE_AFTER = /^(?:years?|yrs?|yo|actually|now)$/i;
 /** Most words a stored fact may have for a new value of its count to replace it whole (more: it says more). */
 const COUNT_FACT_TERMS = 8;
 
@@ -31,14 +34,23 @@ function counts(text: string): Array<[string, string]> {
   const value = asked && /[£$€]?(\d[\d,.]*k?)/.exec(asked[3]!)?.[1];
   if (value) out.push([stem((asked[1] ?? asked[2]!).toLowerCase()), value.replace(/[.,]$/, "")]);
   for (const m of text.matchAll(COUNT)) {
-    if (/^\d{4}$/.test(m[2]!)) continue; // a year
     const value = m[2]!.replace(/[.,]$/, "");
+    if (/^\d{4}$/.test(value)) continue; // a year ("in August 2026, rent ...")
+    // A name's number ("User 2 likes ...", "in Room 5"), but a sentence's first word ("Rent 725, ...").
+    const first = m.index === 0 || /[.!?:"]\s*$/.test(text.slice(0, m.index));
+    if (/^\p{Lu}\p{L}*\s+\d/u.test(m[0]) && (m[1] === "User" || !first)) continue;
+    const rest = text.slice(m.index + m[0].length);
     // "can go to 20 a month" after "budget 10 a month max": the same rate.
     const rate = RATE.exec(text.slice(m.index + m[0].length - (m[3]?.length ?? 0)))?.[1];
     if (rate) out.push([`/${rate.toLowerCase()}`, value]);
-    // Not whom the fact is about ("The user was about 11", "Maya is 41"): a name counts nothing.
-    for (const w of [m[1], m[3]])
-      if (w && !NO_HEAD.test(w) && !/^(?:user|\p{Lu}.*)$/u.test(w)) out.push([stem(w.toLowerCase()), value]);
+    // Not whom the fact is about ("The user was about 11", "Maya is in 3 clubs"): a name counts nothing,
+    // but its age ("Lily is 10 actually", "Maya turned 41").
+    const age = m[1] && AGE.test(m[0]) && (!m[3] || NO_HEAD.test(m[3]) || AGE_AFTER.test(m[3]));
+    // A share is of the word after it ("20% deposit"); "41 years old" is an age, not years of something.
+    const after = m[3] === "%" ? /^\s+(\p{L}+)/u.exec(rest)?.[1] : /^\s+old\b/.test(rest) ? undefined : m[3];
+    for (const w of [m[1], after])
+      if (w && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === m[1])))
+        out.push([stem(w.toLowerCase()), value]);
   }
   return out;
 }
@@ -46,24 +58,25 @@ function counts(text: string): Array<[string, string]> {
 /**
  * A stored fact whose count the new fact changes ("The user's budget is about 300", then "we'll up
  * the budget to 450"): the same word counted, another value, the old value gone (or said "not 2.30"),
- * and the new fact saying it changed. Only a short stored fact, which says little else that the new
- * one would lose.
+ * and the new fact saying it changed. In a stored fact that says more ("The user's daughter lily is 9.
+ * She loves drawing horses."), only the sentence giving the count: `sentence` is returned then.
  */
 function changedCount(
   content: string,
   candidates: MemoryRow[],
-): { memory: MemoryRow; was: string; now: string } | undefined {
+): { memory: MemoryRow; was: string; now: string; sentence?: string } | undefined {
   // The counts of the sentences that say a change: "budget around 1500" is no change for "lasts 40 mins now. budget around 1500".
   const mine = splitSentences(content).flatMap((said) => (CHANGED.test(said) ? counts(said) : []));
   if (mine.length === 0) return undefined;
   const kept = (value: string) =>
     new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
   for (const c of candidates) {
-    if (significantTerms(c.content).size > COUNT_FACT_TERMS) continue;
-    for (const [head, was] of counts(c.content)) {
-      const now = kept(was) ? undefined : mine.find(([h, v]) => h === head && v !== was)?.[1];
-      if (now) return { memory: c, was, now };
-    }
+    const whole = significantTerms(c.content).size <= COUNT_FACT_TERMS;
+    for (const sentence of whole ? [c.content] : splitSentences(c.content))
+      for (const [head, was] of counts(sentence)) {
+        const now = kept(was) ? undefined : mine.find(([h, v]) => h === head && v !== was)?.[1];
+        if (now) return { memory: c, was, now, sentence: whole ? undefined : sentence };
+      }
   }
   return undefined;
 }
@@ -128,19 +141,30 @@ function movedDay(
   return undefined;
 }
 
+/** A value as a number of its own ("300", not the "300" of "1300" or "3.00"). */
+const alone = (value: string) => new RegExp(`(?<![\\d.,])${escapeRegExp(value)}(?!\\d)`);
+
 /** The fact with the value it replaced after the new one: "... up the budget to 450 (was 300) and book ...". */
 function wasSaid(content: string, was: string, now: string): string {
-  // A value as a number of its own ("300", not the "300" of "1300" or "3.00").
-  const alone = (value: string) => new RegExp(`(?<![\\d.,])${escapeRegExp(value)}(?!\\d)`);
   return alone(was).test(content) ? content : content.replace(alone(now), `${now} (was ${was})`);
 }
 
-/** The stored memory the new fact supersedes, and the text its new version says (the count's old value kept), or undefined. */
+/**
+ * The stored memory the new fact supersedes, and the text its new version says (the count's old value
+ * kept), or undefined. A longer stored memory keeps what else it says, with the count changed in it;
+ * `alsoNew` then says the new fact says more than the count and is a memory of its own too.
+ */
 export function supersededValue(
   content: string,
   candidates: MemoryRow[],
-): { memory: MemoryRow; content?: string } | undefined {
+): { memory: MemoryRow; content?: string; alsoNew?: boolean } | undefined {
   const count = changedCount(content, candidates);
+  if (count?.sentence) {
+    const { memory, sentence, was, now } = count;
+    const changed = sentence.replace(alone(was), `${now} (was ${was})`);
+    const alsoNew = significantTerms(content).size > COUNT_FACT_TERMS;
+    return { memory, content: memory.content.replace(sentence, changed), alsoNew };
+  }
   if (count) return { memory: count.memory, content: wasSaid(content, count.was, count.now) };
   const moved = movedDay(content, candidates);
   if (moved) return { memory: moved.memory, content: wasSaid(content, moved.was, moved.now) };

@@ -17,6 +17,7 @@ import type { CreatePayload, ImportPayload, JobRow, JobStore } from "./jobs.ts";
 import { significantTerms } from "../domain/text.ts";
 import { decide, similarity } from "./reconcile.ts";
 import { createCandidates } from "./candidates.ts";
+import { importContext } from "./import-context.ts";
 
 interface Unit {
   input: PassageInput | MessagesInput | null;
@@ -32,36 +33,6 @@ interface Unit {
   learnedName?: string | null;
   /** The name the user gives in this unit's text, and where: a memory of its own (withName). */
   namedBy?: NamedBy | null;
-}
-
-/** Characters of each message that go into a memory's search context. */
-const CONTEXT_CHARS = 500;
-/** At most this much context, however many messages a fact names (an LLM may name many). */
-const CONTEXT_MAX = 3_000;
-/** Messages before and after a fact's own that go into its search context. */
-const CONTEXT_BEFORE = 2;
-const CONTEXT_AFTER = 1;
-
-/**
- * A memory formed from an import is also found by the words of the conversation around it: its own
- * messages, the two before (the question it answers is often one or two turns back: "What did you
- * research?" → "Adoption agencies.") and the one after. Never returned; weighted below the memory's
- * own text (src/retrieval/lexical.ts). Measured on LoCoMo dev (bench/README.md): evidence recall@10
- * 61 without it, 70 with the previous message, 77 with this window. The payload was redacted on
- * acceptance, so no secret reaches the index.
- */
-function importContext(messages: ReadonlyArray<{ content: string }>, f: Fact): string {
-  if (f.messageIndexes.length === 0) return "";
-  const first = Math.min(...f.messageIndexes);
-  const last = Math.max(...f.messageIndexes);
-  const window = new Set<number>(f.messageIndexes);
-  for (let i = first - CONTEXT_BEFORE; i <= last + CONTEXT_AFTER; i++) if (i < first || i > last) window.add(i);
-  return [...window]
-    .filter((i) => i >= 0 && i < messages.length)
-    .sort((a, b) => a - b)
-    .map((i) => messages[i]!.content.slice(0, CONTEXT_CHARS))
-    .join("\n")
-    .slice(0, CONTEXT_MAX);
 }
 
 export function createUnitFormer(deps: {
@@ -225,9 +196,8 @@ export function createUnitFormer(deps: {
         logger.info({ account_id: account, job_id: job.id }, "limit reached during formation; the rest is discarded");
         return false;
       }
-      let m: MemoryRow;
-      if (decision.action === "create") {
-        m = memories.insert({
+      const insert = () =>
+        memories.insert({
           projectId: job.project_id,
           content: f.content,
           scope: unit.scope,
@@ -237,6 +207,9 @@ export function createUnitFormer(deps: {
           context: contextOf?.(f),
           now,
         });
+      let m: MemoryRow;
+      if (decision.action === "create") {
+        m = insert();
         room--;
       } else {
         const old = decision.memory;
@@ -249,6 +222,12 @@ export function createUnitFormer(deps: {
           context: contextOf?.(f),
           now,
         });
+        // A longer memory whose count the fact changed: what else the fact says is a memory of its own.
+        if (decision.action === "update" && decision.alsoNew && room > 0) {
+          formedHere.set(m.id, m);
+          m = insert();
+          room--;
+        }
       }
       formedHere.set(m.id, m);
       if (!unit.verbatim) relate(job.project_id, m, f, candidates, now);

@@ -15,7 +15,7 @@ import { supersededValue } from "./changed-values.ts";
 export type Decision =
   | { action: "skip"; memory: MemoryRow }
   | { action: "merge"; memory: MemoryRow }
-  | { action: "update"; memory: MemoryRow; content?: string }
+  | { action: "update"; memory: MemoryRow; content?: string; alsoNew?: boolean }
   | { action: "create" };
 
 const DUPLICATE = 0.85;

@@ -98,11 +98,20 @@ describe("decide", () => {
     ["The user is 41 years old now.", "The user had lessons as a kid till the user was about 11 then quit."],
     // A day of a month is a date, not a count ("on 7 May", "now on 20 May").
     ["Caroline is now going again on 20 May 2023.", "Caroline went to the support group on 7 May 2023."],
-    // A stored fact saying much more than its count is not replaced by a new count.
+    // A year is no count ("in August 2026, rent ..."), nor "41 years old" years of something, nor a share of another thing.
     [
-      "The user's budget is now 450.",
-      "The user's garden is 12m by 8m, mostly lawn, the user owns the house in Bristol and the budget is 300.",
+      "Jess might be moving out in August 2026, rent would go to 825 if the user cannot find someone.",
+      'Asked "What are the user\'s monthly costs?", the user answered "rent 725".',
     ],
+    ["The user is 41 years old now.", "The user wants to get back into piano after like 30 years."],
+    [
+      "The user agreed with Gary: 20% deposit instead of 30.",
+      "Units from Howdens through Gary's trade account, he gets like 50% off list. The kitchen is 3m by 4m.",
+    ],
+    // A speaker's label is no count ("User 2"), and "go to the park" says no change (only "go to 20" does).
+    ["User 2 likes to go to the park too.", "User 1 likes to go to the park."],
+    // A name is not what a count is of ("Maya is 5 minutes away now"), but its age is.
+    ["Maya is about 5 minutes away now.", "Maya is 41."],
   ])("%p does not replace %p", (content, existing) => {
     expect(action(content, existing)).toBe("create");
   });
@@ -135,6 +144,36 @@ describe("decide", () => {
     });
     // Another period is another count.
     expect(action("The user can go to 20 a week.", "The user's budget is 10 a month max.")).toBe("create");
+  });
+
+  test("a longer stored fact keeps what else it says, with the changed count in it", () => {
+    const long =
+      "The user's garden is 12m by 8m, mostly lawn. The user owns the house in Bristol and the budget is 300.";
+    expect(decide("The user's budget is now 450.", [row(long)])).toMatchObject({
+      action: "update",
+      content:
+        "The user's garden is 12m by 8m, mostly lawn. The user owns the house in Bristol and the budget is 450 (was 300).",
+      alsoNew: false,
+    });
+    // A name's age said again with "actually"; the new fact says nothing else worth a memory of its own.
+    const lily = "The user's daughter lily is 9. The user's daughter loves drawing horses. She goes to brownies.";
+    expect(decide("Lily is 10 actually.", [row(lily)])).toMatchObject({
+      action: "update",
+      content:
+        "The user's daughter lily is 10 (was 9). The user's daughter loves drawing horses. She goes to brownies.",
+      alsoNew: false,
+    });
+    // A new fact saying more than the count is a memory of its own too.
+    expect(
+      decide("Claire and Sian are dropping the surprise thing, Gareth will chip in, and the budget is now £1,500.", [
+        row("Claire is planning the dinner for her mum's 70th birthday. The budget is £1,200 and it is a surprise."),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content:
+        "Claire is planning the dinner for her mum's 70th birthday. The budget is £1,500 (was 1,200) and it is a surprise.",
+      alsoNew: true,
+    });
   });
 
   test("a day moved ('the deadline moved to 19 June 2026') replaces the stored day, saying what it was", () => {
@@ -305,6 +344,29 @@ describe("reconciliation through the API", () => {
     ]);
     expect(m.occurred_at).toBe("2024-06-19T00:00:00.000Z");
     expect(active(h).filter((r) => r.content.includes("12 June"))).toEqual([m]);
+  });
+
+  test("a count corrected later in a chat changes it inside the longer memory that said it", async () => {
+    h = await harness();
+    await importMessages(
+      h,
+      [
+        {
+          role: "user",
+          content: "my daughter lily is 9 and she loves drawing horses, she goes to brownies on tuesdays",
+        },
+        { role: "assistant", content: "## Ideas\n\n- **Horse stencils**\n- A sketchbook\n\nHow old is she turning?" },
+        { role: "user", content: "oh wait lily is 10 actually" },
+      ].map((m) => ({ occurred_at: "2024-03-04T10:00:00Z", ...m })),
+      { scope: { user_id: "dan" } },
+    );
+    const lily = find(h, "horses");
+    expect((await inspect(h, lily.id)).versions.map((v) => v.content)).toEqual([
+      "The user's daughter lily is 9. The user's daughter loves drawing horses. The user's daughter goes to brownies on tuesdays.",
+      "The user's daughter lily is 10 (was 9). The user's daughter loves drawing horses. The user's daughter goes to brownies on tuesdays.",
+    ]);
+    // "Lily is 10 actually" says nothing else: no memory of its own; the old age is in no active memory.
+    expect(active(h).filter((r) => /\b(?:9|10)\b/.test(r.content))).toEqual([lily]);
   });
 
   test("the same fact twice forms nothing new and charges no write for the duplicate", async () => {
