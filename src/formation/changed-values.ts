@@ -36,6 +36,11 @@ function counts(text: string): Array<[string, string]> {
   for (const m of text.matchAll(COUNT)) {
     const value = m[2]!.replace(/[.,]$/, "");
     if (/^\d{4}$/.test(value)) continue; // a year ("in August 2026, rent ...")
+    if (
+      /^\d{1,2}[.:]\d{2}$/.test(value) &&
+      /\b(?:at|from|till|until|by)\s+$/i.test(text.slice(0, m.index + m[0].indexOf(m[2]!)))
+    )
+      continue; // a time of day ("pick her up from preschool at 11.30")
     // A name's number ("User 2 likes ...", "in Room 5"), but a sentence's first word ("Rent 725, ...").
     const first = m.index === 0 || /[.!?:"]\s*$/.test(text.slice(0, m.index));
     if (/^\p{Lu}\p{L}*\s+\d/u.test(m[0]) && (m[1] === "User" || !first)) continue;
@@ -109,11 +114,13 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
 const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
 /** The verbs a day is said to move with. */
 const MOVES = ["moved", "pushed", "postponed", "delayed", "rescheduled", "changed", "shifted", "bumped", "extended"];
-/** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "pushed back to ...". */
+/** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "pushed back to ...", "is moving to ...". */
 const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now)(?: back| forward)?(?: to| until| till)?(?: on)?(?: the)? (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?= to))(?: back| forward)?(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
   "u",
 );
+/** A day with the weekday written before it. */
+const withWeekday = (day: string) => new RegExp(`(?:\\p{Lu}\\p{Ll}+day, )?${escapeRegExp(day)}`, "u");
 /** Words a day goes with that name no thing: the day's, the date-change verbs', the saying. */
 const DATE_WORDS = significantTerms(`${[...MONTHS, ...WEEKDAYS, ...MOVES].join(" ")} user now said says back forward`);
 /** The same thing under another name: a thesis "due" on a day is its deadline. */
@@ -124,19 +131,25 @@ const things = (text: string) =>
 /**
  * A stored fact whose day the new fact moves ("Thesis due on 12 June 2026", then "the deadline moved to
  * 19 June 2026"): a short fact naming a thing the new fact names, on one other day the new fact does
- * not give as the new one. Returns the old day too.
+ * not give as the new one; in a stored fact that says more, a sentence of it that does so (`sentence`).
+ * Returns the old day, and the new one with its weekday (`said`).
  */
 function movedDay(
   content: string,
   candidates: MemoryRow[],
-): { memory: MemoryRow; was: string; now: string } | undefined {
-  const now = MOVED_TO.exec(content)?.[1];
-  if (!now) return undefined;
+): { memory: MemoryRow; was: string; now: string; said: string; sentence?: string } | undefined {
+  const moved = MOVED_TO.exec(content);
+  if (!moved) return undefined;
+  const [, said, now] = moved as unknown as [string, string, string];
   const mine = things(content);
   for (const c of candidates) {
-    const days = [...new Set(c.content.match(DAY) ?? [])];
-    if (days.length !== 1 || days[0] === now || significantTerms(c.content).size > COUNT_FACT_TERMS) continue;
-    if ([...things(c.content)].some((w) => mine.has(w))) return { memory: c, was: days[0]!, now };
+    const whole = things(c.content).size <= COUNT_FACT_TERMS;
+    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
+      const days = [...new Set(sentence.match(DAY) ?? [])];
+      if (days.length !== 1 || days[0] === now) continue;
+      if ([...things(sentence)].some((w) => mine.has(w)))
+        return { memory: c, was: days[0]!, now, said, sentence: whole ? undefined : sentence };
+    }
   }
   return undefined;
 }
@@ -150,23 +163,36 @@ function wasSaid(content: string, was: string, now: string): string {
 }
 
 /**
- * The stored memory the new fact supersedes, and the text its new version says (the count's old value
- * kept), or undefined. A longer stored memory keeps what else it says, with the count changed in it;
- * `alsoNew` then says the new fact says more than the count and is a memory of its own too.
+ * The new version of a longer stored memory: its `sentence` with the old value changed (`from` → `to`);
+ * `alsoNew` when the new fact says more than the value (three words the memory lacks), and is a memory of its own too.
+ */
+function changedInside(memory: MemoryRow, sentence: string, from: RegExp, to: string, content: string) {
+  const theirs = things(memory.content);
+  const alsoNew = [...things(content)].filter((w) => !theirs.has(w)).length > 2;
+  return { memory, content: memory.content.replace(sentence, sentence.replace(from, to)), alsoNew };
+}
+
+/**
+ * The stored memory the new fact supersedes, and the text its new version says (the old value kept:
+ * "450 (was 300)"), or undefined. A longer stored memory keeps what else it says (changedInside).
  */
 export function supersededValue(
   content: string,
   candidates: MemoryRow[],
 ): { memory: MemoryRow; content?: string; alsoNew?: boolean } | undefined {
   const count = changedCount(content, candidates);
-  if (count?.sentence) {
-    const { memory, sentence, was, now } = count;
-    const changed = sentence.replace(alone(was), `${now} (was ${was})`);
-    const alsoNew = significantTerms(content).size > COUNT_FACT_TERMS;
-    return { memory, content: memory.content.replace(sentence, changed), alsoNew };
-  }
+  if (count?.sentence)
+    return changedInside(count.memory, count.sentence, alone(count.was), `${count.now} (was ${count.was})`, content);
   if (count) return { memory: count.memory, content: wasSaid(content, count.was, count.now) };
   const moved = movedDay(content, candidates);
+  if (moved?.sentence)
+    return changedInside(
+      moved.memory,
+      moved.sentence,
+      withWeekday(moved.was),
+      `${moved.said} (was ${moved.was})`,
+      content,
+    );
   if (moved) return { memory: moved.memory, content: wasSaid(content, moved.was, moved.now) };
   const given = switchedChoice(content, candidates);
   return given && { memory: given };

@@ -24,7 +24,7 @@ const STATED = new RegExp(
  * clause; the first of a quoted intro the user scripts ('"I'm Nadia, I'm Marisol, and this is ..."').
  */
 const INTRODUCED = new RegExp(
-  String.raw`(?:^|[.!?:]\s+|,\s*|["“]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
+  String.raw`(?:^|[.!?:]\s+|,\s*|["“(]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
   "u",
 );
 
@@ -54,6 +54,10 @@ export function withoutCalledName(reply: string, asked: string): string {
 /** Words people introduce themselves with that are no name: "newbie here", "long time lurker here". */
 const CHAT_SELF =
   /^(?:newbie|noob|n00b|lurker|admin|mod|op|dev|devs|tldr|tl;dr|lol|anon|frontend|backend|fullstack|sysadmin|ops|devops|pm|eng|sre|qa|ux|ui)$/i;
+
+/** "Arjun, by the way — thanks", "... Priya btw.": a name said as an aside, a sentence of its own. */
+const BY_THE_WAY =
+  /(?:^|[.!?]\s+)(\p{Lu}\p{Ll}+),?\s+(?:by the way|btw)\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry)\b))/u;
 
 /** A name alone closing a message, after a sentence, on its own line or after thanks: "printing it now. marta x", "cheers, gareth". */
 const SIGN_OFF =
@@ -113,6 +117,9 @@ export function statedName(text: string, others = ""): string | null {
     return upperFirst(signed);
   const asName = SIGNED_AS_NAME.exec(text)?.[1];
   if (asName && !notAName(asName.split(" ")[0]!)) return asName;
+  // "Arjun, by the way — thanks": a given name set before "by the way", closing what it says or before thanks.
+  const aside = BY_THE_WAY.exec(text)?.[1];
+  if (aside && lexicon().isName(aside.toLowerCase())) return aside;
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
   const typed = new Set<string>();
   introducedNames(text, typed);

@@ -198,6 +198,32 @@ describe("decide", () => {
     );
   });
 
+  test("a day moved changes it inside a longer memory, and in an answer to 'When ...?'", () => {
+    const long =
+      "The user's assessment has to be before half term, was thinking on Wednesday, 21 October 2026, extended writing on causes. The user took a group to IWM North at the user's last school.";
+    expect(decide("The assessment is moving to Wednesday, 14 October 2026.", [row(long)])).toMatchObject({
+      action: "update",
+      content: long.replace("Wednesday, 21 October 2026", "Wednesday, 14 October 2026 (was 21 October 2026)"),
+      alsoNew: false,
+    });
+    expect(
+      decide("The user's pickup moved to Saturday, 30 May 2026, they want to do a home visit first.", [
+        row('Asked "When is pickup day?", the user answered "Saturday, 23 May 2026".'),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content:
+        "The user's pickup moved to Saturday, 30 May 2026 (was 23 May 2026), they want to do a home visit first.",
+    });
+    // A time of day is no count: "pick isla up from preschool at 11.30" changes no "preschool 3 mornings a week".
+    expect(
+      action(
+        "Denise can also pick Isla up from preschool at 11.30 on those days which is actually a massive bonus.",
+        "Isla is 4 and does preschool 3 mornings a week which is fine for now. Callum is a paramedic.",
+      ),
+    ).toBe("create");
+  });
+
   test("a choice given up ('switching to onesignal, firebase was a pain') replaces the stored choice", () => {
     expect(
       action(

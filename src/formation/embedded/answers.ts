@@ -16,9 +16,9 @@ import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.t
 import { COMMA, splitStatements, worthRemembering } from "./statements.ts";
 import { written, type WritingContext } from "./written.ts";
 
-/** Words that open a reply without answering: thanks, greetings, "good question", "let me think". */
+/** Words that open a reply without answering: thanks, greetings, "good question", "let me think", "diff question". */
 const OPENING =
-  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hm+|um+|uh|well|so|good question|great question|(?:good|great|fair) (?:catch|point|shout)|fair enough|true|right|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg)\b)*$/i;
+  /^(?:[\s,.!…-]|\b(?:thanks?|thank you|thx|hey|hi|hello|wow|whoa|oh|ooh|aw+|hm+|um+|uh|well|so|good question|great question|(?:good|great|fair) (?:catch|point|shout)|fair enough|true|right|let me think|let me see|let['’]?s see|ha(?:ha)+|lol|so much|a lot|sure thing|congrats|congratulations|nice one|oops|cheers|yay|woo+(?:hoo+)?|omg|ugh+|(?:diff|different|another|other|new|quick|random|unrelated|separate|side) (?:question|q)|unrelated|side note|on another note)\b)*$/i;
 /** "morning!", "Good evening!": a greeting by the time of day (not "mornings." answering when). */
 const GREETED = /^(?:good\s+)?(?:morning|afternoon|evening)\s*!+\s*$/i;
 /** Why a clause of a reply would be dropped on its own yet answers the question before it. */

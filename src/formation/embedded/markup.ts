@@ -168,14 +168,19 @@ export function listedApart(text: string): string {
   );
 }
 
+/** A label of a few words that only introduces the code after it: "Error:", "The test:", "heres the code:" (not a list item's: "2. Full file:"). */
+const CODE_LABEL = /(^|(?<!\d)[.!?][ \t]+|\n[ \t]*)(?:[\p{L}'’]+[ \t]+){0,3}[\p{L}'’]+:\s*(?=```)/gu;
+
 /**
- * The text without its fenced code and logs (an unclosed fence runs to the end): code says no statement. By
+ * The text without its fenced code and logs (and a label introducing it) (an unclosed fence runs to the end): code says no statement. By
  * default what came before the code ends its sentence there.
  */
 export function withoutCode(text: string, by?: string): string {
-  return text.replace(/(\S?)\s*```[\s\S]*?(?:```|$)/g, (_, last: string) =>
-    by !== undefined ? `${last}${by}` : `${last}${/^[^.!?:;,]$/.test(last) ? "." : ""}\n\n`,
-  );
+  return text
+    .replace(CODE_LABEL, "$1")
+    .replace(/(\S?)\s*```[\s\S]*?(?:```|$)/g, (_, last: string) =>
+      by !== undefined ? `${last}${by}` : `${last}${/^[^.!?:;,]$/.test(last) ? "." : ""}\n\n`,
+    );
 }
 
 const OPENING_NUMBER = new RegExp(String.raw`(^\s*${OPENED}|[.!?]\s+|\n\s*)(\d)(?=\s+\p{L})`, "giu");

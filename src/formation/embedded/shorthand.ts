@@ -83,8 +83,8 @@ const CUT_DAY = new RegExp(
     // "sat and sun", "mon-fri", "tuesday n sat": beside another weekday, cut or whole.
     `(?<!['’])\\b(mon|wed|sat|sun)(s?)(?=${JOINED}(?:${DAY_FORM}|${FULL_DAY})\\b)`,
     `(?<=\\b(?:${DAY_FORM}|${FULL_DAY})s?${JOINED})(mon|wed|sat|sun)(s?)\\b`,
-    // "sat mornings", "sun night", "wed 18th".
-    `(?<!['’])\\b(mon|wed|sat|sun)(s?)(?=\\s+(?:${PART_OF_DAY}|\\d{1,2}(?:st|nd|rd|th))\\b)`,
+    // "sat mornings", "sun night", "wed 18th", "wed the 14th".
+    `(?<!['’])\\b(mon|wed|sat|sun)(s?)(?=\\s+(?:${PART_OF_DAY}|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th))\\b)`,
     // "on sat", "every sun", "next wed" (not "on sun loungers", "this sun is ...").
     `(?<=\\b(?:on|every|next|last|til|till|until|by|from)\\s+)(mon|wed|sat|sun)(s?)\\b(?!\\s+(?:\\p{L}+ers?|is|was|cream|block|screen|hat|tan|burn|light|set|rise|down|up|in|at|there|here|with|around|back)\\b)`,
   ].join("|"),

@@ -12,13 +12,22 @@ import { isPast, isThirdPerson, isVerb, PRESENT_AUX } from "./subjects.ts";
 const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
 
 export function isPastTense(tokens: Token[]): boolean {
+  // "Ben, who wrote most of these tests, is back on Monday": a clause set off by commas tells its own tense.
+  const aside = new Set<number>();
+  for (let j = 1; j < tokens.length; j++)
+    if (tokens[j - 1]!.lower === "," && /^(?:who|which|whom|whose)$/.test(tokens[j]!.lower)) {
+      const end = tokens.findIndex((t, k) => k > j && t.lower === ",");
+      if (end > 0) for (let k = j; k < end; k++) aside.add(k);
+    }
   // "will", "going to": told ahead, unless a past comes first ("my car failed its MOT ..., which is going to cost £900").
   const future = tokens.findIndex(
     (t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to"),
   );
   if (
     future >= 0 &&
-    !tokens.slice(0, future).some((t, j) => isPast(t) && !/^(?:was|were)$/.test(t.lower) && j < future - 1)
+    !tokens
+      .slice(0, future)
+      .some((t, j) => isPast(t) && !/^(?:was|were)$/.test(t.lower) && j < future - 1 && !aside.has(j))
   )
     return false;
   const firstPresent = tokens.findIndex(
@@ -41,6 +50,8 @@ export function isPastTense(tokens: Token[]): boolean {
         .join(" "),
     );
   return tokens.some(
-    (t, j) => (isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) || t.lower === "was" || t.lower === "were",
+    (t, j) =>
+      !aside.has(j) &&
+      ((isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) || t.lower === "was" || t.lower === "were"),
   );
 }

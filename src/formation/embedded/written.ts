@@ -21,13 +21,19 @@ export function finish(text: string): string {
     .replace(/\s+([,.!?;:])/g, "$1")
     .replace(/,(\s*,)+/g, ",");
   t = t.replace(/[!?.…]+$/, "").replace(/[,;:\s-]+$/, "");
+  // Code marks the statement lost one of ("CheckoutForm.test.tsx` > ... fails").
+  if ((t.match(/`/g) ?? []).length % 2 === 1) t = t.replace(/`/g, "");
+  // A bracket the statement closes but never opened ("sorry for the essays, 3rd year teaching)").
+  if (/\)$/.test(t) && (t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length)
+    t = t.slice(0, -1).replace(/[,;:\s-]+$/, "");
   if (!t) return t;
   // A sentence the user began in lower case ("longest run is 8k. i run 5k in 31 min") starts with a capital.
   t = t.replace(
-    /(?<!\b(?:e\.g|i\.e|vs|approx|etc|incl|ca|no|St|Dr|Mr|Mrs|Ms))([.!?]\s+)(\p{Ll})/gu,
+    /(?<!\b(?:e\.g|i\.e|vs|approx|etc|incl|ca|no|St|Dr|Mr|Mrs|Ms))([.!?]\s+)(\p{Ll})(?!\p{Ll}*\p{Lu})/gu,
     (_, end: string, c: string) => end + c.toUpperCase(),
   );
-  return `${t[0]!.toUpperCase()}${t.slice(1)}.`;
+  // Not a name written in code's camel case ("useCart fetches /api/cart").
+  return /^\p{Ll}+\p{Lu}/u.test(t) ? `${t}.` : `${t[0]!.toUpperCase()}${t.slice(1)}.`;
 }
 
 /**

@@ -1,0 +1,82 @@
+// What people say in passing to an assistant (issue 11): a name in brackets or as an aside, a
+// relative clause that tells of the past inside a plan, the label of a pasted error, a weekday cut
+// before "the 14th", a new question announced ("diff question -"), a code name in camel case.
+import { describe, expect, test } from "bun:test";
+import { statedName } from "../../src/formation/user-name.ts";
+import { chat } from "./embedded-support.ts";
+
+describe("the user's name said in passing", () => {
+  test.each([
+    ["40 mins on paper lol. (im hannah btw, sorry for the essays, 3rd year teaching)", "Hannah"],
+    ["That fixed it. Arjun, by the way — thanks, this has saved my week. Can you draft the PR?", "Arjun"],
+    ["Arjun btw.", "Arjun"],
+  ])("%p names the user %p", (text, name) => {
+    expect(statedName(text, "Sure.")).toBe(name);
+  });
+
+  test.each(["Ben, btw, is back on monday", "Sounds good. Marta, by the way, said yes", "Monday, by the way, is out"])(
+    "%p names no user",
+    (text) => {
+      expect(statedName(text, "Sure.")).toBeNull();
+    },
+  );
+
+  test("the aside in brackets reads without its closing bracket", () => {
+    expect(chat("40 mins on paper lol. (im hannah btw, sorry for the essays, 3rd year teaching)").join(" ")).toMatch(
+      /sorry for the essays, 3rd year teaching\.$/,
+    );
+  });
+});
+
+describe("days in a plan", () => {
+  test("a past relative clause ('who wrote most of these tests') does not make a plan's Monday the last one", () => {
+    // CHAT_AT is Monday 4 May 2026.
+    expect(chat("Ben, who wrote most of these tests, is back on Saturday and will review.")).toEqual([
+      "Ben, who wrote most of these tests, is back on Saturday, 9 May 2026 and will review.",
+    ]);
+  });
+
+  test("'wed the 20th' is the next 20th that is a Wednesday", () => {
+    expect(chat("so the assessment is moving to wed the 20th")).toEqual([
+      "The assessment is moving to Wednesday, 20 May 2026.",
+    ]);
+  });
+});
+
+describe("what pasted code leaves", () => {
+  test("the label of a code block ('Error:', 'The test:') goes with the code; a lone code mark goes", () => {
+    const facts = chat(
+      '`CheckoutForm.test.tsx` > "shows validation error" fails roughly 1 in 8 CI runs. Never fails locally. Error:\n\n```\nTestingLibraryElementError: Unable to find role="alert"\n```\n\nThe test:\n\n```tsx\nit("shows validation error", async () => {});\n```\n\nThe postcode field validates with a 500 ms debounce.',
+    );
+    expect(facts.join(" ")).not.toMatch(/Error:|The test:|`/);
+    expect(facts.join(" ")).toContain("The postcode field validates with a 500 ms debounce.");
+    expect(facts.join(" ")).toContain('CheckoutForm.test.tsx > "shows validation error" fails roughly 1 in 8 CI runs.');
+  });
+
+  test("a numbered answer's label stays, so the next item answers the next question", () => {
+    const facts = chat(
+      "tests are flaky in CI",
+      "A few questions:\n\n1. Do you enable fake timers globally?\n2. Can you share your setup file?\n3. How is CI configured?",
+      "1. Yes, in src/test/setup.ts.\n2. Full file:\n\n```ts\nafterEach(() => cleanup());\n```\n\n3. GitHub Actions, ubuntu-latest, 4 shards.",
+    );
+    expect(facts.filter((f) => /answered "3"/.test(f))).toEqual([]);
+    expect(facts.some((f) => /How is CI configured.*GitHub Actions, ubuntu-latest, 4 shards/.test(f))).toBe(true);
+  });
+
+  test("a name in camel case keeps its small first letter", () => {
+    expect(chat("useCart fetches /api/cart on mount via TanStack Query.")).toEqual([
+      "useCart fetches /api/cart on mount via TanStack Query.",
+    ]);
+  });
+});
+
+describe("replies that answer nothing", () => {
+  test("'diff question - ...' announces a new question: no answer to the assistant's", () => {
+    const facts = chat(
+      "the coach quote was £640 for a 53 seater so we'd need 2",
+      "## Coaches\n\nThat's £1,280.\n\nWould you consider a double-decker, or do you need to keep to two standard coaches?",
+      "ugh. diff question - whats a good source for the christmas truce",
+    );
+    expect(facts.filter((f) => /diff question|ugh/i.test(f))).toEqual([]);
+  });
+});
