@@ -55,9 +55,9 @@ export function withoutCalledName(reply: string, asked: string): string {
 const CHAT_SELF =
   /^(?:newbie|noob|n00b|lurker|admin|mod|op|dev|devs|tldr|tl;dr|lol|anon|frontend|backend|fullstack|sysadmin|ops|devops|pm|eng|sre|qa|ux|ui)$/i;
 
-/** "Arjun, by the way — thanks", "... Priya btw.": a name said as an aside, a sentence of its own. */
+/** "Arjun, by the way — thanks", "oh and priya btw, just realised i never said": a name said as an aside. */
 const BY_THE_WAY =
-  /(?:^|[.!?]\s+)(\p{Lu}\p{Ll}+),?\s+(?:by the way|btw)\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry)\b))/u;
+  /(?:^|[.!?]\s+|\b(?:[Oo]h|[Aa]nd|[Aa]lso|[Aa]nyway)\s+)([A-Za-z][a-z'-]+),?\s+(?:by the way|btw)\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry|(?:just reali[sz]ed,? )?(?:that )?i (?:never said|forgot to say|didn['’]?t say))\b))/u;
 
 /** A name alone closing a message, after a sentence, on its own line or after thanks: "printing it now. marta x", "cheers, gareth". */
 const SIGN_OFF =
@@ -119,7 +119,8 @@ export function statedName(text: string, others = ""): string | null {
   if (asName && !notAName(asName.split(" ")[0]!)) return asName;
   // "Arjun, by the way — thanks": a given name set before "by the way", closing what it says or before thanks.
   const aside = BY_THE_WAY.exec(text)?.[1];
-  if (aside && lexicon().isName(aside.toLowerCase())) return aside;
+  if (aside && (lexicon().isName(aside.toLowerCase()) || (unknown(aside) && writesAsName(others, aside))))
+    return upperFirst(aside);
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
   const typed = new Set<string>();
   introducedNames(text, typed);

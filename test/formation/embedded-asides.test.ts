@@ -10,8 +10,9 @@ describe("the user's name said in passing", () => {
     ["40 mins on paper lol. (im hannah btw, sorry for the essays, 3rd year teaching)", "Hannah"],
     ["That fixed it. Arjun, by the way — thanks, this has saved my week. Can you draft the PR?", "Arjun"],
     ["Arjun btw.", "Arjun"],
+    ["outside light yes. oh and priya btw, just realised i never said lol - the form wants us both named", "Priya"],
   ])("%p names the user %p", (text, name) => {
-    expect(statedName(text, "Sure.")).toBe(name);
+    expect(statedName(text, "Thanks, Priya! Sure.")).toBe(name);
   });
 
   test.each(["Ben, btw, is back on monday", "Sounds good. Marta, by the way, said yes", "Monday, by the way, is out"])(
@@ -33,6 +34,24 @@ describe("days in a plan", () => {
     // CHAT_AT is Monday 4 May 2026.
     expect(chat("Ben, who wrote most of these tests, is back on Saturday and will review.")).toEqual([
       "Ben, who wrote most of these tests, is back on Saturday, 9 May 2026 and will review.",
+    ]);
+  });
+
+  test("what someone said can happen is ahead ('hartley said they can start the 8th june')", () => {
+    expect(chat("hartley said they can start the 8th june, 25% deposit, rest in stages")).toEqual([
+      "Hartley said they can start on 8 June 2026, 25% deposit, rest in stages.",
+    ]);
+  });
+
+  test("a past told of a noun the tagger reads as a verb ('a community grant ... arrived on 29 April') is this year's", () => {
+    expect(
+      chat("A £2,850.00 community grant from the district council arrived on 29 April and I had missed it.")[0],
+    ).toMatch(/^A £2,850\.00 community grant from the district council arrived on 29 April 2026\./);
+  });
+
+  test("'annual accounts' make no day a yearly one", () => {
+    expect(chat("I need to prepare the annual accounts for our AGM on Thursday 15 October.")).toEqual([
+      "The user needs to prepare the annual accounts for the user's AGM on Thursday, 15 October 2026.",
     ]);
   });
 
@@ -67,6 +86,19 @@ describe("what pasted code leaves", () => {
     expect(chat("useCart fetches /api/cart on mount via TanStack Query.")).toEqual([
       "useCart fetches /api/cart on mount via TanStack Query.",
     ]);
+  });
+});
+
+describe("whom a clause with no subject is about", () => {
+  test("'was gonna ...', 'diagnosed ...': the user, as it was, and what was done to them", () => {
+    expect(chat("breakfast. was gonna do overnight oats.")).toContain("The user was going to do overnight oats.");
+    expect(chat("diagnosed type 2 in march. on metformin")[0]).toBe("The user was diagnosed type 2 in March 2026.");
+  });
+
+  test("'ourselves' after no verb stresses who would do it", () => {
+    expect(
+      chat("the builder is booked", "Great!", "also pls dont suggest doing any of this ourselves, we are useless"),
+    ).toContain("The user does not want the assistant to suggest doing any of this themselves.");
   });
 });
 

@@ -1,11 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createNlp, joinTokens, type Token } from "../../src/formation/embedded/nlp.ts";
-import {
-  expandContractions,
-  resolvePronouns,
-  thirdPerson,
-  type Speakers,
-} from "../../src/formation/embedded/pronouns.ts";
+import { expandContractions } from "../../src/formation/embedded/contractions.ts";
+import { resolvePronouns, thirdPerson, type Speakers } from "../../src/formation/embedded/pronouns.ts";
 import { isImperative, restoreSubject } from "../../src/formation/embedded/subjects.ts";
 import { contents, passage, say } from "./embedded-support.ts";
 

@@ -163,6 +163,14 @@ describe("decide", () => {
         "The user's daughter lily is 10 (was 9). The user's daughter loves drawing horses. She goes to brownies.",
       alsoNew: false,
     });
+    // "total income for the year was £38,400.00": the count is of the income, a period between them.
+    const gwen =
+      "Gwen is treasurer of a small charity. Gwen's financial year ended on 30 June 2026 and total income for the year was £38,400.00.";
+    expect(decide("Correction: total income was £41,250.00, not £38,400.00.", [row(gwen)])).toMatchObject({
+      action: "update",
+      content: gwen.replace("£38,400.00.", "£41,250.00 (was 38,400.00)."),
+      alsoNew: false,
+    });
     // A new fact saying more than the count is a memory of its own too.
     expect(
       decide("Claire and Sian are dropping the surprise thing, Gareth will chip in, and the budget is now £1,500.", [

@@ -75,6 +75,27 @@ describe("the name as a memory of its own", () => {
     expect(rows.filter((r) => /name is/.test(r.content))).toHaveLength(1);
   });
 
+  test("'oh and priya btw, just realised i never said' names the user and forms nothing else of the aside", async () => {
+    h = await harness();
+    await importMessages(
+      h,
+      [
+        { role: "user", content: "we want a garden office at the bottom of the garden" },
+        { role: "assistant", content: "## Next steps\n\n- **Quotes**\n- **Planning**\n\nWhat heating do you want?" },
+        {
+          role: "user",
+          content:
+            "a little electric heater. oh and priya btw, just realised i never said lol - the form hartley sent wants us both named",
+        },
+        { role: "assistant", content: "Thanks, Priya! I'll put both names on the form." },
+      ],
+      { scope: { user_id: "priya" } },
+    );
+    const contents = active(h).map((r) => r.content);
+    expect(contents).toContain("The user's name is Priya.");
+    expect(contents.filter((c) => /never said|realised/.test(c))).toEqual([]);
+  });
+
   test("'priya is fine' to 'What should I call you?' forms the name, and no 'Priya is fine'", async () => {
     h = await harness();
     await importMessages(

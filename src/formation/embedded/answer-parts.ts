@@ -6,7 +6,7 @@ import { answered, HEDGE, type Replying } from "./answers.ts";
 import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
 import type { Nlp } from "./nlp.ts";
-import { expandContractions } from "./pronouns.ts";
+import { expandContractions } from "./contractions.ts";
 import { lexicon } from "./lexicon.ts";
 import { withoutCalledName } from "../user-name.ts";
 import { shortAnswer } from "./yes-no.ts";

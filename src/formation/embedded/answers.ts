@@ -12,7 +12,8 @@ import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
 import { answeredYesNo, asksWhatMatters, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
-import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
+import { expandContractions } from "./contractions.ts";
+import { resolvePronouns, type Speakers } from "./pronouns.ts";
 import { COMMA, splitStatements, worthRemembering } from "./statements.ts";
 import { written, type WritingContext } from "./written.ts";
 

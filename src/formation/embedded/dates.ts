@@ -51,7 +51,7 @@ const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
 const HAS_YEAR = /\b(1[89]\d\d|2\d\d\d)\b/;
 /** Days that come back each year: a month and day beside them keeps no year. */
-const YEARLY = /\b(?:birthdays?|b-?days?|anniversar(?:y|ies)|every year|each year|annual(?:ly)?|yearly)\b/i;
+const YEARLY = /\b(?:birthdays?|b-?days?|anniversar(?:y|ies)|every year|each year|annually|yearly)\b/i;
 const MONTH_NAME =
   /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 const DAY_OR_MONTH = new RegExp(`^(?:${WEEKDAY_WORD}|${MONTH_NAME.source.slice(2, -2)})$`, "i");

@@ -1,9 +1,8 @@
-// The embedded extractor (the default; no network): durable statements as memories standing alone.
-// Per message: secrets redacted → contractions expanded → sentences and clauses (wink-nlp, compromise
-// as a second opinion) → filler, announcers and vocatives stripped → an opening she/he resolved
-// (coreference.ts) → a dropped subject restored (subjects.ts) → kept if worth remembering → first and
-// second person to names → relative dates to absolute → statements about credentials dropped →
-// category and entities → in a chat between people, one memory per story the message tells (stories.ts).
+// The embedded extractor (the default; no network): durable statements as memories standing alone. Per message:
+// secrets redacted → contractions expanded → sentences and clauses (wink-nlp, compromise as a second opinion) →
+// filler, announcers and vocatives stripped → an opening she/he resolved (coreference.ts) → a dropped subject
+// restored (subjects.ts) → kept if worth remembering → first and second person to names → relative dates to
+// absolute → credentials dropped → category and entities → between people, one memory per story (stories.ts).
 import {
   DEFAULT_POLICY,
   type ExtractionPolicy,
@@ -24,7 +23,8 @@ import {
 } from "./coreference.ts";
 import { createNlp, joinTokens, type Nlp } from "./nlp.ts";
 import { aboutListenerOnly, appraises, danglingPronoun, details, weOpening } from "./anaphora.ts";
-import { expandContractions, resolvePronouns, type Speakers } from "./pronouns.ts";
+import { expandContractions } from "./contractions.ts";
+import { resolvePronouns, type Speakers } from "./pronouns.ts";
 import { categorise } from "./categories.ts";
 import { lowerFirst } from "../../domain/text.ts";
 import { finish, written, type WritingContext } from "./written.ts";

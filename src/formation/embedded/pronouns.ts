@@ -4,85 +4,6 @@
 import { withOwnPeople } from "./companions.ts";
 import { calledKin } from "./kin.ts";
 import type { Token } from "./nlp.ts";
-import { writtenOut } from "./shorthand.ts";
-
-const CONTRACTIONS: Array<[RegExp, string]> = [
-  // Chat spelling without apostrophes or capitals: "im", "ive", "dont", "i".
-  [/\b[Ii]m\b/g, "I am"],
-  // "Me and Jamal split the rent", "me and my mate jess are doing ..."
-  [
-    /(^|[.!?]\s+)[Mm]e and ((?:my \w+(?: (?!(?:are|were|is|was|have|had|will|did|do|can|went|got)\b)[A-Za-z]+)?)|[A-Za-z]+)\b/g,
-    "$1$2 and I",
-  ],
-  [/\b([Ww]e|[Tt]hey|[Yy]ou)ve\b/g, "$1 have"], // "weve got 620 so far"
-  [/\bsh(?:u|ou)ld\b|\bshud\b/gi, "should"],
-  [/\b[Ii]ve\b/g, "I have"],
-  [/\bi\b/g, "I"],
-  [/(?<![\w'’-])u(?![\w'’-])/g, "you"], // "can u help me", "thank u"
-  [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)nt\b/gi, "$1 not"],
-  [/\bcant\b/gi, "cannot"],
-  [/\bwont\b/gi, "will not"],
-  [/\b([Yy]ou|[Tt]hey)re\b/g, "$1 are"],
-  [/\b([Yy]ou|[Tt]hey)ll\b/g, "$1 will"],
-  [/\b([Ww])ifes\b/g, "$1ife's"], // "my wifes 40th": the plural is "wives"
-  [/\b(my|our|her|his|their|your) names (?=[a-z])/gi, "$1 name is "], // "her names emma"
-  // "shes", "hes", "thats", "whats", "theres": no word of their own, so their 's (is or has, below).
-  [/\b([Ss]he|[Hh]e|[Tt]hat|[Ww]hat|[Tt]here)s\b/g, "$1's"],
-  // "its on sept 13", "its only 2 years old": "its" before a word no possessive takes is "it is".
-  [
-    /\b([Ii])ts (?=(?:a|an|the|on|in|at|not|so|such|very|really|only|just|been|going|getting|like|about|my|your|our|his|her|their|too|all|still|always|never|already|also|pretty|super|fine|ok|okay|over|done|due|quite|definitely|totally|hard|easy|because|for|from|with|by|around|roughly|maybe|almost|nearly|mostly|probably|actually|literally|honestly|north|south|east|west|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?)\b|\d)/g,
-    "$1t's ",
-  ],
-  // "id put 40ish on the light": "id" before a verb, opening a clause, is "I'd".
-  [
-    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|guess|honestly|tbh|yeah|nah|no|oh)\s+)id (?=(?:put|say|rather|like|love|prefer|go|need|want|have|be|pay|spend|take|get|try|use|keep|stick|probably|definitely|never|also|still|just|really|only)\b)/gi,
-    "$1I'd ",
-  ],
-  [/\b([Ii])['’]m\b/g, "$1 am"],
-  [/\b([Ii])['’]ve\b/g, "$1 have"],
-  [/\b([Ii])['’]ll\b/g, "$1 will"],
-  [/\b([Ii])['’]d\b/g, "$1 would"],
-  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]re\b/g, "$1 are"],
-  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ve\b/g, "$1 have"],
-  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ll\b/g, "$1 will"],
-  [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]d\b/g, "$1 would"],
-  // "it's been", "she's got": the 's of has, not of is.
-  [
-    /\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s ((?:never |just |already |always |really |finally )?(?:been|got|gotten|had|gone|done|made|become|grown|come|taken|given|sent|told|asked|said|left|booked|finished|started|moved|decided|emailed|messaged|agreed|offered))\b/g,
-    "$1 has $2",
-  ],
-  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s\b/g, "$1 is"],
-  // "Pottery's so relaxing", "Painting's a fun way", "Life's too short": a noun's 's before a word that
-  // never follows a possessive is "is" ("Jon's been" is "has").
-  [/\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (been|gotten|gone)\b/gu, "$1 has $2"],
-  [
-    /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|doing|coming|looking|working|growing|also|still|super|definitely|totally|quite|now|finally)\b/gu,
-    "$1 is $2",
-  ],
-  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]ll\b/g, "$1 will"],
-  [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]d\b/g, "$1 would"],
-  [/\bcan['’]t\b/gi, "cannot"],
-  [/\bwon['’]t\b/gi, "will not"],
-  [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
-  [/\bdef (?=(?:my|a|an|the|not|going|want|need|will|gonna|worth)\b)/gi, "definitely "], // "def my weak spot"
-  [/\bprob(?: (?=(?:around|about|like|going|gonna|will|not|just|the|a|\d)\b)|(?=[,.!?]|$))/gi, "probably "], // "prob around 15", "cash prob,"
-  [/(^|[,;:.!?-]\s*|\b(?:so|and|but|now|then)\s+)were (?=\w+ing\b)/gi, "$1we are "], // ", were looking at a civic"
-  [/\b(?:bc|b\/c) (?=(?:of|i|im|we|it|its|the|my|he|she|they|you|u|that|there)\b)/g, "because "], // not "16 bc"
-  [/\bur (?=(?:right|welcome|so|too|not|going|gonna|the best|amazing)\b)/g, "you are "],
-  [/\bur\b/g, "your"], // "in ur examples"
-  [/\bgonna\b/gi, "going to"],
-  [/(^|[.!?,;]\s*)sat (?=(?:i|we)\b)/gi, "$1Saturdays "], // "sat i can do later like 9": a day of a schedule
-  [/\bwanna\b/gi, "want to"],
-  [/\bgotta\b/gi, "have to"],
-  [/(^|\s)(['’]cause|cuz|coz)\b/gi, "$1because"],
-];
-
-/** Expands shorthand (shorthand.ts) and contractions, so that the tagger sees "I am", not one odd token "I'm". */
-export function expandContractions(text: string): string {
-  let out = writtenOut(text);
-  for (const [re, rep] of CONTRACTIONS) out = out.replace(re, rep);
-  return out;
-}
 
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
 const ADVERBS_BETWEEN = new Set(
@@ -223,7 +144,12 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
             aboutSpeaker = true;
             continue;
           }
-          out[i] = t.lower === "myself" ? s : `${s} and others`;
+          // "dont suggest doing any of this ourselves": after no verb or preposition, it stresses who would do it.
+          out[i] = !/^(?:VERB|ADP)$/.test(tokens[i - 1]?.pos ?? "VERB")
+            ? "themselves"
+            : t.lower === "myself"
+              ? s
+              : `${s} and others`;
           aboutSpeaker = true;
           continue;
         case "me":

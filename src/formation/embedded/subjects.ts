@@ -102,6 +102,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
   const [thing, doing] = tokens;
   if (thing && (thing.pos === "NOUN" || isGerund(thing)) && THING_DOING.test(doing?.lower ?? ""))
     return [thing, synthetic("is", "AUX", "be"), ...tokens.slice(1)];
+  // "was gonna do overnight oats", "was thinking of a catio": the speaker's own plan, told as it was.
+  if (tokens[0]?.lower === "was" && /^(?:going|thinking|planning|hoping|meaning|trying)$/.test(tokens[1]?.lower ?? ""))
+    return [synthetic("I", "PRON", "i"), { ...tokens[0], space: " ", text: "was" }, ...tokens.slice(1)];
   const i = firstVerbIndex(tokens);
   // "not doing cry it out", "nah not negotiating": the speaker's refusal.
   if (
@@ -159,7 +162,13 @@ export function restoreSubject(tokens: Token[]): Token[] {
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.
     const adjective =
       lexicon().isAdjective(v.lower) && (!next || next.pos === "ADP" || next.pos === "PART" || next.pos === "PUNCT");
-    insert = adjective ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")] : [synthetic("I", "PRON", "i")];
+    // "diagnosed type 2 in march", "born in Leeds": done to the speaker.
+    const passive = PASSIVE_OF_PERSON.test(v.lower) && i === 0;
+    insert = adjective
+      ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")]
+      : passive
+        ? [synthetic("I", "PRON", "i"), synthetic("was", "AUX", "be")]
+        : [synthetic("I", "PRON", "i")];
   } else if (
     (/^(have|want|need)$/.test(v.lower) && next?.lower === "to") ||
     // "have 2 dogs", "have a 3 yr old" (not "have a look")
@@ -190,6 +199,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
 }
 
 const PAST_CUE = /^(?:yesterday|ago|last)$/;
+/** Participles told of what was done to a person, opening a clause with no subject ("diagnosed type 2 in march"). */
+const PASSIVE_OF_PERSON = /^(?:diagnosed|born|hired|fired|sacked|promoted|prescribed|referred|discharged|furloughed)$/;
 
 /** A request or an encouragement: the clause opens with a bare verb and has no subject ("Check this out", "Believe in yourself"). */
 export function isImperative(tokens: Token[]): boolean {

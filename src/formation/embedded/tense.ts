@@ -11,6 +11,9 @@ import { isPast, isThirdPerson, isVerb, PRESENT_AUX } from "./subjects.ts";
  */
 const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
 
+/** Verbs of saying, whose clause after them tells its own tense. */
+const SAYING = /^(?:said|told|reckoned|thought|mentioned|confirmed|emailed|texted|wrote|replied|promised)$/;
+
 export function isPastTense(tokens: Token[]): boolean {
   // "Ben, who wrote most of these tests, is back on Monday": a clause set off by commas tells its own tense.
   const aside = new Set<number>();
@@ -19,6 +22,11 @@ export function isPastTense(tokens: Token[]): boolean {
       const end = tokens.findIndex((t, k) => k > j && t.lower === ",");
       if (end > 0) for (let k = j; k < end; k++) aside.add(k);
     }
+  // "hartley said they can start the 8th june": what was said is told ahead (a modal after the saying, and no past after it).
+  const saying = tokens.findIndex((t) => SAYING.test(t.lower));
+  const modal =
+    saying < 0 ? -1 : tokens.findIndex((t, j) => j > saying && /^(?:can|could|would|might|should)$/.test(t.lower));
+  if (modal > 0 && !tokens.slice(modal).some((t) => isPast(t) || /^(?:was|were)$/.test(t.lower))) return false;
   // "will", "going to": told ahead, unless a past comes first ("my car failed its MOT ..., which is going to cost £900").
   const future = tokens.findIndex(
     (t, j) => /^(?:will|gonna)$/.test(t.lower) || (t.lower === "going" && tokens[j + 1]?.lower === "to"),
@@ -30,8 +38,14 @@ export function isPastTense(tokens: Token[]): boolean {
       .some((t, j) => isPast(t) && !/^(?:was|were)$/.test(t.lower) && j < future - 1 && !aside.has(j))
   )
     return false;
+  // "A £2,850 community grant from the council arrived": a base form after "a ..." is a noun the tagger read as a verb.
+  const singularNoun = (j: number) => {
+    let k = j - 1;
+    while (k >= 0 && /^(?:NOUN|ADJ|NUM|SYM|PROPN)$/.test(tokens[k]!.pos)) k--;
+    return k >= 0 && /^(?:a|an|each|every|another)$/.test(tokens[k]!.lower);
+  };
   const firstPresent = tokens.findIndex(
-    (x) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || x.lower === x.lemma),
+    (x, j) => isVerb(x) && (isThirdPerson(x) || PRESENT_AUX.has(x.lower) || (x.lower === x.lemma && !singularNoun(j))),
   );
   const present = (j: number) => firstPresent >= 0 && firstPresent < j;
   const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);

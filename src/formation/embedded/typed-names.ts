@@ -141,6 +141,9 @@ export function selfIntroduced(
   const named = user && speaker !== "the user" ? `The user's name is ${full}` : null;
   const onlyNamed = named ? { text: named, name: null } : null;
   if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(full)}\\b`).test(joined)) return onlyNamed;
+  // "oh and priya btw, just realised i never said": the name given as an aside, and nothing else.
+  const aside = `^${escapeRegExp(speaker)},?\\s+(?:(?:btw|by the way)\\b[,\\s—–-]*)?(?:just reali[sz]ed,?\\s+)?(?:that\\s+)?${escapeRegExp(speaker)} (?:never said|forgot to say|did not say)\\b[^.!?]*[.!?]?$`;
+  if (new RegExp(aside, "i").test(joined)) return onlyNamed;
   const said = [full, speaker].find((n) => joined.startsWith(`${speaker} is ${n}`));
   if (!said) return unchanged;
   const rest = joined
