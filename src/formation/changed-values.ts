@@ -9,12 +9,12 @@ import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
-  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|increased?|reduced?|revised|updated?)\b|\b(?:go|stretch) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
+  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b(?:go|stretch) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
 /** A count by the period: "10 a month", "£80 per night" (what a budget or a price says it is). */
 const RATE = /^(?:a|an|per|each|every)\s+(month|week|year|day|night|hour)\b/i;
 /** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300", "income for the year was 38,400"). */
 const COUNT =
-  /(?:(\p{L}+)\s+(?:(?:for|in|over) (?:the|this|that|last) (?:year|month|week|quarter)\s+)?(?:(?:is|are|was|were|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
+  /(?:(\p{L}+)\s+(?:(?:for|in|over) (?:the|this|that|last) (?:year|month|week|quarter)\s+)?(?:(?:is|are|was|were|up to|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
 /** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
 const NO_HEAD = new RegExp(
   `^(?:and|or|but|so|for|each|off|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,

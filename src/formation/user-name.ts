@@ -59,6 +59,10 @@ const CHAT_SELF =
 const BY_THE_WAY =
   /(?:^|[.!?]\s+|\b(?:[Oo]h|[Aa]nd|[Aa]lso|[Aa]nyway)\s+)([A-Za-z][a-z'-]+),?\s+(?:by the way|btw)\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry|(?:just reali[sz]ed,? )?(?:that )?i (?:never said|forgot to say|didn['’]?t say))\b))/u;
 
+/** "graham (and pauline!) says thank you": the writer thanking for two in the third person, closing the message. */
+const SAYS_THANKS =
+  /(?:^|[.!?,]\s+|\n\s*)([A-Za-z][a-z'-]+)\s*\((?:and|&)\s[^)]*\)\s+says?\s+(?:thank you|thanks|thx|ta|cheers)\b[^.!?\n]*[.!?\s]*$/;
+
 /** A name alone closing a message, after a sentence, on its own line or after thanks: "printing it now. marta x", "cheers, gareth". */
 const SIGN_OFF =
   /(?:[.!?]\s+|\n\s*|\b(?:cheers|thanks|thx|ta|best|regards|love),\s+)(?:-\s*)?([A-Za-z][a-z'-]+)(?:\s+x+)?[\s.!]*$/i;
@@ -118,6 +122,9 @@ export function statedName(text: string, others = ""): string | null {
   const asName = SIGNED_AS_NAME.exec(text)?.[1];
   if (asName && !notAName(asName.split(" ")[0]!)) return asName;
   // "Arjun, by the way — thanks": a given name set before "by the way", closing what it says or before thanks.
+  const thanking = SAYS_THANKS.exec(text)?.[1];
+  if (thanking && (lexicon().isName(thanking.toLowerCase()) || writesAsName(others, thanking)))
+    return upperFirst(thanking);
   const aside = BY_THE_WAY.exec(text)?.[1];
   if (aside && (lexicon().isName(aside.toLowerCase()) || (unknown(aside) && writesAsName(others, aside))))
     return upperFirst(aside);

@@ -11,6 +11,7 @@ describe("the user's name said in passing", () => {
     ["That fixed it. Arjun, by the way — thanks, this has saved my week. Can you draft the PR?", "Arjun"],
     ["Arjun btw.", "Arjun"],
     ["outside light yes. oh and priya btw, just realised i never said lol - the form wants us both named", "Priya"],
+    ["no thats everything for now, you've been a massive help. graham (and pauline!) says thank you", "Graham"],
   ])("%p names the user %p", (text, name) => {
     expect(statedName(text, "Thanks, Priya! Sure.")).toBe(name);
   });
@@ -52,6 +53,15 @@ describe("days in a plan", () => {
   test("'annual accounts' make no day a yearly one", () => {
     expect(chat("I need to prepare the annual accounts for our AGM on Thursday 15 October.")).toEqual([
       "The user needs to prepare the annual accounts for the user's AGM on Thursday, 15 October 2026.",
+    ]);
+  });
+
+  test("a plan's 'tuesday 6th' may be five months ahead; a span after a deed ('paid for itself in a week') dates nothing", () => {
+    expect(chat("we'll fly out tuesday 6th instead and come back tuesday 27th, still three weeks")).toEqual([
+      "The user and others will fly out Tuesday, 6 October 2026 instead and come back Tuesday, 27 October 2026, still three weeks.",
+    ]);
+    expect(chat("our friends swore by it, said it paid for itself in a week. i lost 5kg in a month")).toEqual([
+      "The user's friends swore by it, said it paid for itself in a week. The user lost 5kg in a month.",
     ]);
   });
 
@@ -102,7 +112,30 @@ describe("whom a clause with no subject is about", () => {
   });
 });
 
+describe("who 'she' is", () => {
+  test("a city opening the sentence is no one 'she' stands for ('Kyoto is the big one for Pauline. she ...')", () => {
+    expect(chat("Kyoto is the big one for Pauline. she wants to see all the temples")).toEqual([
+      "Kyoto is the big one for Pauline. Pauline wants to see all the temples.",
+    ]);
+  });
+
+  test("'I'd forgotten' is 'had'; 'I'd love' stays 'would'", () => {
+    expect(chat("I'd forgotten I added an extra half-day for the restaurant shots. I'd love a cake")).toEqual([
+      "The user had forgotten the user added an extra half-day for the restaurant shots. The user would love a cake.",
+    ]);
+  });
+});
+
 describe("replies that answer nothing", () => {
+  test("'Now the invoice.' takes up a topic: no answer to the question before", () => {
+    const facts = chat(
+      "need to price a wedding",
+      "## Terms\n\nRetainer percentage and whether it's refundable?",
+      "Now the invoice. Client: The Linden, a boutique hotel in Bath.",
+    );
+    expect(facts.filter((f) => /Now the invoice/.test(f))).toEqual([]);
+  });
+
   test("'diff question - ...' announces a new question: no answer to the assistant's", () => {
     const facts = chat(
       "the coach quote was £640 for a 53 seater so we'd need 2",

@@ -171,6 +171,18 @@ describe("decide", () => {
       content: gwen.replace("£38,400.00.", "£41,250.00 (was 38,400.00)."),
       alsoNew: false,
     });
+    // "push the budget up to £9,000": a change, and its count is of the budget.
+    expect(
+      decide("Graham and Pauline decided to push the budget up to £9,000.", [
+        row("Graham's budget is about £8,000 for the two of them."),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content: "Graham and Pauline decided to push the budget up to £9,000 (was 8,000).",
+    });
+    expect(action("The user and others are getting 4 now.", "The user is not getting up at 5am to let them out.")).toBe(
+      "create",
+    );
     // A new fact saying more than the count is a memory of its own too.
     expect(
       decide("Claire and Sian are dropping the surprise thing, Gareth will chip in, and the budget is now £1,500.", [

@@ -81,8 +81,9 @@ function answeringPart(
     const words = part.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     return words.length > 0 && words.length <= 3 && words.every((w) => asked.has(w) || asked.has(w.replace(/s$/, "")));
   };
-  // "ok tournament. so update, …": a topic taken up before what is said of it.
-  const takesUp = (part: string) => /^(?:ok(?:ay)?|right|alright|so)[,.]?\s+\p{L}+(?:\s+\p{L}+)?[.!]?$/iu.test(part);
+  // "ok tournament. so update, …", "Now the invoice.": a topic taken up before what is said of it.
+  const takesUp = (part: string) =>
+    /^(?:ok(?:ay)?|right|alright|so|now|next)[,.]?\s+(?:the\s+)?\p{L}+(?:\s+\p{L}+)?[.!:]?$/iu.test(part);
   const sentences = nlp.sentences(expandContractions(sharedImages(reply).text));
   // "no chemicals at all pls. ... the second one sounds good": a later sentence that picks an offered
   // option, by name or as "the second one" (not "second, yeah $55 is too low" nor "1,050.").

@@ -37,6 +37,11 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b([Ii])['’]m\b/g, "$1 am"],
   [/\b([Ii])['’]ve\b/g, "$1 have"],
   [/\b([Ii])['’]ll\b/g, "$1 will"],
+  // "I'd forgotten", "we'd already booked": the 'd of had, before a past participle.
+  [
+    /\b([Ii]|[Ww]e|[Yy]ou|[Tt]hey|[Ss]he|[Hh]e)['’]d ((?:never |just |already |only )?(?:been|forgotten|gone|done|seen|had|made|taken|given|told|booked|paid|missed|bought|sent|finished|started|heard|met|left|thought|got|known))\b/g,
+    "$1 had $2",
+  ],
   [/\b([Ii])['’]d\b/g, "$1 would"],
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]re\b/g, "$1 are"],
   [/\b([Ww]e|[Yy]ou|[Tt]hey)['’]ve\b/g, "$1 have"],

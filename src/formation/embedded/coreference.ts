@@ -81,6 +81,7 @@ export function personInFocus(
     !CALENDAR.test(lead[0]!) &&
     !participants.has(lead[0]!.toLowerCase()) &&
     !placedIn(tokens) &&
+    !lexicon().isPlace(lead[0]!.toLowerCase()) && // "Kyoto is the big one for Pauline. She ...": Pauline
     !ORGANISATION.test(lead[0]!)
   ) {
     return { text: lead[0]!, gender: nameGender(lead[0]!) ?? saidGender(tokens), entity: lead[0]! };

@@ -61,8 +61,11 @@ const PERFECT_BEFORE =
 /** "Eighteen cities in five weeks": a count opening its clause, then how long it takes. */
 const COUNT_BEFORE =
   /(?:^|[.,;:!?]\s*|\b(?:is|was|it['’]s|that['’]s)\s+)(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|twenty|thirty|forty|fifty|a dozen|a hundred)\s+[\p{L}-]+s\s+$/iu;
-/** Either: a span after a perfect or a count, which dates nothing. */
-export const SPAN_COUNTED = new RegExp(`${PERFECT_BEFORE.source}|${COUNT_BEFORE.source}`, "iu");
+/** "said it paid for itself in a week", "lost 5kg in a month": a span after what it took that long to do. */
+const DONE_BEFORE =
+  /\b(?:paid for (?:itself|themselves)|paid (?:it |them )?(?:off|back)|(?:lost|gained|dropped) \d+\s?(?:kg|kgs|lbs?|stone|pounds)|finished (?:it|them)|did it|done it)\s+$/iu;
+/** Any: a span after a perfect, a count or a deed, which dates nothing. */
+export const SPAN_COUNTED = new RegExp(`${PERFECT_BEFORE.source}|${COUNT_BEFORE.source}|${DONE_BEFORE.source}`, "iu");
 /** "long runs have to be saturday now": the "now" of a weekday, which chrono would read as today. */
 export const WEEKDAY_NOW = new RegExp(`\\b(${WEEKDAY_WORD})\\s+now\\b`, "gi");
 

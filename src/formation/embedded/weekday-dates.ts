@@ -81,7 +81,7 @@ const MOVED_BEFORE =
 
 /** "so i can start on the 15th": a plan in its own clause lies ahead, though the sentence tells the past. */
 const PLAN_BEFORE =
-  /\b(?:can|will|going to|gonna|shall|want to|plan to|planning to)\b(?:(?![,;]|\b(?:so|and|but|because|bc)\b).)*$/i;
+  /(?:\b(?:can|will|going to|gonna|shall|want to|plan to|planning to)|\w['’]ll)\b(?:(?![,;]|\b(?:so|and|but|because|bc)\b).)*$/i;
 
 /**
  * The text with the month and year written after each "weekday Nth" and "on the Nth" that names none;
@@ -154,13 +154,18 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
       });
   return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {
     const weekday = weekdayOf(day);
-    const fits = [-3, -2, -1, 0, 1, 2, 3, 4]
+    const fits = [-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]
       .map((k) => new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + k, Number(n))))
       .filter((d) => d.getUTCDate() === Number(n) && (d.getUTCDay() + 6) % 7 === weekday);
     const ahead = fits.filter((d) => d.getTime() >= today);
     const before = fits.filter((d) => d.getTime() < today);
     const pick = past(at) ? (before.at(-1) ?? ahead[0]) : (ahead[0] ?? before.at(-1));
-    if (!pick || Math.abs(pick.getTime() - today) > 130 * DAY_MS) return all;
+    // A plan's day may be half a year ahead ("fly out tuesday 6th" in April: October); a story's, four months back.
+    if (
+      !pick ||
+      (pick.getTime() < today ? today - pick.getTime() > 130 * DAY_MS : pick.getTime() - today > 200 * DAY_MS)
+    )
+      return all;
     const [name, month] = [WEEKDAYS[weekday]!, MONTHS[pick.getUTCMonth()]!].map(upperFirst);
     return `${name}, ${Number(n)} ${month} ${pick.getUTCFullYear()}`;
   });
