@@ -8,10 +8,10 @@
 // "answer words returned" (the dev data's README rule, bench/judge.ts) for what each hands an agent,
 // with the characters it takes. Runs in-process (app.handle) on a temp data directory.
 //
-//   bun bench/chat-retrieval.ts [DIR ...] [--misses N] [--keep] [--hybrid '{"contextWeight":0.6}']
+//   bun bench/chat-retrieval.ts [DIR ...] [--misses N] [--keep] [--dump FILE] [--hybrid '{"contextWeight":0.6}']
 //   DIR defaults to test/fixtures/assistant-chats; chats without questions are imported but not asked.
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -31,6 +31,8 @@ const { values: opts, positionals } = parseArgs({
     keep: { type: "boolean", default: false },
     // Ranking constants, e.g. '{"contextWeight":0.6}' (src/retrieval/hybrid-options.ts).
     hybrid: { type: "string", default: "{}" },
+    // Write one JSON line per question (its texts and answer-word scores) to this file.
+    dump: { type: "string" },
   },
 });
 
@@ -132,6 +134,7 @@ const wordSums: Tallies = new Map(); // kind → answer words per row
 const chars = ROWS.map(() => 0);
 let asked = 0;
 const misses: string[] = [];
+const dumped: string[] = [];
 const covered = (evidence: string[], returned: string[][], k: number) => {
   const seen = new Set(returned.slice(0, k).flat());
   return evidence.filter((e) => seen.has(e)).length / evidence.length;
@@ -154,6 +157,8 @@ for (const chat of chats) {
       rawText(chat, q.evidence ?? []),
     ];
     const words = texts.map((t) => answerWordsReturned(q.answer, t));
+    if (opts.dump)
+      dumped.push(JSON.stringify({ chat: chat.file, q: q.question, kind: q.kind, answer: q.answer, words, texts }));
     if (words[0] !== null) {
       tally(wordSums, q.kind, words as number[]);
       texts.forEach((t, i) => {
@@ -208,6 +213,7 @@ ROWS.forEach((row, i) => {
   );
 });
 for (const m of misses) console.log(`miss ${m}`);
+if (opts.dump) writeFileSync(opts.dump, `${dumped.join("\n")}\n`);
 await engram.close();
 if (opts.keep) console.log(`data directory kept: ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

@@ -8,9 +8,9 @@
 // answer's content words in the text search, context and recall return, beside raw turns. Runs
 // in-process (app.handle) on a temp data directory; nothing leaves the machine.
 //
-//   bun bench/retrieval-quality.ts [--original-labels] [--hybrid '{"vectorWeight":0.5}'] [--misses N] [--keep]
+//   bun bench/retrieval-quality.ts [--original-labels] [--hybrid '{"vectorWeight":0.5}'] [--misses N] [--keep] [--dump FILE]
 import { Database } from "bun:sqlite";
-import { readFileSync, rmSync, mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -33,6 +33,8 @@ const { values: opts } = parseArgs({
     unformed: { type: "string", default: "0" },
     // Keep the formed data directory (its path is printed) to look at the memories afterwards.
     keep: { type: "boolean", default: false },
+    // Write one JSON line per answered question (its texts and scores) to this file.
+    dump: { type: "string" },
   },
 });
 
@@ -175,7 +177,8 @@ const wordSums: Sums = new Map();
 const latencies: number[] = [];
 const recallTally = { right: 0, other: 0, notFound: 0 };
 const misses: string[] = [];
-const contextSize = { n: 0, memories: 0, chars: 0 };
+const contextSize = { n: 0, memories: 0, chars: 0, top10: 0 };
+const dumped: string[] = [];
 for (const q of questions) {
   const evidence = evidenceOf(q);
   const key = keys.get(q.sample_id)!;
@@ -208,7 +211,20 @@ for (const q of questions) {
       turnsText(q.sample_id, bm25.slice(0, 10).flat()),
       turnsText(q.sample_id, evidence),
     ];
+    contextSize.top10 += texts[1]!.length;
     const scores = texts.map((t) => answerWordsReturned(String(answer), t));
+    if (opts.dump)
+      dumped.push(
+        JSON.stringify({
+          q: q.question,
+          category: q.category,
+          answer,
+          scores,
+          texts,
+          top: page.data.slice(0, 25).map((m) => ({ id: m.id, content: m.content })),
+          ids: ctx?.memory_ids ?? [],
+        }),
+      );
     // null: the answer has no content words (the same for every text), so the question is not scored.
     if (scores[0] !== null) tally(wordSums, `c${q.category}`, scores as number[]);
   }
@@ -281,8 +297,9 @@ WORD_ROWS.forEach((row, i) => {
   console.log(`${row.padEnd(22)} ${cells.join(" ")}`);
 });
 console.log(
-  `context: ${(contextSize.memories / contextSize.n).toFixed(1)} memories, ${(contextSize.chars / contextSize.n).toFixed(0)} characters on average`,
+  `context: ${(contextSize.memories / contextSize.n).toFixed(1)} memories, ${(contextSize.chars / contextSize.n).toFixed(0)} characters on average (search's top 10: ${(contextSize.top10 / contextSize.n).toFixed(0)})`,
 );
+if (opts.dump) writeFileSync(opts.dump, `${dumped.join("\n")}\n`);
 latencies.sort((a, b) => a - b);
 console.log(
   `search in-process: p50 ${latencies[Math.floor(latencies.length * 0.5)]!.toFixed(2)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(2)} ms`,
