@@ -355,7 +355,9 @@ describe("what the user asks to be said of them", () => {
         "Want me to draft it?",
         "yes pls. and mention im wfh tuesdays and thursdays so those are the days i can be around",
       ),
-    ).toContainEqual("The user is wfh tuesdays and thursdays so those are the days the user can be around.");
+    ).toContainEqual(
+      "The user is working from home tuesdays and thursdays so those are the days the user can be around.",
+    );
     // A request naming no fact of the user's stays a request.
     expect(chat("mention the budget in the email")).toEqual([]);
   });

@@ -97,6 +97,7 @@ export const CALENDAR = new Set<string>([
 export const DAY_NAMED = new Set<string>([...WEEKDAYS, "today", "tonight", "tomorrow"]);
 // Words of address after a comma at the end ("Chase those dreams, buddy!").
 export const ADDRESS = new Set(["buddy", "pal", "mate", "man", "dude", "bro", "girl", "guys", "friend", "hon", "dear"]);
+const words = (phrase: string) => phrase.split(" ");
 // Openings that announce a fact without being part of it ("Please remember that ...", "Just so you know, ...").
 export const ANNOUNCERS: string[][] = [
   ["please"],
@@ -114,6 +115,9 @@ export const ANNOUNCERS: string[][] = [
   ["news"],
   ["update"],
   ["noted"],
+  // "bit of background: i'm ellie btw, ...", "for context, we have 2 kids"
+  ...["a bit of background", "bit of background", "some background", "quick background", "background :"].map(words),
+  ...["for context", "some context first", "some context", "quick context", "context first", "context :"].map(words),
 ];
 export const VAGUE_OBJECTS = new Set(["it", "that", "this", "them", "those", "these", "so", "one", "to"]);
 // Verbs of talk, feeling and attention: "I agreed", "I'm stoked" say nothing lasting on their own.

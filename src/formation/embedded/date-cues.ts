@@ -87,6 +87,15 @@ export const weekTold = (text: string, at: number) =>
 /** A preposition a date phrase goes with ("on Friday", "in May"): the phrase is written without its own. */
 export const PREPOSITION_BEFORE =
   /\b(on|in|since|by|during|until|till|from|before|after|around|about|throughout|of|for|over)\s*$/i;
+/** "tomorrow works", "friday suits us", "the 14th is fine": the date is what the sentence is about. */
+const SUBJECT_OF = /^\s+(?:works|suits|is (?:fine|good|better|best|ok|okay|perfect|great))\b/i;
+
+/**
+ * Whether a date phrase between `before` and `after` is written without a preposition of its own: one
+ * stands before it ("moved it to Thursday", not "to on Thursday"), or the date is the subject.
+ */
+export const bareDate = (before: string, after: string) =>
+  PREPOSITION_BEFORE.test(before) || /\bto\s*$/i.test(before) || SUBJECT_OF.test(after);
 
 /**
  * A subject and a past verb ("the landlord increased it in …"): what the clause tells happened; not a

@@ -24,6 +24,7 @@ import {
   withYearOfMonth,
   spanOfDays,
   PREPOSITION_BEFORE,
+  bareDate,
 } from "./date-cues.ts";
 import { resolveSeason } from "./seasons.ts";
 import { MONTHS as CALENDAR_MONTHS, WEEKDAYS, writtenDay } from "../../domain/calendar.ts";
@@ -252,7 +253,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     const owner = vague(matched) ? null : /^['’]s\b/.exec(textAfter);
     const is = owner && IS_AFTER.test(textAfter.slice(2));
     // "moved it to Thursday, ...", not "to on Thursday" (a month after "to" is no date: "talked to May").
-    const bare = !!owner || PREPOSITION_BEFORE.test(text.slice(0, start)) || /\bto\s*$/i.test(text.slice(0, start));
+    const bare = !!owner || bareDate(text.slice(0, start), textAfter);
     let replacement = vague(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (g === "day" && r.end?.isCertain("day"))
       replacement = spanOfDays(date, r.start.date(), r.end.date(), bare) ?? replacement;

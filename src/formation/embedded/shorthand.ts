@@ -154,6 +154,10 @@ const TYPED: Array<[RegExp, string]> = [
   [/\bppl\b/gi, "people"],
   [/\b(?:tmrw|tmrow|tmw|tmr|2moro|2morrow)\b/gi, "tomorrow"],
   [/\btonite\b/gi, "tonight"],
+  [/(?<=\p{L},?\s)bc(?=\s+\p{L})/giu, "because"], // "tomorrow works bc im a teacher" (not "500 bc")
+  // "i wfh on fridays", "im wfh tmrw", "2 days wfh"
+  [/\b(i|we|they|he|she|can|to|will|usually|mostly|often|always|never)\s+wfh\b/gi, "$1 work from home"],
+  [/\bwfh\b/gi, "working from home"],
   [/\b(?:bday|birthday)s (?=(?:on |in |the |next |this )?\d|(?:on|in|next|this|tomorrow|today)\b)/gi, "birthday is "], // "his bdays 7th may"
   [/\bbday\b/gi, "birthday"],
   [/\bappt\b/gi, "appointment"],

@@ -31,9 +31,15 @@ export interface Weight {
   aboutSelf: boolean;
 }
 
+/** "one i can print", "one that fits": "one" standing for a thing said before, not a number. */
+const PRONOUN_ONE_NEXT = /^(?:i|we|you|he|she|they|that|which|with|for|where|without)$/;
+
 /** The weight of a clause's words (punctuation left out). */
 export function weigh(words: Token[], participants: ReadonlySet<string>): Weight {
   const lower = words.map((w) => w.lower);
+  // Neither a number nor a content word, but a word standing for something unsaid (vague).
+  const pronounOne = lower[0] === "one" && PRONOUN_ONE_NEXT.test(lower[1] ?? "");
+  const counts = (i: number) => i > 0 || !pronounOne;
   const firstPerson = lower.some((w) => FIRST_PERSON.has(w));
   const secondPerson = lower.some((w) => SECOND_PERSON.has(w));
   const names = words.some(
@@ -47,12 +53,15 @@ export function weigh(words: Token[], participants: ReadonlySet<string>): Weight
   // "we start saturday": a day named with a thing, or by the speaker of something said (not "I'll do it
   // tomorrow", nor "thinking the saturday after", which answers when).
   const dated = (i: number) => nouns > 0 || (firstPerson && !vague && lower[i - 1] !== "the");
-  const numbers = words.some((w, i) => w.pos === "NUM" || /\d/.test(w.text) || (DAY_NAMED.has(w.lower) && dated(i)));
+  const numbers = words.some(
+    (w, i) => counts(i) && (w.pos === "NUM" || /\d/.test(w.text) || (DAY_NAMED.has(w.lower) && dated(i))),
+  );
   // "my days off are sunday, monday and tuesday": weekdays tell a schedule (one alone is a date).
   const days = words.filter((w) => WEEKDAYS.has(w.lower.replace(/s$/, ""))).length;
   const content =
     words.filter(
-      (w) =>
+      (w, i) =>
+        counts(i) &&
         !TIME_WORDS.has(w.lower) &&
         ((["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) && !CALENDAR.has(w.lower)) ||
           (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma))),
