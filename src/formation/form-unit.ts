@@ -187,15 +187,19 @@ export function createUnitFormer(deps: {
     const planFigures = limits.planOf(account);
     let room = limits.enforce ? planFigures.memories - limits.allowances.storedMemories(account) : Infinity;
     const formedHere = new Map<string, MemoryRow>(); // this unit's memories, newest version
+    /** Ends the unit at a limit (after relating `m`, a version just written, when given): the rest is discarded. */
+    const limitReached = (m?: MemoryRow, f?: Fact, candidates: MemoryRow[] = []) => {
+      if (m && f && !unit.verbatim) relate(job.project_id, m, f, candidates, now);
+      logger.info({ account_id: account, job_id: job.id }, "limit reached during formation; the rest is discarded");
+      return false;
+    };
     for (const [i, f] of facts.entries()) {
       const candidates = unit.verbatim ? [] : reconciling.current(job.project_id, f, found[i] ?? [], formedHere);
       const decision = unit.verbatim ? ({ action: "create" } as const) : decide(f.content, candidates);
       if (decision.action === "skip") continue; // the same fact again forms nothing and costs nothing
       const needsRoom = decision.action === "create";
-      if ((needsRoom && room <= 0) || (unit.charged && !limits.allowances.tryChargeWrite(account, planFigures))) {
-        logger.info({ account_id: account, job_id: job.id }, "limit reached during formation; the rest is discarded");
-        return false;
-      }
+      if ((needsRoom && room <= 0) || (unit.charged && !limits.allowances.tryChargeWrite(account, planFigures)))
+        return limitReached();
       const insert = () =>
         memories.insert({
           projectId: job.project_id,
@@ -222,8 +226,10 @@ export function createUnitFormer(deps: {
           context: contextOf?.(f),
           now,
         });
-        // A longer memory whose count the fact changed: what else the fact says is a memory of its own.
-        if (decision.action === "update" && decision.alsoNew && room > 0) {
+        // A longer memory whose count the fact changed: what else the fact says is a memory of its own,
+        // when there is room for one; otherwise the change stands and the job ends at the limit.
+        if (decision.action === "update" && decision.alsoNew) {
+          if (room <= 0) return limitReached(m, f, candidates);
           formedHere.set(m.id, m);
           m = insert();
           room--;

@@ -121,6 +121,32 @@ describe("facts past the bound are discarded during formation", () => {
     expect(usageOf(h, a)).toMatchObject({ memories: 2, writes: 1 + 2 });
   });
 
+  test("a changed value inside a longer memory changes it at the limit; the new memory it also needs is discarded", async () => {
+    const dinner =
+      "Claire is planning the dinner for her mum's 70th birthday. The budget is £1,200 and it is a surprise.";
+    const { a } = await filled(0, 2);
+    await seed(h, a.key, [dinner]);
+    const r = await create(
+      a.key,
+      "Claire's sister lives in Cardiff. Claire and Sian are dropping the surprise thing, Gareth will chip in, and the budget is now £1,500.",
+      true,
+    );
+    expect(r.status).toBe(202);
+    await h.form();
+    // The budget changed where it was said; the rest of the fact needed a memory of its own, past the limit.
+    expect(contents(h, a.projectId)).toEqual([
+      dinner.replace("£1,200", "£1,500 (was 1,200)"),
+      "Claire's sister lives in Cardiff.",
+    ]);
+    expect(usageOf(h, a).memories).toBe(2);
+    const job = h.engram.db
+      .query<{ last_error: string | null }, [string]>(
+        "SELECT last_error FROM jobs WHERE project_id = ? AND last_error IS NOT NULL",
+      )
+      .get(a.projectId)!;
+    expect(job.last_error).toMatch(/limit was reached/);
+  });
+
   test("writes accepted below the limit but formed after it is reached form nothing", async () => {
     const { a } = await filled(1, 2);
     expect((await create(a.key, "Second.")).status).toBe(202);
