@@ -172,6 +172,25 @@ function changedInside(memory: MemoryRow, sentence: string, from: RegExp, to: st
   return { memory, content: memory.content.replace(sentence, sentence.replace(from, to)), alsoNew };
 }
 
+/** "barclaycard is 27.9 not 24.9", "17 plants not 12": a value corrected, with the one it replaces. */
+const NOT_WAS = /(\d[\d,.]*?)%?,?\s+(?:not|instead of|rather than)\s+[£$€]?(\d[\d,.]*?)%?(?![\d,.]*\d)/;
+
+/**
+ * A sentence of a stored memory giving the value a new fact corrects by naming it ("barclaycard is 27.9
+ * not 24.9" after "The user's barclaycard is 4200 at 24.9% ..."): the old value alone there, the new one
+ * not, and a word of what it is of in common.
+ */
+function correctedValue(content: string, candidates: MemoryRow[]) {
+  const [, now, was] = NOT_WAS.exec(content) ?? [];
+  if (!now || !was || now === was) return undefined;
+  const mine = things(content);
+  for (const memory of candidates)
+    for (const sentence of splitSentences(memory.content))
+      if (alone(was).test(sentence) && !alone(now).test(sentence) && [...things(sentence)].some((w) => mine.has(w)))
+        return { memory, sentence, was, now };
+  return undefined;
+}
+
 /**
  * The stored memory the new fact supersedes, and the text its new version says (the old value kept:
  * "450 (was 300)"), or undefined. A longer stored memory keeps what else it says (changedInside).
@@ -180,6 +199,13 @@ export function supersededValue(
   content: string,
   candidates: MemoryRow[],
 ): { memory: MemoryRow; content?: string; alsoNew?: boolean } | undefined {
+  const corrected = correctedValue(content, candidates);
+  if (corrected) {
+    const { memory, sentence, was, now } = corrected;
+    // Its unit goes with both: "2.4m (was 2.3m)", "27.9% (was 24.9%)".
+    const from = new RegExp(`(?<![\\d.,])${escapeRegExp(was)}(%|\\p{L}+)?(?![\\p{L}\\p{N}])`, "u");
+    return changedInside(memory, sentence, from, `${now}$1 (was ${was}$1)`, content);
+  }
   const count = changedCount(content, candidates);
   if (count?.sentence)
     return changedInside(count.memory, count.sentence, alone(count.was), `${count.now} (was ${count.was})`, content);

@@ -196,6 +196,28 @@ describe("decide", () => {
     });
   });
 
+  test("a value corrected by naming the old one ('barclaycard is 27.9 not 24.9') changes it where it was said", () => {
+    const cards =
+      "The user's barclaycard is 4200 at 24.9% and a tesco one 2600 at 19.9. The user has about 6.8k on credit cards.";
+    expect(decide("Just checked the app, barclaycard is 27.9 not 24.9.", [row(cards)])).toMatchObject({
+      action: "update",
+      content:
+        "The user's barclaycard is 4200 at 27.9% (was 24.9%) and a tesco one 2600 at 19.9. The user has about 6.8k on credit cards.",
+      alsoNew: false,
+    });
+    expect(
+      decide("The user measured wrong, ceiling is 2.4 not 2.3.", [row("Single garage. Ceiling is low, like 2.3m.")]),
+    ).toMatchObject({ action: "update", content: "Single garage. Ceiling is low, like 2.4m (was 2.3m)." });
+    // The old value must be said of something the correction names: not the 24.9 of another thing.
+    expect(decide("The barclaycard is 27.9 not 24.9.", [row("The user's gym costs 24.9 a month.")]).action).toBe(
+      "create",
+    );
+    // A value said with the new one already, or a correction that names no old value, changes nothing.
+    expect(decide("The barclaycard is 27.9 not 24.9.", [row("The barclaycard is 27.9, was 24.9.")]).action).not.toBe(
+      "update",
+    );
+  });
+
   test("a day moved ('the deadline moved to 19 June 2026') replaces the stored day, saying what it was", () => {
     expect(
       decide("The user's supervisor said the deadline moved to 19 June 2026.", [
