@@ -10,6 +10,8 @@ import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
   /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b(?:go|stretch) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
+/** The value a fact says it replaces: "instead of 400", "not 24.9", "rather than £5.50". */
+const REPLACED = /\b(?:instead of|not|rather than)\s+[£$€]?(\d[\d,.]*)/gi;
 /** A count by the period: "10 a month", "£80 per night" (what a budget or a price says it is). */
 const RATE = /^(?:a|an|per|each|every)\s+(month|week|year|day|night|hour)\b/i;
 /** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300", "income for the year was 38,400"). */
@@ -17,7 +19,7 @@ const COUNT =
   /(?:(\p{L}+)\s+(?:(?:for|in|over) (?:the|this|that|last) (?:year|month|week|quarter)\s+)?(?:(?:is|are|was|were|up to|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
 /** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
 const NO_HEAD = new RegExp(
-  `^(?:and|or|but|so|for|each|off|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
+  `^(?:and|or|but|so|if|when|unless|though|once|for|each|off|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
   "i",
 );
 /** A named person's age: "Lily is 10 actually", "Maya turned 41" (its word after: AGE_AFTER or none that counts). */
@@ -35,7 +37,8 @@ function counts(text: string): Array<[string, string]> {
   if (value) out.push([stem((asked[1] ?? asked[2]!).toLowerCase()), value.replace(/[.,]$/, "")]);
   for (const m of text.matchAll(COUNT)) {
     const value = m[2]!.replace(/[.,]$/, "");
-    if (/^\d{4}$/.test(value)) continue; // a year ("in August 2026, rent ...")
+    // A year ("in August 2026, rent ..."), not an amount ("Budget 1000 quid", "£2000").
+    if (/^(?:19|20)\d\d$/.test(value) && !/[£$€]\d/.test(m[0])) continue;
     if (
       /^\d{1,2}[.:]\d{2}$/.test(value) &&
       /\b(?:at|from|till|until|by)\s+$/i.test(text.slice(0, m.index + m[0].indexOf(m[2]!)))
@@ -53,12 +56,22 @@ function counts(text: string): Array<[string, string]> {
     const age = m[1] && AGE.test(m[0]) && (!m[3] || NO_HEAD.test(m[3]) || AGE_AFTER.test(m[3]));
     // A share is of the word after it ("20% deposit"); "41 years old" is an age, not years of something.
     const after = m[3] === "%" ? /^\s+(\p{L}+)/u.exec(rest)?.[1] : /^\s+old\b/.test(rest) ? undefined : m[3];
-    for (const w of [m[1], after])
-      if (w && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === m[1])))
+    // "we can go up to 1400", "could stretch to 500": what one can spend is the budget.
+    // "we can go up to 1400" is of the budget; a label opening a sentence is no name.
+    const label = first && /^\p{Lu}\p{L}*\s+[£$€]?\d/u.test(m[0]); // "Budget 1000 quid.", "Rent 725, ..."
+    const head = /^(?:go|stretch)(?: up)? to\s/i.test(m[0]) ? "budget" : label ? m[1]?.toLowerCase() : m[1];
+    for (const w of [head, after])
+      if (w && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === head)))
         out.push([stem(w.toLowerCase()), value]);
   }
   return out;
 }
+
+/** A value as a number: "15,000" 15000, "12k" 12000. */
+const amount = (v: string) => Number.parseFloat(v.replace(/,/g, "")) * (/k$/i.test(v) ? 1000 : 1);
+/** The period a count is by, "" when none: "/month" for "10 a month". */
+const rateOf = (pairs: ReadonlyArray<readonly [string, string]>, value: string) =>
+  pairs.find(([h, v]) => h.startsWith("/") && v === value)?.[0] ?? "";
 
 /**
  * A stored fact whose count the new fact changes ("The user's budget is about 300", then "we'll up
@@ -73,13 +86,19 @@ function changedCount(
   // The counts of the sentences that say a change: "budget around 1500" is no change for "lasts 40 mins now. budget around 1500".
   const mine = splitSentences(content).flatMap((said) => (CHANGED.test(said) ? counts(said) : []));
   if (mine.length === 0) return undefined;
+  const replaced = [...content.matchAll(REPLACED)].map((m) => m[1]!.replace(/[.,]$/, ""));
   const kept = (value: string) =>
     new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
   for (const c of candidates) {
     const whole = significantTerms(c.content).size <= COUNT_FACT_TERMS;
     for (const sentence of whole ? [c.content] : splitSentences(c.content))
-      for (const [head, was] of counts(sentence)) {
-        const now = kept(was) ? undefined : mine.find(([h, v]) => h === head && v !== was)?.[1];
+      for (const [head, was, theirs] of counts(sentence).map((p, _, all) => [...p, all] as const)) {
+        // A fact naming the value it replaces ("500 a month on the cards instead of 400") changes that one only.
+        if (replaced.length && !replaced.some((r) => amount(r) === amount(was) || amount(r) * 1000 === amount(was)))
+          continue;
+        // The same period or none: "go to 20 a week" is no "10 a month", "go to 1800" no "20 a month".
+        const same = ([h, v]: [string, string]) => h === head && v !== was && rateOf(mine, v) === rateOf(theirs, was);
+        const now = kept(was) ? undefined : mine.find(same)?.[1];
         if (now) return { memory: c, was, now, sentence: whole ? undefined : sentence };
       }
   }

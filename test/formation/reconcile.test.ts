@@ -218,6 +218,38 @@ describe("decide", () => {
     );
   });
 
+  test("an amount of four digits is no year ('Budget 1000 quid', 'go up to 1400'); a fact naming the value it replaces changes no other", () => {
+    expect(
+      decide("Leo says we can go up to 1400 if there is something for him.", [row("Budget 1000 quid for the gym.")]),
+    ).toMatchObject({
+      action: "update",
+      content: "Leo says we can go up to 1400 (was 1000) if there is something for him.",
+    });
+    expect(
+      decide("The user's budget is now around 1800.", [
+        row(
+          "The user needs a new laptop, the dell is from 2017. The user's budget is around 1500. The user likes macs.",
+        ),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content:
+        "The user needs a new laptop, the dell is from 2017. The user's budget is around 1800 (was 1500). The user likes macs.",
+    });
+    // "12k now not 15" names the 15,000 it replaces.
+    expect(
+      decide("Budget is 12k now not 15.", [row("The user's budget is about 15,000 for the refit.")]),
+    ).toMatchObject({ action: "update" });
+    // A count by another period, or by none, is another count: "go to 1800" is no "20 a month".
+    expect(action("I'd go to 1800 if the x1 is that much better.", "The user can go to 20 a month.")).toBe("create");
+    // "500 a month on the cards instead of 400" replaces 400, not the "2150 a month" of pay.
+    expect(
+      decide("The user could do 500 a month on the cards instead of 400.", [
+        row("The user's take-home pay is 2150 a month, paid on the 28th."),
+      ]).action,
+    ).toBe("create");
+  });
+
   test("a day moved ('the deadline moved to 19 June 2026') replaces the stored day, saying what it was", () => {
     expect(
       decide("The user's supervisor said the deadline moved to 19 June 2026.", [
