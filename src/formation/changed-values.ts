@@ -67,10 +67,31 @@ function counts(text: string): Array<[string, string]> {
   return out;
 }
 
+/** Names inside a sentence (not its first word, nor a day's or a month's): "Cotswold", "Hundred". */
+const namesIn = (text: string) =>
+  new Set(
+    [...text.matchAll(/(?<=[\p{L}\p{N},;:'’)]\s+)\p{Lu}\p{Ll}+/gu)]
+      .map((m) => m[0].toLowerCase())
+      .filter((w) => !CALENDAR_WORDS.has(w)),
+  );
+const CALENDAR_WORDS = new Set<string>([...MONTHS, ...WEEKDAYS].map((w) => w.toLowerCase()));
+/** Two sentences each naming something the other does not: of two named things. */
+function namedApart(a: string, b: string): boolean {
+  const [x, y] = [namesIn(a), namesIn(b)];
+  return [...x].some((w) => !y.has(w)) && [...y].some((w) => !x.has(w));
+}
+
+/** Units a count may go with (stemmed), which say what is measured, not of what. */
+const UNITS = new Set(
+  "km m cm mm kg g lb kilo mile metre meter hour minute second day week month year % mph ml l litr w watt"
+    .split(" ")
+    .map(stem),
+);
+
 /** A value as a number: "15,000" 15000, "12k" 12000. */
 const amount = (v: string) => Number.parseFloat(v.replace(/,/g, "")) * (/k$/i.test(v) ? 1000 : 1);
 /** The period a count is by, "" when none: "/month" for "10 a month". */
-const rateOf = (pairs: ReadonlyArray<readonly [string, string]>, value: string) =>
+const rateOf = (pairs: ReadonlyArray<readonly [string, string, ...unknown[]]>, value: string) =>
   pairs.find(([h, v]) => h.startsWith("/") && v === value)?.[0] ?? "";
 
 /**
@@ -84,7 +105,9 @@ function changedCount(
   candidates: MemoryRow[],
 ): { memory: MemoryRow; was: string; now: string; sentence?: string } | undefined {
   // The counts of the sentences that say a change: "budget around 1500" is no change for "lasts 40 mins now. budget around 1500".
-  const mine = splitSentences(content).flatMap((said) => (CHANGED.test(said) ? counts(said) : []));
+  const mine = splitSentences(content).flatMap((said) =>
+    CHANGED.test(said) ? counts(said).map(([h, v]) => [h, v, said] as [string, string, string]) : [],
+  );
   if (mine.length === 0) return undefined;
   const replaced = [...content.matchAll(REPLACED)].map((m) => m[1]!.replace(/[.,]$/, ""));
   const kept = (value: string) =>
@@ -97,7 +120,14 @@ function changedCount(
         if (replaced.length && !replaced.some((r) => amount(r) === amount(was) || amount(r) * 1000 === amount(was)))
           continue;
         // The same period or none: "go to 20 a week" is no "10 a month", "go to 1800" no "20 a month".
-        const same = ([h, v]: [string, string]) => h === head && v !== was && rateOf(mine, v) === rateOf(theirs, was);
+        // Nor is the count of another named thing: "the Mendip 100 ... instead: 160 km" after "the Cotswold Hundred: 161 km".
+        // A unit alone says not of what ("160 km" of an event, "90 km" of a ride): something else in common too.
+        const same = ([h, v, said]: [string, string, string]) =>
+          h === head &&
+          v !== was &&
+          rateOf(mine, v) === rateOf(theirs, was) &&
+          !namedApart(said, sentence) &&
+          (!UNITS.has(h) || [...things(said)].some((w) => w !== h && things(sentence).has(w)));
         const now = kept(was) ? undefined : mine.find(same)?.[1];
         if (now) return { memory: c, was, now, sentence: whole ? undefined : sentence };
       }
@@ -127,6 +157,22 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
       return false;
     return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(choice)}(?![\\p{L}\\p{N}])`, "iu").test(content);
   });
+}
+
+/** A named plan called off: "so the Cotswold Hundred is off", "the Lisbon trip has been cancelled". */
+const CALLED_OFF =
+  /\b((?:\p{Lu}[\p{L}\p{N}'’]*\s+)+(?:\p{L}+\s+)?)(?:is|are|has been|have been|was|got)\s+(?:now\s+)?(?:off|cancell?ed|called off|scrapped|not happening)\b/u;
+
+/** A stored memory naming the plan a new fact calls off (every word of its name, a name inside a sentence). */
+function calledOff(content: string, candidates: MemoryRow[]): MemoryRow | undefined {
+  const named = CALLED_OFF.exec(content)?.[1]?.trim();
+  const words = named
+    ?.split(/\s+/)
+    .filter((w) => namesIn(`, ${w}`).size > 0 && !/^(?:the|a|an|my|our|his|her|their|this|that|it|we|i)$/i.test(w));
+  if (!words?.length) return undefined;
+  return candidates.find((c) =>
+    words.every((w) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, "u").test(c.content)),
+  );
 }
 
 /** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
@@ -160,7 +206,12 @@ function movedDay(
   const moved = MOVED_TO.exec(content);
   if (!moved) return undefined;
   const [, said, now] = moved as unknown as [string, string, string];
-  const mine = things(content);
+  // What moved is what its clause names before the move ("My sister's wedding has been moved to ..."),
+  // when it names something ("the organisers emailed and its moved": all the fact names); not what the
+  // rest of the fact goes on about ("so the Cotswold Hundred is off").
+  const clauses = content.slice(0, moved.index).split(/[.!?;,]\s+|\b(?:and|so|but|then)\s+/);
+  const subject = things(clauses.at(-1)!.replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that)\b/gi, ""));
+  const mine = subject.size ? subject : things(content);
   for (const c of candidates) {
     const whole = things(c.content).size <= COUNT_FACT_TERMS;
     for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
@@ -239,6 +290,6 @@ export function supersededValue(
       content,
     );
   if (moved) return { memory: moved.memory, content: wasSaid(content, moved.was, moved.now) };
-  const given = switchedChoice(content, candidates);
+  const given = switchedChoice(content, candidates) ?? calledOff(content, candidates);
   return given && { memory: given };
 }

@@ -250,6 +250,37 @@ describe("decide", () => {
     ).toBe("create");
   });
 
+  test("what moved is what its clause names; a named plan called off is superseded; another event's count is its own", () => {
+    const sportive =
+      "The user has entered the Cotswold Hundred sportive on Sunday, 13 September 2026: 161 km with 2,300 m of climbing.";
+    // The wedding moved, not the sportive the rest of the fact names: the sportive is called off instead.
+    const called = decide(
+      "The user's sister Laura's wedding has been moved to Saturday, 12 September 2026 in Edinburgh, so the Cotswold Hundred is off.",
+      [row(sportive)],
+    );
+    expect(called).toMatchObject({ action: "update" });
+    expect((called as { content?: string }).content).toBeUndefined(); // the new fact is the new version, whole
+    // Another named event's count, and a count of a unit only ("90 km" of a ride), change nothing.
+    const mendip =
+      "The user has entered the Mendip 100 on Sunday, 27 September 2026 instead: 160 km, 1,950 m of climbing.";
+    expect(action(mendip, sportive)).toBe("create");
+    expect(action(mendip, "On a 90 km ride in April 2026 the user had stomach cramps.")).toBe("create");
+    // "the organisers emailed and its moved to ...": the clause names nothing, so the fact says what moved.
+    expect(
+      decide("Ok tournament. The organisers emailed and its moved to Saturday, 24 October 2026 not on Sunday.", [
+        row(
+          "The tournament is the Scarborough junior festival, on Sunday, 25 October 2026, weekend of half term. The team would go up the night before, it is about 2.5 hours.",
+        ),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content:
+        "The tournament is the Scarborough junior festival, on Saturday, 24 October 2026 (was 25 October 2026), weekend of half term. The team would go up the night before, it is about 2.5 hours.",
+    });
+    // "The party is off" names no plan: "The" is no name.
+    expect(action("The party is off.", "The user is planning The big party.")).toBe("create");
+  });
+
   test("a day moved ('the deadline moved to 19 June 2026') replaces the stored day, saying what it was", () => {
     expect(
       decide("The user's supervisor said the deadline moved to 19 June 2026.", [
