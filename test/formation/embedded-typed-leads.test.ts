@@ -84,3 +84,31 @@ describe("shorthand between clauses", () => {
     expect(said).toMatch(/works for the user/);
   });
 });
+
+describe("a week's schedule and a best so far", () => {
+  const at = "2026-05-05T10:00:00.000Z";
+  test("'Saturday long ride' and 'in August the long ride moves to Sunday' are a schedule, not dates", () => {
+    const formed = withAssistant(
+      [
+        "How many hours a week can you train, and on which days?",
+        "Tuesday and Thursday 06:00–07:00 on the turbo. Saturday long ride, up to 5 hours. my partner Sam works Saturdays throughout August, so in August the long ride moves to Sunday.",
+      ],
+      "assistant",
+      at,
+    ).join(" | ");
+    expect(formed).toMatch(/Saturday long ride, up to 5 hours/);
+    expect(formed).toMatch(/the long ride moves to Sunday\./);
+    expect(formed).not.toMatch(/May 2026/);
+  });
+
+  test("'Longest ride so far: 104 km, in April' is this April, not next", () => {
+    const formed = withAssistant(
+      [
+        "I've entered a sportive. Details:\n1) I'm 44, 165 cm, 68 kg.\n2) Longest ride so far: 104 km, in April, with my club.",
+      ],
+      "user",
+      at,
+    ).join(" | ");
+    expect(formed).toMatch(/in April 2026/);
+  });
+});

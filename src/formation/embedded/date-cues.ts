@@ -44,7 +44,7 @@ export const MOVED_TO =
   /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
 /** "friday takeaway", "sunday roast", "tuesday training": a weekday before a habit's noun is no date. */
 export const HABIT_AFTER =
-  /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?|training|practi[cs]es?|lessons?|rehearsals?|swimming|football)\b/i;
+  /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?|training|practi[cs]es?|lessons?|rehearsals?|swimming|football|(?:long\s+)?(?:rides?|runs?|walks?|swims?)|workouts?|gym|parkrun)\b/i;
 /** "I've booked a weekend away in November": what was booked (planned, bought) lies ahead. */
 export const BOOKED =
   /\b(?:(?:re-?)?booked|reserved|(?:re)?scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
@@ -133,6 +133,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
   const [textBefore, textAfter] = [text.slice(0, index), text.slice(index + matched.length)];
   return (
     EVERY_BEFORE.test(textBefore) ||
+    /\b(?:moves|switches|shifts|changes)\s+to\s+$/i.test(textBefore) || // "in August the long ride moves to Sunday"
     USUALLY_AFTER.test(textAfter) || // "sunday afternoon is my prep day usually"
     /\b(?:ash|black|cyber|super|shrove|maundy|holy|palm)\s+$/i.test(textBefore) || // "the Ash Wednesday fires", a name
     (matched.match(WEEKDAYS_IN) ?? []).length > 1 ||

@@ -15,6 +15,13 @@ const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
 const SAYING = /^(?:said|told|reckoned|thought|mentioned|confirmed|emailed|texted|wrote|replied|promised)$/;
 
 export function isPastTense(tokens: Token[]): boolean {
+  // "Longest ride so far: 104 km, in April": a clause of no verb that counts up to now tells of the past.
+  const said = tokens.map((t) => t.lower).join(" ");
+  if (
+    /\b(?:so far|to date|ever)\b/.test(said) &&
+    !tokens.some((t) => isVerb(t) && !/^(?:ride|run|swim|walk)$/.test(t.lower))
+  )
+    return true;
   // "Ben, who wrote most of these tests, is back on Monday": a clause set off by commas tells its own tense.
   const aside = new Set<number>();
   for (let j = 1; j < tokens.length; j++)
