@@ -112,3 +112,25 @@ describe("a week's schedule and a best so far", () => {
     expect(formed).toMatch(/in April 2026/);
   });
 });
+
+describe("brackets and a name said late", () => {
+  test("a comma inside brackets ends no clause: 'Existing students (Ellie, Josh, Priya) would stay at £40'", () => {
+    const formed = withAssistant(["Existing students (Ellie, Josh, Priya) would stay at £40."], "user", AT);
+    expect(formed).toEqual(["Existing students (Ellie, Josh, Priya) would stay at £40."]);
+  });
+
+  test("'im rosie btw, shouldve said at the start' names the user and says nothing else of her (through the API)", async () => {
+    const h = await harness();
+    await importMessages(
+      h,
+      [
+        { content: "thanks!! honestly this has helped so much. im rosie btw, shouldve said at the start lol" },
+        { role: "assistant", content: "Lovely to meet you, Rosie!" },
+      ],
+      { scope: { user_id: "rosie" } },
+    );
+    const formed = active(h).map((m) => m.content);
+    await h.close();
+    expect(formed).toEqual(["The user's name is Rosie."]);
+  });
+});

@@ -149,7 +149,10 @@ export function restoreSubject(tokens: Token[]): Token[] {
   } else if (isGerund(v)) {
     // "Starting a store is scary": the gerund is the subject of a later verb before a comma ("Trying to get
     // a petition going, it is fun", "switching to onesignal, firebase was a pain" go on with a clause of their own).
-    const end = tokens.findIndex((t, j) => j > i && t.text === ",");
+    // A comma inside brackets ends nothing: "Existing students (Ellie, Josh, Priya) would stay at £40".
+    const bracketed = (j: number) =>
+      tokens.slice(0, j).filter((t) => t.text === "(").length > tokens.slice(0, j).filter((t) => t.text === ")").length;
+    const end = tokens.findIndex((t, j) => j > i && t.text === "," && !bracketed(j));
     // "Speaking of the neighbourhood, ...": a turn of the talk, nobody doing it.
     const turn = `${v.lower} ${next?.lower} ${tokens[i + 2]?.lower}`;
     if (/^(?:(?:speaking|talking) (?:of|about)|(?:going|coming) back to)\b/.test(turn)) return tokens;

@@ -116,6 +116,7 @@ const PAST_LEAD = new RegExp(
   "u",
 );
 
+const SHOULD_HAVE_SAID = /^(?:should|could|must|might) have (?:said|mentioned|told|introduced)\b/i;
 /** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
 const REQUEST_LEAD =
   /^(?:put|sign|send|make|use|call|write|add|give|keep|show|tell|help|remind|change|set|let|can|could|pls|please)\b/i;
@@ -150,7 +151,8 @@ export function selfIntroduced(
     .slice(`${speaker} is ${said}`.length)
     .replace(/^\s*(,|and\b)\s*/, "")
     .replace(/^(?:btw|by the way|lol|haha|here)\b[\s.!]*$/i, ""); // "oh and its maeve btw"
-  if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest)) return onlyNamed;
+  // "im rosie btw, shouldve said at the start": the name, and nothing of her.
+  if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest) || SHOULD_HAVE_SAID.test(rest)) return onlyNamed;
   const lead = rest.split(/\s/)[0]!.toLowerCase();
   const past = PAST_LEAD.test(rest) || (!STATES.test(lead) && lexicon().tagsOf(lead).includes("PastTense"));
   // "hi im dani, planning a reunion": what the user goes on to say, and the name beside it.
