@@ -1,8 +1,9 @@
-// A stored value a new fact changes (reconcile.ts updates the memory with it): a count said to have
-// changed ("we'll up the budget to 450" after "budget is about 300", "17 plants not 12"), kept with the
-// value it replaced ("... to 450 (was 300)"); a day said to move ("the deadline moved to 19 June 2026"
-// after "thesis due on 12 June 2026": "... (was 12 June 2026)"); and a choice given up ("switching to
-// onesignal, firebase was a pain" after 'answered "firebase"').
+// A stored value a new fact changes (reconcile.ts updates the memory with it): a value corrected by
+// naming the old one ("barclaycard is 27.9 not 24.9"); a count said to have changed ("we'll up the
+// budget to 450" after "budget is about 300", "17 plants not 12"), kept with the value it replaced
+// ("... to 450 (was 300)"); a day said to move ("the deadline moved to 19 June 2026" after "thesis due
+// on 12 June 2026": "... (was 12 June 2026)"); a choice given up ("switching to onesignal, firebase was
+// a pain" after 'answered "firebase"'); and a named plan called off ("the Cotswold Hundred is off").
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from "../domain/text.ts";
@@ -10,8 +11,10 @@ import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
   /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b(?:go|stretch) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
+/** Words saying the value after them is the one replaced. */
+const INSTEAD = "(?:not|instead of|rather than)";
 /** The value a fact says it replaces: "instead of 400", "not 24.9", "rather than £5.50". */
-const REPLACED = /\b(?:instead of|not|rather than)\s+[£$€]?(\d[\d,.]*)/gi;
+const REPLACED = new RegExp(String.raw`\b${INSTEAD}\s+[£$€]?(\d[\d,.]*)`, "gi");
 /** A count by the period: "10 a month", "£80 per night" (what a budget or a price says it is). */
 const RATE = /^(?:a|an|per|each|every)\s+(month|week|year|day|night|hour)\b/i;
 /** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300", "income for the year was 38,400"). */
@@ -56,8 +59,8 @@ function counts(text: string): Array<[string, string]> {
     const age = m[1] && AGE.test(m[0]) && (!m[3] || NO_HEAD.test(m[3]) || AGE_AFTER.test(m[3]));
     // A share is of the word after it ("20% deposit"); "41 years old" is an age, not years of something.
     const after = m[3] === "%" ? /^\s+(\p{L}+)/u.exec(rest)?.[1] : /^\s+old\b/.test(rest) ? undefined : m[3];
-    // "we can go up to 1400", "could stretch to 500": what one can spend is the budget.
-    // "we can go up to 1400" is of the budget; a label opening a sentence is no name.
+    // "we can go up to 1400", "could stretch to 500": what one can spend is the budget; a label
+    // opening a sentence is no name.
     const label = first && /^\p{Lu}\p{L}*\s+[£$€]?\d/u.test(m[0]); // "Budget 1000 quid.", "Rent 725, ..."
     const head = /^(?:go|stretch)(?: up)? to\s/i.test(m[0]) ? "budget" : label ? m[1]?.toLowerCase() : m[1];
     for (const w of [head, after])
@@ -159,9 +162,9 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
   });
 }
 
-/** A named plan called off: "so the Cotswold Hundred is off", "the Lisbon trip has been cancelled". */
+/** A named plan called off: "the Cotswold Hundred is off", "the Lisbon trip has been cancelled" (not "Maria is off to ..."). */
 const CALLED_OFF =
-  /\b((?:\p{Lu}[\p{L}\p{N}'’]*\s+)+(?:\p{L}+\s+)?)(?:is|are|has been|have been|was|got)\s+(?:now\s+)?(?:off|cancell?ed|called off|scrapped|not happening)\b/u;
+  /\b((?:\p{Lu}[\p{L}\p{N}'’]*\s+){2,}|(?:\p{Lu}[\p{L}\p{N}'’]*\s+)+\p{Ll}+\s+)(?:is|are|has been|have been|was)\s+(?:now\s+)?(?:off|cancell?ed|called off|scrapped|not happening)(?=\s*(?:[.,;:!?)]|$))/u;
 
 /** A stored memory naming the plan a new fact calls off (every word of its name, a name inside a sentence). */
 function calledOff(content: string, candidates: MemoryRow[]): MemoryRow | undefined {
@@ -243,7 +246,7 @@ function changedInside(memory: MemoryRow, sentence: string, from: RegExp, to: st
 }
 
 /** "barclaycard is 27.9 not 24.9", "17 plants not 12": a value corrected, with the one it replaces. */
-const NOT_WAS = /(\d[\d,.]*?)%?,?\s+(?:not|instead of|rather than)\s+[£$€]?(\d[\d,.]*?)%?(?![\d,.]*\d)/;
+const NOT_WAS = new RegExp(String.raw`(\d[\d,.]*?)%?,?\s+${INSTEAD}\s+[£$€]?(\d[\d,.]*?)%?(?![\d,.]*\d)`);
 
 /**
  * A sentence of a stored memory giving the value a new fact corrects by naming it ("barclaycard is 27.9

@@ -277,6 +277,9 @@ describe("decide", () => {
       content:
         "The tournament is the Scarborough junior festival, on Saturday, 24 October 2026 (was 25 October 2026), weekend of half term. The team would go up the night before, it is about 2.5 hours.",
     });
+    // A person off somewhere, a trip off to a bad start: nothing called off.
+    expect(action("Maria is off to bake some cakes.", "Maria bakes cakes for the shelter.")).toBe("create");
+    expect(action("Melanie's trip got off to a bad start.", "Melanie's trip is to the Grand Canyon.")).toBe("create");
     // "The party is off" names no plan: "The" is no name.
     expect(action("The party is off.", "The user is planning The big party.")).toBe("create");
   });
