@@ -6,6 +6,7 @@
 // a pain" after 'answered "firebase"'); and a named plan called off ("the Cotswold Hundred is off").
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
+import { CALENDAR } from "./embedded/closed-classes.ts";
 import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from "../domain/text.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
@@ -75,9 +76,8 @@ const namesIn = (text: string) =>
   new Set(
     [...text.matchAll(/(?<=[\p{L}\p{N},;:'’)]\s+)\p{Lu}\p{Ll}+/gu)]
       .map((m) => m[0].toLowerCase())
-      .filter((w) => !CALENDAR_WORDS.has(w)),
+      .filter((w) => !CALENDAR.has(w)),
   );
-const CALENDAR_WORDS = new Set<string>([...MONTHS, ...WEEKDAYS].map((w) => w.toLowerCase()));
 /** Two sentences each naming something the other does not: of two named things. */
 function namedApart(a: string, b: string): boolean {
   const [x, y] = [namesIn(a), namesIn(b)];
@@ -138,6 +138,10 @@ function changedCount(
   return undefined;
 }
 
+/** Whether `text` says `word` as a word of its own (not inside another). */
+const saysWord = (text: string, word: string, flags = "") =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, `u${flags}`).test(text);
+
 /** A fact saying a choice was given up: "switching to onesignal, firebase was a pain", "pasta instead of rice". */
 const SWITCHED =
   /\b(?:switch(?:ing|ed)?|instead|replac(?:e|es|ing|ed)|dropp(?:ing|ed)|scrapp(?:ing|ed)|ditch(?:ing|ed))\b/i;
@@ -156,9 +160,8 @@ function switchedChoice(content: string, candidates: MemoryRow[]): MemoryRow | u
     const m = CHOICE.exec(c.content);
     const choice = (m?.[1] ?? m?.[2])?.trim();
     // "yes", "ok", "both" choose nothing a later fact could name as given up.
-    if (!choice || /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|maybe|both|none|all|neither)$/i.test(choice))
-      return false;
-    return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(choice)}(?![\\p{L}\\p{N}])`, "iu").test(content);
+    const nothing = /^(?:yes|yeah|yep|no|nope|nah|ok|okay|sure|maybe|both|none|all|neither)$/i;
+    return !!choice && !nothing.test(choice) && saysWord(content, choice, "i");
   });
 }
 
@@ -173,9 +176,7 @@ function calledOff(content: string, candidates: MemoryRow[]): MemoryRow | undefi
     ?.split(/\s+/)
     .filter((w) => namesIn(`, ${w}`).size > 0 && !/^(?:the|a|an|my|our|his|her|their|this|that|it|we|i)$/i.test(w));
   if (!words?.length) return undefined;
-  return candidates.find((c) =>
-    words.every((w) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, "u").test(c.content)),
-  );
+  return candidates.find((c) => words.every((w) => saysWord(c.content, w)));
 }
 
 /** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */

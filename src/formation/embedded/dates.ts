@@ -203,8 +203,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     // chrono takes the nearest October or Saturday; a past statement means the one before the reference.
     const direction = lead?.[1]?.toLowerCase();
     // "away most of april", said on 2 April: the month begun, not next year's (chrono skips it ahead).
-    if (g === "month" && !dated && direction !== "next" && date.getUTCFullYear() > ref.getUTCFullYear())
-      if (date.getUTCMonth() === ref.getUTCMonth()) date = startOf(ref, "month");
+    const later = date.getUTCFullYear() > ref.getUTCFullYear() && date.getUTCMonth() === ref.getUTCMonth();
+    if (g === "month" && !dated && direction !== "next" && later) date = startOf(ref, "month");
     // "by friday", "booked tues for survey", "thesis due 12 june, im 40% done": a deadline or a booking lies ahead.
     const deadline =
       (DEADLINE_BEFORE.test(textBefore) &&

@@ -7,7 +7,7 @@ import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import { isKin } from "./kin.ts";
 import { ROLE } from "./typed-names.ts";
-import type { Token } from "./nlp.ts";
+import { inBrackets, type Token } from "./nlp.ts";
 import { upperFirst } from "../../domain/text.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
@@ -150,9 +150,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
     // "Starting a store is scary": the gerund is the subject of a later verb before a comma ("Trying to get
     // a petition going, it is fun", "switching to onesignal, firebase was a pain" go on with a clause of their own).
     // A comma inside brackets ends nothing: "Existing students (Ellie, Josh, Priya) would stay at £40".
-    const bracketed = (j: number) =>
-      tokens.slice(0, j).filter((t) => t.text === "(").length > tokens.slice(0, j).filter((t) => t.text === ")").length;
-    const end = tokens.findIndex((t, j) => j > i && t.text === "," && !bracketed(j));
+    const end = tokens.findIndex((t, j) => j > i && t.text === "," && !inBrackets(tokens, j));
     // "Speaking of the neighbourhood, ...": a turn of the talk, nobody doing it.
     const turn = `${v.lower} ${next?.lower} ${tokens[i + 2]?.lower}`;
     if (/^(?:(?:speaking|talking) (?:of|about)|(?:going|coming) back to)\b/.test(turn)) return tokens;
