@@ -61,6 +61,7 @@ describe("shorthand between clauses", () => {
     expect(writtenOut("tmrw works bc im a teacher, built 500 bc")).toBe(
       "tomorrow works because im a teacher, built 500 bc",
     );
+    expect(writtenOut("we moved to BC last year")).toBe("we moved to BC last year"); // British Columbia
     expect(writtenOut("i wfh on fridays and im wfh tmrw")).toBe(
       "i work from home on fridays and im working from home tomorrow",
     );
