@@ -223,6 +223,11 @@ for (const q of questions) {
           texts,
           top: page.data.slice(0, 25).map((m) => ({ id: m.id, content: m.content })),
           ids: ctx?.memory_ids ?? [],
+          // Each evidence turn's first rank in search's 25 (-1: none of its memories is there).
+          evidence: evidence.map((e) => ({
+            turn: e,
+            rank: page.data.findIndex((m) => (turnsOfMemory.get(m.id) ?? []).includes(e)),
+          })),
         }),
       );
     // null: the answer has no content words (the same for every text), so the question is not scored.

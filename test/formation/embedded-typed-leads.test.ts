@@ -2,6 +2,7 @@
 // 11): a lead-in before the facts ("bit of background:"), "one" standing for what the assistant offered,
 // "bc" and "wfh" written out, and a day that is the subject of its sentence ("tmrw works").
 import { describe, expect, test } from "bun:test";
+import { expandContractions } from "../../src/formation/embedded/contractions.ts";
 import { writtenOut } from "../../src/formation/embedded/shorthand.ts";
 import { CHAT_AT as AT, withAssistant } from "./embedded-support.ts";
 import { active, harness, importMessages } from "./api-support.ts";
@@ -58,10 +59,10 @@ describe("'one' standing for what was offered is no number", () => {
 
 describe("shorthand between clauses", () => {
   test("'bc' is because between words, not a year's 'bc'; 'wfh' is working from home", () => {
-    expect(writtenOut("tmrw works bc im a teacher, built 500 bc")).toBe(
-      "tomorrow works because im a teacher, built 500 bc",
+    expect(expandContractions(writtenOut("tmrw works bc work is slow, built 500 bc"))).toBe(
+      "tomorrow works because work is slow, built 500 bc",
     );
-    expect(writtenOut("we moved to BC last year")).toBe("we moved to BC last year"); // British Columbia
+    expect(expandContractions("we moved to BC last year")).toBe("we moved to BC last year"); // British Columbia
     expect(writtenOut("i wfh on fridays and im wfh tmrw")).toBe(
       "i work from home on fridays and im working from home tomorrow",
     );

@@ -1,6 +1,7 @@
 // What a user wants the assistant's answers to be, typed without a verb: "and no emojis pls", "just
 // give me the commands, no explanation"; and anything else they ask to be without ("no burpees ever
 // please"): "no meat pls" is about the user's food, not the answers.
+import { GIVE_UP } from "./corrections.ts";
 
 /** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please, i get lost". */
 const NO_FORM =
@@ -91,8 +92,10 @@ export function wantedPlease(text: string, who: string | null, verbless = true):
 }
 
 /** "scratch the 10p thing", "forget the quartz": a plan given up (corrections.ts), the user's own news. */
-const GIVING_UP =
-  /^(?:(?:ok|okay|oh|actually|so|and)[,]?\s+)*(?:scratch|scrap|forget|ditch|nix)\s+(?:the|my|our)\s+\S/i;
+const GIVING_UP = new RegExp(
+  `^(?:(?:ok|okay|oh|actually|so|and)[,]?\\s+)*(?:${GIVE_UP.join("|")})\\s+(?:the|my|our)\\s+\\S`,
+  "i",
+);
 
 /**
  * Whether a sentence asks the assistant for something in a form these read ("no chemicals at all pls",

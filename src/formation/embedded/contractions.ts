@@ -68,7 +68,11 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bdef (?=(?:my|a|an|the|not|going|want|need|will|gonna|worth)\b)/gi, "definitely "], // "def my weak spot"
   [/\bprob(?: (?=(?:around|about|like|going|gonna|will|not|just|the|a|\d)\b)|(?=[,.!?]|$))/gi, "probably "], // "prob around 15", "cash prob,"
   [/(^|[,;:.!?-]\s*|\b(?:so|and|but|now|then)\s+)were (?=\w+ing\b)/gi, "$1we are "], // ", were looking at a civic"
-  [/\b(?:bc|b\/c) (?=(?:of|i|im|we|it|its|the|my|he|she|they|you|u|that|there)\b)/g, "because "], // not "16 bc"
+  // "bc im a teacher", "works bc work is slow", "oct 16 bc of the bill" (not "500 bc", nor "BC" for British Columbia)
+  [
+    /(?<!\d\s?)\b(?:bc|b\/c)(?=\s+\p{L})|\b(?:bc|b\/c)(?= (?:of|i|im|we|it|its|the|my|he|she|they|you|u|that|there)\b)/gu,
+    "because",
+  ],
   [/\bur (?=(?:right|welcome|so|too|not|going|gonna|the best|amazing)\b)/g, "you are "],
   [/\bur\b/g, "your"], // "in ur examples"
   [/\bgonna\b/gi, "going to"],

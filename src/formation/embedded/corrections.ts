@@ -38,8 +38,10 @@ export function corrected(previous: string, statement: string): Correction | nul
   return { text: text.replace(new RegExp(`\\bthe ${escapeRegExp(by)}\\b`), by), replaced, by };
 }
 
+/** Verbs that give up what follows them whatever it is ("forget evri", "scratch the 10p thing"). */
+export const GIVE_UP = ["scratch", "scrap", "forget", "ditch", "nix"];
 /** Verbs that drop a plan said before: "scrap the quartz", "forget the 2:30 goal", "cancel the italki idea". */
-export const DROPS = new Set(["scrap", "forget", "drop", "ditch", "cancel", "skip", "nix", "bin", "scratch"]);
+export const DROPS = new Set([...GIVE_UP, "drop", "cancel", "skip", "bin"]);
 /** Words before the verb that only turn the talk ("actually", "ok", "Update —"). */
 const TURNS = new Set(["actually", "ok", "okay", "oh", "wait", "update", "so", "and", "also", "hmm", "nah", "no"]);
 
@@ -54,8 +56,7 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
   let k = 0;
   while (k < tokens.length && (TURNS.has(tokens[k]!.lower) || tokens[k]!.pos === "PUNCT")) k++;
   // "forget evri, staying w royal mail": a named option given up needs no "the".
-  const named =
-    /^(?:forget|scrap|ditch|nix)$/.test(tokens[k]?.lower ?? "") && /^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "");
+  const named = GIVE_UP.includes(tokens[k]?.lower ?? "") && /^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "");
   if (!speaker || !DROPS.has(tokens[k]?.lower ?? "") || !(named || /^(?:the|my|our)$/.test(tokens[k + 1]?.lower ?? "")))
     return null;
   if (!named && (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT")) return null;

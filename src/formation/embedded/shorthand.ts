@@ -155,7 +155,6 @@ const TYPED: Array<[RegExp, string]> = [
   [/\b(?:tmrw|tmrow|tmw|tmr|2moro|2morrow)\b/gi, "tomorrow"],
   [/\btonite\b/gi, "tonight"],
   [/\b(should|could|would|must|might)ve\b/gi, "$1 have"], // "shouldve said at the start"
-  [/(?<=\p{L},?\s)bc(?=\s+\p{L})/gu, "because"], // "tomorrow works bc im a teacher" (not "500 bc", nor "BC")
   // "i wfh on fridays", "im wfh tmrw", "2 days wfh"
   [/\b(i|we|they|he|she|can|to|will|usually|mostly|often|always|never)\s+wfh\b/gi, "$1 work from home"],
   [/\bwfh\b/gi, "working from home"],
