@@ -35,10 +35,10 @@ export const DUE = /^(?:(?!\b(?:was|were|had)\b).)*\bdue(?: on| in)?\s+$/i;
 export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|going to|due)\b[^.!?]*\bby\s+$/i;
 /**
  * "... by my next appt in september", "pushed to july bc the lead is on leave most of june", "wants to see
- * her on the 2nd of June": ahead, told now.
+ * her on the 2nd of June": ahead, told now; so is a date the plan is now ("first week now 24 sept not 17th").
  */
 export const AHEAD_BEFORE =
-  /\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:wants?|plans?|hopes?|intends?|needs?|going) to\b[^.,;!?]{0,40}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
+  /\bnow\s+(?:on\s+|the\s+)?$|\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:wants?|plans?|hopes?|intends?|needs?|going) to\b[^.,;!?]{0,40}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
 /** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
 export const MOVED_TO =
   /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
@@ -118,8 +118,11 @@ export function toldPast(textBefore: string): boolean {
     textBefore.lastIndexOf(","),
     textBefore.lastIndexOf(";"),
   );
-  return PAST_CLAUSE.test(textBefore.slice(opened + 1));
+  return PAST_CLAUSE.test(textBefore.slice(opened + 1)) || BACK_IN.test(textBefore);
 }
+
+/** "put me on it back in june": a time looked back to (not "I'll be back in June"). */
+const BACK_IN = /(?<!\b(?:be|been|being|come|coming|get|getting|go|going)\s)\bback\s+in\s+$/i;
 
 /**
  * Whether a weekday chrono read (`matched`, at `index` of `text`) stays as said rather than becoming a

@@ -39,7 +39,7 @@ export interface Speakers {
 }
 
 // Verbs whose past tense is spelt as their base form: "I put it on" may be past, so leave them.
-const SAME_PAST = new Set(
+export const SAME_PAST = new Set(
   "put set cut hit let read hurt quit shut spread cost bet beat cast burst split upset fit bid broadcast forecast thrust shed slit spit wed rid".split(
     " ",
   ),

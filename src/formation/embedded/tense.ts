@@ -2,6 +2,7 @@
 // before, in a plan the one after (dates.ts).
 import { APPOINTMENT } from "./date-cues.ts";
 import type { Token } from "./nlp.ts";
+import { SAME_PAST } from "./pronouns.ts";
 import { isPast, isThirdPerson, isVerb, PRESENT_AUX } from "./subjects.ts";
 
 /**
@@ -70,9 +71,19 @@ export function isPastTense(tokens: Token[]): boolean {
         .map((x) => x.lower)
         .join(" "),
     );
+  // "the gp (dr okafor) put me on it": a past spelt as its base form, after one person or thing ("puts" is its present).
+  const afterOne = (j: number) => {
+    let k = j - 1;
+    if (tokens[k]?.lower === ")") while (k > 0 && tokens[k]!.lower !== "(") k--;
+    const t = tokens[tokens[k]?.lower === "(" ? k - 1 : k];
+    return !!t && (/^(?:he|she|it)$/.test(t.lower) || (/^(?:NOUN|PROPN)$/.test(t.pos) && !/s$/.test(t.lower)));
+  };
   return tokens.some(
     (t, j) =>
       !aside.has(j) &&
-      ((isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) || t.lower === "was" || t.lower === "were"),
+      ((isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) ||
+        t.lower === "was" ||
+        t.lower === "were" ||
+        (isVerb(t) && SAME_PAST.has(t.lower) && afterOne(j))),
   );
 }

@@ -1,0 +1,53 @@
+// When what a user tells an assistant happened, as the embedded extractor reads it (issue 11): a month
+// looked back to ("back in june"), a past spelt as its base form ("the gp put me on ..."), and a date the
+// plan is now ("first week now 24 sept not 17th"), however the sentence began.
+import { describe, expect, test } from "bun:test";
+import { withAssistant } from "./embedded-support.ts";
+import { active, harness, importMessages } from "./api-support.ts";
+
+const SEPT = "2026-09-14T20:30:00.000Z";
+
+describe("a month told of the past is the one before", () => {
+  test("'put me on propranolol back in june', said in September, is June 2026, not next June", () => {
+    const formed = withAssistant(
+      [
+        "the gp (dr okafor at my surgery, shes lovely) put me on propranolol 80mg back in june and i dont think its doing much",
+      ],
+      "user",
+      SEPT,
+    );
+    expect(formed.join(" | ")).toMatch(/propranolol 80mg back in June 2026\b/);
+    expect(formed.join(" | ")).not.toMatch(/2027/);
+  });
+
+  test("a past spelt as its base form after one person ('the gp put', 'it cost') tells the past", () => {
+    expect(withAssistant(["the gp put me on propranolol in june"], "user", SEPT).join(" ")).toMatch(/June 2026/);
+    // After "we" it may be a habit or a plan: the date stays ahead.
+    expect(withAssistant(["we put the garden in for sale in october"], "user", SEPT).join(" ")).toMatch(/October 2026/);
+  });
+
+  test("'I'll be back in October' looks ahead", () => {
+    const formed = withAssistant(["im away for work but ill be back in october to sort the flat"], "user", SEPT);
+    expect(formed.join(" ")).not.toMatch(/October 2025/);
+  });
+});
+
+describe("a date the plan is now lies ahead, whatever the sentence told before it", () => {
+  test("'centre emailed, ..., first week now 24 sept not 17th' is 24 September 2026 and replaces the 17th (through the API)", async () => {
+    const h = await harness();
+    await importMessages(
+      h,
+      [
+        { content: "need help with fixtures for a 5 a side league. 8 teams, thursday nights, first week 17th sept" },
+        { role: "assistant", content: "Happy to help. Any teams with restrictions?" },
+        { content: "also centre emailed, pitches being resurfaced, first week now 24 sept not 17th" },
+      ].map((m) => ({ ...m, occurred_at: "2023-09-01T18:40:00Z" })),
+      { scope: { user_id: "league" } },
+    );
+    const formed = active(h).map((m) => m.content);
+    await h.close();
+    const said = formed.join(" | ");
+    expect(said).toMatch(/first week now on 24 September 2023/);
+    expect(said).not.toMatch(/2022/);
+  });
+});
