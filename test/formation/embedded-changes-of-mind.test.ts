@@ -115,9 +115,9 @@ describe("a question typed without its mark", () => {
     ]);
   });
 
-  test("'can i patch it', 'do i need': after a modal or 'do' the verb is not made third person", () => {
+  test("'..., can i patch it or do i need ...': the question after the comma goes, what is told before it stays", () => {
     expect(chat("the ceiling, im pretty handy, can i patch it myself or do i need a drywall guy")).toEqual([
-      "The ceiling, the user is pretty handy, can the user patch it or do the user need a drywall guy.",
+      "The ceiling, the user is pretty handy.",
     ]);
   });
 });

@@ -63,6 +63,8 @@ describe("resolvePronouns", () => {
     ["I love hiking with my sister.", "Caroline loves hiking with Caroline's sister."],
     ["I am a teacher.", "Caroline is a teacher."],
     ["I was in Paris.", "Caroline was in Paris."],
+    // After a modal or "do" the verb stays as it is.
+    ["can i patch it or do i need a drywall guy", "can Caroline patch it or do Caroline need a drywall guy"],
     ["I really enjoy painting.", "Caroline really enjoys painting."],
     ["I put it on yesterday.", "Caroline put it on yesterday."],
     ["You inspire me.", "Melanie inspires Caroline."],

@@ -7,6 +7,10 @@ import { hasFiniteVerb } from "./subjects.ts";
 const ASKS =
   /^(?:can|could|would|will|should|shall|is|are|am|do|does|did|what|how|where|when|which|who|why|any|anything|thoughts|ideas|tips)$/;
 
+/** A question typed without its mark after the comma: "..., does that cover it", "..., what does that get me". */
+const ASKED_UNMARKED =
+  /^(?:(?:can|could|would|will|should|is|are|do|does|did)\s+(?:i|we|you|that|it|this|there|he|she|they)|(?:what|how|where|which|who|why)\s+(?:do|does|did|can|could|should|would|will|is|are)\s+(?:i|we|you|that|it|this|there|he|she|they))\b/i;
+
 /**
  * "my brother lives 10 min away, could i put something at his place?", "we use celery with redis,
  * anything there?": a statement of its own before a question's comma is told, not asked. It is
@@ -14,7 +18,8 @@ const ASKS =
  */
 export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
   const i = tokens.findIndex((t, j) => j >= 3 && t.text === "," && ASKS.test(tokens[j + 1]?.lower ?? ""));
-  const asked = tokens.slice(i + 2).some((t) => t.text.includes("?"));
+  const asked =
+    tokens.slice(i + 2).some((t) => t.text.includes("?")) || ASKED_UNMARKED.test(joinTokens(tokens.slice(i + 1)));
   // "what if it rains, should we move it?": a question already before the comma is one question.
   if (i < 0 || !asked || ASKS.test(tokens[0]!.lower) || tokens.slice(0, i).some((t) => t.text.includes("?")))
     return [tokens];
@@ -22,4 +27,25 @@ export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
   // "He'd been missing since, what, Wednesday?": a statement cut off before its end asks with the rest.
   const whole = hasFiniteVerb(told) && told.at(-1)?.pos !== "ADP" && tokens[i + 2]?.text !== ",";
   return whole ? [told, tokens.slice(i + 1)] : [tokens];
+}
+
+/**
+ * A question typed without its mark: "kind of overwhelmed, where do i start", "is that enough for the
+ * move" (a wh-word or an opening auxiliary before its subject), "whats the difference between lifetime
+ * and accident only", "what about music"; after a word or two of discourse ("now how do i budget",
+ * "also should i tell him", "last q - should jess walk her first" (a name and a verb after "should").
+ */
+const UNMARKED_QUESTION =
+  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|like|honestly|wait|hmm|(?:one more|another|quick|last) (?:q|question|thing)\s*[,:-]?)\s+){0,3}(?:what\s+(?:actually\s+|exactly\s+|even\s+|really\s+)?(?:counts|happens|works)\b(?!(?:\s+\p{L}+){0,3}\s+(?:is|are)\b)|(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there|he|she|they)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
+
+export function unmarkedQuestion(tokens: Token[]): boolean {
+  if (UNMARKED_QUESTION.test(joinTokens(tokens))) return true;
+  const k = tokens.findIndex(
+    (t) => t.pos !== "PUNCT" && !/^(?:last|one|more|another|quick|q|question|so|ok|and|also|but)$/.test(t.lower),
+  );
+  return (
+    /^(?:should|shall)$/.test(tokens[k]?.lower ?? "") &&
+    /^(?:NOUN|PROPN|PRON)$/.test(tokens[k + 1]?.pos ?? "") &&
+    tokens[k + 2]?.pos === "VERB"
+  );
 }

@@ -5,7 +5,7 @@
 import { lexicon } from "./lexicon.ts";
 import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
-import { askedAfter } from "./asked-after.ts";
+import { askedAfter, unmarkedQuestion } from "./asked-after.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
 import { weigh } from "./weight.ts";
 import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
@@ -184,15 +184,6 @@ export interface Worth {
 /** Content words a statement about something unnamed needs to be worth reporting. */
 const REPORT_MIN_CONTENT = 3;
 
-/**
- * A question typed without its mark: "kind of overwhelmed, where do i start", "is that enough for the
- * move" (a wh-word or an opening auxiliary before its subject), "whats the difference between lifetime
- * and accident only", "what about music"; after a word or two of discourse ("now how do i budget",
- * "also should i tell him").
- */
-const UNMARKED_QUESTION =
-  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|(?:one more|another|quick|last) (?:q|question|thing),?)\s+){0,3}(?:(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
-
 /** Code typed into a message ("q1: SELECT depot, COUNT(*) FROM shipments ..."), not a statement. */
 const CODE =
   /\b(?:SELECT|UPDATE|DELETE)\b.*\b(?:FROM|SET|WHERE)\b|\bINSERT INTO\b|=>|\w\([^)]*\)\s*[;{]|^\s*(?:def|function|const|let|var|import|class)\s+\w+\s*[=({:]/;
@@ -233,7 +224,7 @@ export function worthRemembering(
   const lastPunct = [...tokens].reverse().find((t) => t.pos === "PUNCT");
   const text = joinTokens(tokens);
   if (
-    (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?") || UNMARKED_QUESTION.test(text)) &&
+    (lastPunct?.text.includes("?") || tokens[tokens.length - 1]?.text.endsWith("?") || unmarkedQuestion(tokens)) &&
     !TENTATIVE_PLAN.test(text)
   )
     return { keep: false, why: "question" };

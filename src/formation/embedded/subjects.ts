@@ -208,9 +208,11 @@ export function isImperative(tokens: Token[]): boolean {
   const i = firstVerbIndex(tokens);
   const v = tokens[i];
   if (!v || !isBase(v)) return false;
-  // "Import records says ...": a later verb in the third person has the opening words as its subject.
+  // "Import records says ...": a later verb in the third person has the opening words as its subject;
+  // "budget can go up to 220": so does a modal right after the opening word.
   if (tokens.slice(i + 1).some((t) => isVerb(t) && (isThirdPerson(t) || t.lower === "is" || t.lower === "was")))
     return false;
+  if (/^(?:can|could|will|would|should|may|might|must)$/.test(tokens[i + 1]?.lower ?? "")) return false;
   return i === 0 || OPENING_ADVERBS.has(tokens[0]!.lower);
 }
 
@@ -237,11 +239,13 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
     second.lemma === second.lower &&
     !lexicon().tagsOf(second.lower).includes("Actor");
   const verb = compound ? tokens[2] : second;
-  // "oh yeah budget is 9k": after a stripped "oh yeah" the tagger may read the noun as a verb; "is" says not.
+  // "oh yeah budget is 9k", "ok budget can go to 220": after a stripped "oh yeah" the tagger may read the
+  // noun as a verb; "is" or a modal after it says not.
   // "Husband works nights": a word for a person, capitalised at the start, is tagged as a name.
   const role =
     noun.pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(noun.text) && lexicon().tagsOf(noun.lower).includes("Actor");
-  const asNoun = noun.pos === "NOUN" || role || (noun.pos === "VERB" && /^(?:is|was)$/.test(verb?.lower ?? ""));
+  const asNoun =
+    noun.pos === "NOUN" || role || (noun.pos === "VERB" && /^(?:is|was|can|will)$/.test(verb?.lower ?? ""));
   // "swimming is fun": an activity, nobody's thing ("wedding is in june" is a thing).
   const activity = /ing$/.test(noun.lower) && !ING_THINGS.test(noun.lower);
   if (!asNoun || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower) || activity) return tokens;
