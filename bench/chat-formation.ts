@@ -2,7 +2,8 @@
 // bench/judge.ts): every chat of the given directories (JSON with title, scope, occurred_at, user_name,
 // messages, must_form, must_not_form) is imported through the public import API under its own
 // scope.user_id and formed; a must_form fact is found when one memory of that chat holds 60% of its
-// content words (the user's name aside), and a memory leaks when it is on target (50%) for a
+// content words (the user's name and "user" aside: "the user" names them as the name does, and gold and
+// memories say one or the other), and a memory leaks when it is on target (50%) for a
 // must_not_form item. Prints found, leaks and memories per user message, per chat and in all.
 // `show` also prints each miss, each leak and the memories; `mems` the memories only. Runs in-process
 // on a temp data directory; nothing leaves the machine.
@@ -78,7 +79,7 @@ let F = 0,
   M = 0,
   U = 0;
 for (const chat of chats) {
-  const names = chat.user_name ? [chat.user_name] : [];
+  const names = ["user", ...(chat.user_name ? [chat.user_name] : [])]; // "the user" names the user as the name does
   const mems = (byChat.get(chat.file) ?? []).sort((a, b) => Math.min(...a.src) - Math.min(...b.src));
   const held = mems.map((m) => contentWords(m.content, names));
   const missed = chat.must_form.filter((f) => !found(contentWords(f, names), held));

@@ -24,7 +24,7 @@ const STATED = new RegExp(
  * clause; the first of a quoted intro the user scripts ('"I'm Nadia, I'm Marisol, and this is ..."').
  */
 const INTRODUCED = new RegExp(
-  String.raw`(?:^|[.!?:]\s+|,\s*|["“(]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|i['’]?m|i am)\b))`,
+  String.raw`(?:^|[.!?:]\s+|,\s*|["“(]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|lol|haha|i['’]?m|i am)\b))`,
   "u",
 );
 
@@ -57,7 +57,7 @@ const CHAT_SELF =
 
 /** "Arjun, by the way — thanks", "oh and priya btw, just realised i never said": a name said as an aside. */
 const BY_THE_WAY =
-  /(?:^|[.!?]\s+|\b(?:[Oo]h|[Aa]nd|[Aa]lso|[Aa]nyway)\s+)([A-Za-z][a-z'-]+),?\s+(?:by the way|btw)\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry|(?:just reali[sz]ed,? )?(?:that )?i (?:never said|forgot to say|didn['’]?t say))\b))/u;
+  /(?:^|[.!?]\s+|\b(?:[Oo]h|[Aa]nd|[Aa]lso|[Aa]nyway)\s+)([A-Za-z][a-z'-]+),?\s+(?:by the way|btw)(?:\s+(?:lol|haha))?\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry|(?:just )?reali[sz]ed|(?:that )?i (?:never said|forgot to say|didn['’]?t say))\b))/u;
 
 /** "graham (and pauline!) says thank you": the writer thanking for two in the third person, closing the message. */
 const SAYS_THANKS =
@@ -66,8 +66,9 @@ const SAYS_THANKS =
 /** A name alone closing a message, after a sentence, on its own line or after thanks: "printing it now. marta x", "cheers, gareth". */
 const SIGN_OFF =
   /(?:[.!?]\s+|\n\s*|\b(?:cheers|thanks|thx|ta|best|regards|love),\s+)(?:-\s*)?([A-Za-z][a-z'-]+)(?:\s+x+)?[\s.!]*$/i;
-/** A note signed with a dash: "Can't wait! — Sam", "No surgeries so far. — Hannah Kowalski". */
-const DASH_SIGNED = /(?:^|[.!?)]\s+|\n\s*)[-–—]{1,2}\s*(\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)[\s.!]*$/u;
+/** A note signed with a dash: "Can't wait! — Sam", "No surgeries so far. — Hannah Kowalski", "Cheers for the help — Graham". */
+const DASH_SIGNED =
+  /(?:^|[.!?)]\s+|\n\s*|\b(?:[Tt]hanks|[Cc]heers|[Tt]hank you|[Tt]hx|[Tt]a)\b[^.!?\n]*\s)[-–—]{1,2}\s*(\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)[\s.!]*$/u;
 /** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
 const SIGNED = new RegExp(String.raw`\b[Ss]ign ${SIGN_LEAD}([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)`);
 /** "sign it Marcus Webb": the name to sign with, written as a name. */
@@ -95,7 +96,11 @@ function notAName(word: string): boolean {
  * capitalised inside a sentence ("Thanks, Priya").
  */
 export function statedName(text: string, others = ""): string | null {
-  const stated = STATED.exec(text);
+  // "oh my name's fergus btw": a given name typed in lower case is read with its capital.
+  const typed = new Set<string>();
+  introducedNames(text, typed);
+  const capitalised = withCapitalNames(text, typed);
+  const stated = STATED.exec(capitalised);
   if (stated) return stated[1]!.trim();
   const called = calledName(text, others);
   if (called) return called.name;
@@ -129,9 +134,7 @@ export function statedName(text: string, others = ""): string | null {
   if (aside && (lexicon().isName(aside.toLowerCase()) || (unknown(aside) && writesAsName(others, aside))))
     return upperFirst(aside);
   // A given name typed in lower case ("sorry im carla btw") is read with its capital.
-  const typed = new Set<string>();
-  introducedNames(text, typed);
-  const introduced = INTRODUCED.exec(withCapitalNames(text, typed));
+  const introduced = INTRODUCED.exec(capitalised);
   if (!introduced) {
     const word = selfTyped(text);
     if (!word || !unknown(word)) return null;

@@ -26,6 +26,15 @@ describe("a month told of the past is the one before", () => {
     expect(withAssistant(["we put the garden in for sale in october"], "user", SEPT).join(" ")).toMatch(/October 2026/);
   });
 
+  test("'the last couple of years they have gone mental': the span ends before 'they'", () => {
+    const formed = withAssistant(
+      ["ive had migraines for ages but the last couple of years theyve gone a bit mental"],
+      "user",
+      SEPT,
+    );
+    expect(formed.join(" ")).toMatch(/the last couple of years before 2026 they have gone a bit mental/);
+  });
+
   test("'I'll be back in October' looks ahead", () => {
     const formed = withAssistant(["im away for work but ill be back in october to sort the flat"], "user", SEPT);
     expect(formed.join(" ")).not.toMatch(/October 2025/);

@@ -166,7 +166,7 @@ export function resolveDates(said: string, reference: string | null, past = true
   let eventAt: string | null = null;
   let dayBefore: Date | null = null; // the last day the text named, which "the Wednesday" after it counts from
   for (const r of results) {
-    const matched = r.text.replace(/[\s,;:.!?]+$/, ""); // chrono may take the punctuation after the date
+    const matched = r.text.replace(/[\s,;:.!?]+$|\s+(?:they|then|there)$/i, ""); // chrono may take the punctuation (or "they") after it
     if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
     if (/^in\s/i.test(matched) && SPAN_COUNTED.test(textBefore)) continue; // "never done before in six years"

@@ -16,9 +16,9 @@ const INTRODUCED = new RegExp(
 );
 /** "her name's emma", "a lurcher called maple", "a friend named dev": a word named as someone's name. */
 const NAMED = /\b(?:(?:my|our|her|his|their)\s+name(?:['’]?s|\s+is)|called|named)\s+([a-z][a-z'-]+)\b/g;
-/** "sorry im carla btw", "hi i'm dev", "(im hannah btw, ...)": a speaker introducing themselves, the name ending the clause. */
+/** "sorry im carla btw", "hi i'm dev", "(im hannah btw, ...)", "btw im shannon lol": a speaker introducing themselves, the name ending the clause. */
 const SELF =
-  /(?:^|[.!?,:(]\s*|\b(?:hi|hey|hello|sorry|oh|btw|and|so|ok|okay|well)\s+)(?:i(?:['’]?m|\s+am)|it['’]?s)\s+([a-z][a-z'-]+)(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw)\b))/gi;
+  /(?:^|[.!?,:(]\s*|\b(?:hi|hey|hello|sorry|oh|btw|and|so|ok|okay|well)\s+)(?:i(?:['’]?m|\s+am)|it['’]?s)\s+([a-z][a-z'-]+)(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw|lol|haha)\b))/gi;
 /** Given names that are also everyday words ("my wife may come", "my son will"): never taken as names. */
 const ALSO_WORDS = new Set(
   "may will can mark bill sue pat rich frank hope grace faith joy art ray june april august summer rose dawn eve chase hunter jack ginger sandy honey buddy angel sunny".split(
@@ -117,6 +117,13 @@ const PAST_LEAD = new RegExp(
 );
 
 const SHOULD_HAVE_SAID = /^(?:should|could|must|might) have (?:said|mentioned|told|introduced)\b/i;
+/**
+ * What a user says of the talk itself beside their name: "just realised i've been ranting at you for an
+ * hour without even saying", "sorry i never said hi properly", "feels rude you not knowing", "if you need
+ * a name for the header".
+ */
+export const ABOUT_THE_TALK =
+  /\b(?:rant|rambl|go(?:ing)? on|waffl)\w*\s+(?:on\s+)?(?:at|to)\s+(?:you|u|the assistant)\b|\bwithout (?:even )?saying\b|\bnever (?:even )?(?:said|introduced)\b|\bfeels? (?:so )?rude\b|\bif (?:you|u|the assistant) needs? (?:a|my) name\b/i;
 /** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
 const REQUEST_LEAD =
   /^(?:put|sign|send|make|use|call|write|add|give|keep|show|tell|help|remind|change|set|let|can|could|pls|please)\b/i;
@@ -141,10 +148,13 @@ export function selfIntroduced(
   const full = fullName?.startsWith(`${speaker} `) ? fullName : speaker;
   const named = user && speaker !== "the user" ? `The user's name is ${full}` : null;
   const onlyNamed = named ? { text: named, name: null } : null;
-  if (new RegExp(`^${escapeRegExp(speaker)}'s name is ${escapeRegExp(full)}\\b`).test(joined)) return onlyNamed;
+  if (new RegExp(`^${escapeRegExp(speaker)}'s name(?: is|['’]s) ${escapeRegExp(full)}\\b`).test(joined))
+    return onlyNamed;
   // "oh and priya btw, just realised i never said": the name given as an aside, and nothing else.
   const aside = `^${escapeRegExp(speaker)},?\\s+(?:(?:btw|by the way)\\b[,\\s—–-]*)?(?:just reali[sz]ed,?\\s+)?(?:that\\s+)?${escapeRegExp(speaker)} (?:never said|forgot to say|did not say)\\b[^.!?]*[.!?]?$`;
   if (new RegExp(aside, "i").test(joined)) return onlyNamed;
+  // "shona btw lol, realised ive been rambling at you for ages and never said": the same, of the talk.
+  if (new RegExp(`^${escapeRegExp(speaker)}\\b`).test(joined) && ABOUT_THE_TALK.test(joined)) return onlyNamed;
   const said = [full, speaker].find((n) => joined.startsWith(`${speaker} is ${n}`));
   if (!said) return unchanged;
   const rest = joined
@@ -152,7 +162,13 @@ export function selfIntroduced(
     .replace(/^\s*(,|and\b)\s*/, "")
     .replace(/^(?:btw|by the way|lol|haha|here)\b[\s.!]*$/i, ""); // "oh and its maeve btw"
   // "im rosie btw, shouldve said at the start": the name, and nothing of her.
-  if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest) || SHOULD_HAVE_SAID.test(rest)) return onlyNamed;
+  if (
+    !/[\p{L}\p{N}]/u.test(rest) ||
+    REQUEST_LEAD.test(rest) ||
+    SHOULD_HAVE_SAID.test(rest) ||
+    ABOUT_THE_TALK.test(rest)
+  )
+    return onlyNamed;
   const lead = rest.split(/\s/)[0]!.toLowerCase();
   const past = PAST_LEAD.test(rest) || (!STATES.test(lead) && lexicon().tagsOf(lead).includes("PastTense"));
   // "hi im dani, planning a reunion": what the user goes on to say, and the name beside it.
