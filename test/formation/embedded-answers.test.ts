@@ -283,3 +283,26 @@ describe("whom a pronoun after an assistant's question stands for", () => {
     expect(formed).toContain("Jess did the user's cousin's wedding.");
   });
 });
+
+describe("what an answer quotes is not said again", () => {
+  test("'jointing strip. kwame doesnt have a jig' to a choice: the choice once, and the rest of the reply", () => {
+    expect(
+      asked(
+        "Which corner method does Kwame prefer — mason's mitre or jointing strip?",
+        "jointing strip. kwame doesnt have a jig",
+      ),
+    ).toEqual([
+      'Asked "Which corner method does Kwame prefer — mason\'s mitre or jointing strip?", the user chose "jointing strip".',
+      "Kwame does not have a jig.",
+    ]);
+  });
+
+  test("an answer opening a longer reply is not its first sentence again, unless the next leans on it", () => {
+    const formed = asked(
+      "How many workshop sessions, and what would Ros charge per session?",
+      "8 weeks, saturday mornings, ros would do it for £60 a session. captioning guy quoted £450 for one show",
+    );
+    expect(formed).toContain("Captioning guy quoted £450 for one show.");
+    expect(formed.filter((f) => f.includes("£60 a session"))).toHaveLength(1);
+  });
+});

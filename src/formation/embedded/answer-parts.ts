@@ -113,19 +113,28 @@ export function answeredEach(
 }
 
 /**
- * The statements' facts less those a fused answer replaces, and less a sentence joined to one that an
- * answer quotes ("18 booked for 2026. Tom, on £250 a wedding." when "tom, on £250 a wedding" answered a question).
+ * The statements' facts less those a fused answer replaces, and less a sentence that an answer quotes
+ * ("18 booked for 2026. Tom, on £250 a wedding." when "tom, on £250 a wedding" answered a question; "8
+ * weeks, saturday mornings" alone when it did), or quotes as chosen ('Seun chose "jointing strip"' and
+ * "Seun is jointing strip").
  */
 export function withoutAnswered<T extends { content: string }>(
   facts: T[],
   fused: ReadonlyArray<{ fact: { content: string }; replaces: string[] }>,
 ): T[] {
   const replaced = new Set(fused.flatMap((a) => a.replaces));
-  const quoted = new Set(fused.flatMap((a) => /answered "(.+)"\.?$/.exec(a.fact.content)?.[1] ?? []).map(bare));
+  const quoted = new Set(
+    fused.flatMap((a) => /(?:answered|chose) "(.+)"\.?$/.exec(a.fact.content)?.[1] ?? []).map(bare),
+  );
+  // "Seun is jointing strip": the subject a statement was given before what the answer quotes.
+  const said = (s: string) => quoted.has(bare(s)) || quoted.has(bare(s.replace(/^\S+(?: \S+)? (?:is|are) /, "")));
   return facts.flatMap((f) => {
     if (replaced.has(f.content)) return [];
-    const kept = f.content.split(/(?<=[.!?])\s+/).filter((s, i) => i === 0 || !quoted.has(bare(s)));
-    return [{ ...f, content: kept.join(" ") }];
+    // A first sentence stays before one that leans on it ("Register office. We will do that first").
+    const sentences = f.content.split(/(?<=[.!?])\s+/);
+    const leans = /\b(?:it|that|this|they|them|there|those|these)\b/i.test(sentences[1] ?? "");
+    const kept = sentences.filter((s, i) => (i === 0 && leans) || !said(s));
+    return kept.length ? [{ ...f, content: kept.join(" ") }] : [];
   });
 }
 
