@@ -7,7 +7,8 @@
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { CALENDAR } from "./embedded/closed-classes.ts";
-import { escapeRegExp, significantTerms, splitSentences, stem, upperFirst } from "../domain/text.ts";
+import { escapeRegExp, significantTerms, splitSentences, stem } from "../domain/text.ts";
+import { COUNT_FACT_TERMS, movedDay, things, withWeekday } from "./moved-day.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
@@ -29,8 +30,6 @@ const NO_HEAD = new RegExp(
 /** A named person's age: "Lily is 10 actually", "Maya turned 41" (its word after: AGE_AFTER or none that counts). */
 const AGE = /^\p{Lu}\p{Ll}+\s+(?:is|turned|turns)\s+\d/u;
 const AGE_AFTER = /^(?:years?|yrs?|yo|actually|now)$/i;
-/** Most words a stored fact may have for a new value of its count to replace it whole (more: it says more). */
-const COUNT_FACT_TERMS = 8;
 
 /** Each count a text gives, with the words it goes with (stemmed): ["budget", "300"], ["quid", "300"]. */
 function counts(text: string): Array<[string, string]> {
@@ -180,54 +179,6 @@ function calledOff(content: string, candidates: MemoryRow[]): MemoryRow | undefi
 }
 
 /** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
-const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
-/** The verbs a day is said to move with. */
-const MOVES = ["moved", "pushed", "postponed", "delayed", "rescheduled", "changed", "shifted", "bumped", "extended"];
-/** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "pushed back to ...", "is moving to ...". */
-const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?= to))(?: back| forward)?(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
-  "u",
-);
-/** A day with the weekday written before it. */
-const withWeekday = (day: string) => new RegExp(`(?:\\p{Lu}\\p{Ll}+day, )?${escapeRegExp(day)}`, "u");
-/** Words a day goes with that name no thing: the day's, the date-change verbs', the saying. */
-const DATE_WORDS = significantTerms(`${[...MONTHS, ...WEEKDAYS, ...MOVES].join(" ")} user now said says back forward`);
-/** The same thing under another name: a thesis "due" on a day is its deadline. */
-const thing = (w: string) => (w === "due" ? "deadline" : w);
-const things = (text: string) =>
-  new Set([...significantTerms(text)].filter((w) => !/\d/.test(w) && !DATE_WORDS.has(w)).map(thing));
-
-/**
- * A stored fact whose day the new fact moves ("Thesis due on 12 June 2026", then "the deadline moved to
- * 19 June 2026"): a short fact naming a thing the new fact names, on one other day the new fact does
- * not give as the new one; in a stored fact that says more, a sentence of it that does so (`sentence`).
- * Returns the old day, and the new one with its weekday (`said`).
- */
-function movedDay(
-  content: string,
-  candidates: MemoryRow[],
-): { memory: MemoryRow; was: string; now: string; said: string; sentence?: string } | undefined {
-  const moved = MOVED_TO.exec(content);
-  if (!moved) return undefined;
-  const [, said, now] = moved as unknown as [string, string, string];
-  // What moved is what its clause names before the move ("My sister's wedding has been moved to ..."),
-  // when it names something ("the organisers emailed and its moved": all the fact names); not what the
-  // rest of the fact goes on about ("so the Cotswold Hundred is off").
-  const clauses = content.slice(0, moved.index).split(/[.!?;,]\s+|\b(?:and|so|but|then)\s+/);
-  const subject = things(clauses.at(-1)!.replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that)\b/gi, ""));
-  const mine = subject.size ? subject : things(content);
-  for (const c of candidates) {
-    const whole = things(c.content).size <= COUNT_FACT_TERMS;
-    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
-      const days = [...new Set(sentence.match(DAY) ?? [])];
-      if (days.length !== 1 || days[0] === now) continue;
-      if ([...things(sentence)].some((w) => mine.has(w)))
-        return { memory: c, was: days[0]!, now, said, sentence: whole ? undefined : sentence };
-    }
-  }
-  return undefined;
-}
-
 /** A value as a number of its own ("300", not the "300" of "1300" or "3.00"). */
 const alone = (value: string) => new RegExp(`(?<![\\d.,])${escapeRegExp(value)}(?!\\d)`);
 

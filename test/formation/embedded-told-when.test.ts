@@ -35,6 +35,15 @@ describe("a month told of the past is the one before", () => {
     expect(formed.join(" ")).toMatch(/the last couple of years before 2026 they have gone a bit mental/);
   });
 
+  test("'visiting from 17 to 20 July' is two days, not 5pm to 8pm of next July", () => {
+    const formed = withAssistant(
+      ["my partner's mother is visiting from 17 to 20 July"],
+      "user",
+      "2026-07-01T20:10:00.000Z",
+    );
+    expect(formed.join(" ")).toMatch(/from 17 July 2026 to 20 July 2026/);
+  });
+
   test("'I'll be back in October' looks ahead", () => {
     const formed = withAssistant(["im away for work but ill be back in october to sort the flat"], "user", SEPT);
     expect(formed.join(" ")).not.toMatch(/October 2025/);

@@ -284,6 +284,32 @@ describe("decide", () => {
     expect(action("The party is off.", "The user is planning The big party.")).toBe("create");
   });
 
+  test("a day moved by naming the thing after the verb, or what the day is now ('the new deadline')", () => {
+    expect(
+      decide("Seun and Grace are moving the start to Saturday, 25 July 2026.", [
+        row("Seun's start date is on Saturday, 18 July 2026."),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content: "Seun and Grace are moving the start to Saturday, 25 July 2026 (was 18 July 2026).",
+    });
+    expect(
+      decide("Completion is now on Friday, 19 June 2026, so that is the new deadline for the NAS.", [
+        row(
+          "Graham's hard deadline: the NAS has to be emptied and switched off by Friday, 29 May 2026. Graham and Graham's family are moving house.",
+        ),
+      ]),
+    ).toMatchObject({
+      action: "update",
+      content:
+        "Graham's hard deadline: the NAS has to be emptied and switched off by Friday, 19 June 2026 (was 29 May 2026). Graham and Graham's family are moving house.",
+    });
+    // Moving house on a day moves no stored day.
+    expect(action("Graham and his family are moving house on 19 June 2026.", "Graham's deadline is 29 May 2026.")).toBe(
+      "create",
+    );
+  });
+
   test("a day moved ('the deadline moved to 19 June 2026') replaces the stored day, saying what it was", () => {
     expect(
       decide("The user's supervisor said the deadline moved to 19 June 2026.", [

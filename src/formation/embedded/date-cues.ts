@@ -67,13 +67,28 @@ const DONE_BEFORE =
 /** Any: a span after a perfect, a count or a deed, which dates nothing. */
 export const SPAN_COUNTED = new RegExp(`${PERFECT_BEFORE.source}|${COUNT_BEFORE.source}|${DONE_BEFORE.source}`, "iu");
 /** "long runs have to be saturday now": the "now" of a weekday, which chrono would read as today. */
-export const WEEKDAY_NOW = new RegExp(`\\b(${WEEKDAY_WORD})\\s+now\\b`, "gi");
+const WEEKDAY_NOW = new RegExp(`\\b(${WEEKDAY_WORD})\\s+now\\b`, "gi");
 
 /** "jan, 88": a month, a comma and two digits, which chrono would read as a year. */
-export const MONTH_COMMA_NUMBER = new RegExp(
+const MONTH_COMMA_NUMBER = new RegExp(
   `(\\b(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))`,
   "gi",
 );
+
+/** "from 17 to 20 July": the "from" before two days, after which chrono would read the days as hours. */
+const FROM_DAYS = /\bfrom(?=\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:to|-|–|until|till)\s*\d{1,2}(?:st|nd|rd|th)?\s+\p{L})/giu;
+
+/**
+ * The text as chrono should read it, the same length (each index the same): "94kg in jan, 88 now" (a
+ * number after a month and a comma is no year of it), "saturday now", "from 17 to 20 July".
+ */
+export function forChrono(text: string): string {
+  const blank = (m: string) => "\u0001".repeat(m.length);
+  return text
+    .replace(MONTH_COMMA_NUMBER, "$1\u0001")
+    .replace(WEEKDAY_NOW, (m) => `${m.slice(0, -3)}\u0001\u0001\u0001`)
+    .replace(FROM_DAYS, blank);
+}
 
 /** A weekday alone, without a day of the month or "next": "on Tuesday", "wed". */
 export const WEEKDAY_ALONE = new RegExp(`^(?:on\\s+)?${WEEKDAY_WORD}$`, "i");

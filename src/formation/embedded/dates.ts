@@ -14,9 +14,8 @@ import {
   BOOKED,
   MOVED_TO_DAY,
   SPAN_TO_NOW,
-  MONTH_COMMA_NUMBER,
   SPAN_COUNTED,
-  WEEKDAY_NOW,
+  forChrono,
   WEEKDAY_ALONE,
   weekdayAsSaid,
   dayOfSomethingElse,
@@ -153,11 +152,7 @@ export function resolveDates(said: string, reference: string | null, past = true
   }
   let results: chrono.ParsedResult[];
   try {
-    // "94kg in jan, 88 now": a number after a month and a comma is no year of it (same length, same indexes).
-    const parsed = text
-      .replace(MONTH_COMMA_NUMBER, "$1\u0001")
-      .replace(WEEKDAY_NOW, (m) => `${m.slice(0, -3)}\u0001\u0001\u0001`);
-    results = chrono.parse(parsed, { instant: ref, timezone: 0 }, { forwardDate: !past });
+    results = chrono.parse(forChrono(text), { instant: ref, timezone: 0 }, { forwardDate: !past });
   } catch {
     return { text, eventAt: null };
   }

@@ -1,0 +1,60 @@
+// A day a new fact moves ("the deadline moved to 19 June 2026" after "thesis due on 12 June 2026"):
+// which stored fact gives the old day, for changed-values.ts to version it; and the words that say what
+// a fact is about, which the other changed values compare too.
+import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
+import type { MemoryRow } from "../domain/memory.ts";
+import { escapeRegExp, significantTerms, splitSentences, upperFirst } from "../domain/text.ts";
+
+/** Most words a stored fact may have for a new value to replace it whole (more: it says more). */
+export const COUNT_FACT_TERMS = 8;
+
+const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
+/** The verbs a day is said to move with. */
+const MOVES = ["moved", "pushed", "postponed", "delayed", "rescheduled", "changed", "shifted", "bumped", "extended"];
+/** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "moving the start to ...". */
+const MOVED_TO = new RegExp(
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:the|my|our|his|her|their) (\\p{L}+))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
+  "u",
+);
+/** A day with the weekday written before it. */
+export const withWeekday = (day: string) => new RegExp(`(?:\\p{Lu}\\p{Ll}+day, )?${escapeRegExp(day)}`, "u");
+/** Words a day goes with that name no thing: the day's, the date-change verbs', the saying. */
+const DATE_WORDS = significantTerms(`${[...MONTHS, ...WEEKDAYS, ...MOVES].join(" ")} user now said says back forward`);
+/** The same thing under another name: a thesis "due" on a day is its deadline. */
+const thing = (w: string) => (w === "due" ? "deadline" : w);
+export const things = (text: string) =>
+  new Set([...significantTerms(text)].filter((w) => !/\d/.test(w) && !DATE_WORDS.has(w)).map(thing));
+
+/**
+ * A stored fact whose day the new fact moves ("Thesis due on 12 June 2026", then "the deadline moved to
+ * 19 June 2026"): a short fact naming a thing the new fact names, on one other day the new fact does
+ * not give as the new one; in a stored fact that says more, a sentence of it that does so (`sentence`).
+ * Returns the old day, and the new one with its weekday (`said`).
+ */
+export function movedDay(
+  content: string,
+  candidates: MemoryRow[],
+): { memory: MemoryRow; was: string; now: string; said: string; sentence?: string } | undefined {
+  const moved = MOVED_TO.exec(content);
+  if (!moved) return undefined;
+  const [, object, said, now] = moved as unknown as [string, string | undefined, string, string];
+  // What moved is what it names ("moving the start to ...") or its clause names before the move ("My sister's
+  // wedding has been moved to ..."), when it names something ("the organisers emailed and its moved": all the
+  // fact names), and what it is now ("..., so that is the new deadline"); not what the rest of the fact goes
+  // on about ("so the Cotswold Hundred is off").
+  const clauses = content.slice(0, moved.index).split(/[.!?;,]\s+|\b(?:and|so|but|then)\s+/);
+  const renamed = /\bthe new (\p{L}+)/iu.exec(content.slice(moved.index))?.[1] ?? "";
+  const named = object ?? clauses.at(-1)!.replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that)\b/gi, "");
+  const subject = things(`${named} ${renamed}`);
+  const mine = subject.size ? subject : things(content);
+  for (const c of candidates) {
+    const whole = things(c.content).size <= COUNT_FACT_TERMS;
+    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
+      const days = [...new Set(sentence.match(DAY) ?? [])];
+      if (days.length !== 1 || days[0] === now) continue;
+      if ([...things(sentence)].some((w) => mine.has(w)))
+        return { memory: c, was: days[0]!, now, said, sentence: whole ? undefined : sentence };
+    }
+  }
+  return undefined;
+}
