@@ -9,3 +9,8 @@ export function scopeFilter(params: Partial<Record<string, string>>): Scope {
   for (const f of SCOPE_FIELDS) if (params[f]) scope[f] = params[f];
   return scope;
 }
+
+/** Whether a memory is within a filter: every scope field the filter gives is the memory's. */
+export function withinScope(memory: Partial<Record<ScopeField, string | null>>, scope: Scope): boolean {
+  return SCOPE_FIELDS.every((f) => !scope[f] || memory[f] === scope[f]);
+}

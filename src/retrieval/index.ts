@@ -3,7 +3,7 @@
 // ranking at their thresholds.
 import type { Clock } from "../shared/clock.ts";
 import type { Meter } from "../shared/meter.ts";
-import type { Scope } from "../domain/scope.ts";
+import { type Scope, withinScope } from "../domain/scope.ts";
 import { ApiError } from "../errors/api-error.ts";
 import { EmbeddingError, type Embedder } from "../models/embedder.ts";
 import { createLexicalSearch } from "./lexical.ts";
@@ -180,7 +180,7 @@ export function createRetrieval(deps: {
         const related = links
           .filter((r) => r.type !== "supersedes" && ratings.get(r.memory_id) !== "very_negative")
           .map((r) => memories.getActive(projectId, r.memory_id))
-          .filter((r) => r !== null);
+          .filter((r): r is MemoryRow => r !== null && withinScope(r, scope)); // a link may cross to another user's
         // After the best answer, the others keep only their sentences that share a word with the question
         // (names most of them write aside: nearly every sentence names the person asked about), unless
         // they are short: cutting one saves little room and loses what its sentences say together.

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHarness, type Harness, type TestProject } from "../helpers.ts";
 import { recall, search, storeAll } from "./support.ts";
+import { active, remember } from "../formation/api-support.ts";
 
 let h: Harness;
 let other: TestProject;
@@ -27,6 +28,26 @@ describe("scope filters apply before ranking", () => {
     const results = await search(h, "musician", { scope: { user_id: "ana", team_id: "strings" } });
     expect(results.map((r) => r.content)).toEqual(["Ana plays the violin in an orchestra."]);
     expect(await search(h, "musician", { scope: { user_id: "ana", team_id: "brass" } })).toEqual([]);
+  });
+});
+
+describe("context keeps to the scope asked", () => {
+  test("a memory related to an answer is left out when it is another user's", async () => {
+    await remember(h, "Ana moved to Lisbon in 2024 for a job at a bank.", { scope: { user_id: "ana-l" } });
+    await remember(h, "Ben's sister lives in Lisbon and runs a bakery there.", { scope: { user_id: "ben-l" } });
+    const byText = (text: RegExp) => active(h).find((m) => text.test(m.content))!.id;
+    const [anaId, benId] = [byText(/^Ana moved to Lisbon/), byText(/bakery/)];
+    // The two are linked (both are about Lisbon): the link is the project's, the context is the user's.
+    const r = await h.call("GET", `/v1/memories/${anaId}/inspect`);
+    const links = ((await r.json()) as { relationships: Array<{ memory_id: string }> }).relationships;
+    expect(links.map((x) => x.memory_id)).toContain(benId);
+    const ctx = await h.call("POST", "/v1/memories/context", {
+      body: { query: "Where did Ana move?", scope: { user_id: "ana-l" } },
+    });
+    const body = (await ctx.json()) as { context: string; memory_ids: string[] };
+    expect(body.memory_ids).toContain(anaId);
+    expect(body.memory_ids).not.toContain(benId);
+    expect(body.context).not.toMatch(/bakery/);
   });
 });
 
