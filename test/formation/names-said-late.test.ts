@@ -4,6 +4,7 @@
 // the talk beside it ("i've been ranting at you for an hour", "feels rude you not knowing") forms nothing.
 import { describe, expect, test } from "bun:test";
 import { statedName } from "../../src/formation/user-name.ts";
+import { CHAT_AT, withAssistant } from "./embedded-support.ts";
 import { active, harness, importMessages } from "./api-support.ts";
 
 describe("the name a user gives late in a chat", () => {
@@ -47,5 +48,17 @@ describe("what a user says of the talk beside their name forms nothing", () => {
     expect(formed).toContain("The user's name is Shannon.");
     expect(formed.some((f) => /^Shannon is coeliac\b/.test(f))).toBe(true);
     expect(formed.join(" | ")).not.toMatch(/ranting|never said|rude|hi properly/);
+  });
+});
+
+describe("words like the talk's that tell a fact stay", () => {
+  test("'i never said i would pay ...', 'i feel rude asking my landlord again'", () => {
+    const formed = withAssistant(
+      ["hi", "Hello!", "i never said i would pay for the whole trip", "Noted.", "i feel rude asking my landlord again"],
+      "user",
+      CHAT_AT,
+    );
+    expect(formed.join(" | ")).toMatch(/never said the user would pay for the whole trip/);
+    expect(formed.join(" | ")).toMatch(/feels rude asking the user's landlord again/);
   });
 });

@@ -123,7 +123,7 @@ const SHOULD_HAVE_SAID = /^(?:should|could|must|might) have (?:said|mentioned|to
  * a name for the header".
  */
 export const ABOUT_THE_TALK =
-  /\b(?:rant|rambl|go(?:ing)? on|waffl)\w*\s+(?:on\s+)?(?:at|to)\s+(?:you|u|the assistant)\b|\bwithout (?:even )?saying\b|\bnever (?:even )?(?:said|introduced)\b|\bfeels? (?:so )?rude\b|\bif (?:you|u|the assistant) needs? (?:a|my) name\b/i;
+  /\b(?:rant|rambl|go(?:ing)? on|waffl)\w*\s+(?:on\s+)?(?:at|to)\s+(?:you|u|the assistant)\b|\bwithout (?:even )?saying(?=\s*(?:[.!,]|$))|\bnever (?:even )?(?:said (?:hi|hello)\b|said(?=\s*(?:[.!,]|$))|introduced)|\bfeels? (?:so )?rude (?:you|u|the assistant) not knowing\b|\bif (?:you|u|the assistant) needs? (?:a|my) name\b/i;
 /** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
 const REQUEST_LEAD =
   /^(?:put|sign|send|make|use|call|write|add|give|keep|show|tell|help|remind|change|set|let|can|could|pls|please)\b/i;
