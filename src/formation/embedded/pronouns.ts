@@ -4,8 +4,8 @@
 import { withOwnPeople } from "./companions.ts";
 import { calledKin } from "./kin.ts";
 import type { Token } from "./nlp.ts";
+import { MODALS } from "./subjects.ts";
 
-const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
 const ADVERBS_BETWEEN = new Set(
   "really also just never always still often usually sometimes totally actually finally recently already even truly definitely absolutely only mostly rarely seriously honestly not kinda sorta".split(
     " ",

@@ -16,7 +16,7 @@ const OPENING_ADVERBS = new Set(
     " ",
   ),
 );
-const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
+export const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
 const SPEAKER_AS_OBJECT = new Set(["me", "myself"]);
 const SPEAKER = new Set(["my", "mine", "our", "ours"]);
 const LISTENER = new Set(["you", "your", "yours", "yourself", "ya", "y'all"]);
