@@ -209,10 +209,10 @@ export function isImperative(tokens: Token[]): boolean {
   const v = tokens[i];
   if (!v || !isBase(v)) return false;
   // "Import records says ...": a later verb in the third person has the opening words as its subject;
-  // "budget can go up to 220": so does a modal right after the opening word.
+  // "budget can go up to 220", "budget cannot go over 200": so does a modal right after the opening word.
   if (tokens.slice(i + 1).some((t) => isVerb(t) && (isThirdPerson(t) || t.lower === "is" || t.lower === "was")))
     return false;
-  if (/^(?:can|could|will|would|should|may|might|must)$/.test(tokens[i + 1]?.lower ?? "")) return false;
+  if (MODALS.has(tokens[i + 1]?.lower ?? "")) return false;
   return i === 0 || OPENING_ADVERBS.has(tokens[0]!.lower);
 }
 
