@@ -2,6 +2,7 @@
 // something at his place?" tells of the brother and asks the rest.
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb } from "./subjects.ts";
+import { SUBORDINATORS } from "./closed-classes.ts";
 
 /** Words that open a question ("..., could i put something at his place?", "..., anything there?"). */
 const ASKS =
@@ -10,6 +11,16 @@ const ASKS =
 /** A question typed without its mark after the comma: "..., does that cover it", "..., what does that get me". */
 const ASKED_UNMARKED =
   /^(?:(?:can|could|would|will|should|is|are|do|does|did)\s+(?:i|we|you|that|it|this|there|he|she|they)|(?:what|how|where|which|who|why)\s+(?:do|does|did|can|could|should|would|will|is|are)\s+(?:i|we|you|that|it|this|there|he|she|they))\b/i;
+
+/** The word a clause opens on, after a label ("plan: if dev is happy, ...") and a discourse word ("so if ..."). */
+export function openingWord(tokens: Token[]): string {
+  const colon = tokens.findIndex((t) => t.text === ":");
+  const from = colon > 0 && colon <= 3 ? colon + 1 : 0;
+  return (
+    tokens.slice(from).find((t) => !/^(?:so|and|but|ok|okay|also|then)$/.test(t.lower) && t.pos !== "PUNCT")?.lower ??
+    ""
+  );
+}
 
 /**
  * "my brother lives 10 min away, could i put something at his place?", "we use celery with redis,
@@ -21,7 +32,15 @@ export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
   const asked =
     tokens.slice(i + 2).some((t) => t.text.includes("?")) || ASKED_UNMARKED.test(joinTokens(tokens.slice(i + 1)));
   // "what if it rains, should we move it?": a question already before the comma is one question.
-  if (i < 0 || !asked || ASKS.test(tokens[0]!.lower) || tokens.slice(0, i).some((t) => t.text.includes("?")))
+  // "if i take the loan, can i pay it off early?": a condition asks with its question.
+  const opening = openingWord(tokens);
+  if (
+    i < 0 ||
+    !asked ||
+    ASKS.test(opening) ||
+    SUBORDINATORS.has(opening) ||
+    tokens.slice(0, i).some((t) => t.text.includes("?"))
+  )
     return [tokens];
   const told = nlp.sentences(joinTokens(tokens.slice(0, i))).flatMap((x) => x.tokens);
   // "He'd been missing since, what, Wednesday?": a statement cut off before its end asks with the rest.

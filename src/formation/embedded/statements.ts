@@ -5,7 +5,7 @@
 import { lexicon } from "./lexicon.ts";
 import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
-import { askedAfter, unmarkedQuestion } from "./asked-after.ts";
+import { askedAfter, openingWord, unmarkedQuestion } from "./asked-after.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
 import { weigh } from "./weight.ts";
 import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
@@ -37,7 +37,7 @@ function newSubject(tokens: Token[], i: number): boolean {
   const t = tokens[i]!;
   // "They have been there through everything, I have known these friends for 4 years": a comma splice
   // too, when what comes before is a clause of its own ("Since we last spoke, I moved" is not).
-  const splice = t.text === "," && !SUBORDINATORS.has(tokens[0]?.lower ?? "") && hasFiniteVerb(tokens.slice(0, i));
+  const splice = t.text === "," && !SUBORDINATORS.has(openingWord(tokens)) && hasFiniteVerb(tokens.slice(0, i));
   if ((!(t.pos === "CCONJ" && /^(and|but)$/.test(t.lower)) && !splice) || inBrackets(tokens, i)) return false;
   if (i < 3 || (t.lower === "and" && !hasFiniteVerb(tokens.slice(0, i)))) return false; // "my friend Sam and I went"
   const subject = tokens[i + 1];
@@ -251,7 +251,9 @@ export function worthRemembering(
     participants,
   );
   if (content < 2 && !names && !numbers && !aboutSelf) return { keep: false, why: "no content" };
-  if (lower[0] === "been") return { keep: false, why: "no subject to stand alone" };
+  // "Been a few days", "its been 3 months ish": how long, with no word of what since.
+  if (lower[0] === "been" || (HOW_LONG.test(lower.join(" ")) && !lower.includes("since")))
+    return { keep: false, why: "no subject to stand alone" };
   if (RELATIVE_START.has(lower[0]!)) return { keep: false, why: "a fragment of the previous clause" };
   if (REACTION_SUBJECTS.has(lower[0]!) && !firstPerson && !names && !numbers && nouns <= 1)
     return { keep: false, why: "reaction" };
@@ -271,6 +273,10 @@ export function worthRemembering(
   }
   return { keep: true, why: "fact" };
 }
+
+/** "its been 3 months ish", "it has been a few weeks": how long, with no word of what. */
+const HOW_LONG =
+  /^it (?:has|had|'s) been (?:about |around |like |nearly |almost |over |only |just )?(?:\d+|an?|one|two|three|four|five|six|a few|a couple of|several)?\s*(?:days?|weeks?|months?|years?|hours?|ages|forever|a while)\b/;
 
 export interface RawClause {
   tokens: Token[];

@@ -1,0 +1,66 @@
+// What a user types to an assistant around a condition, a confusion or a length of time (issue 11):
+// "if i take the loan, can i pay it off early?" is one question, condition and all, and forms nothing;
+// "plan: if dev is happy on monday, i apply for the loan ..." keeps the condition with the plan; "dont
+// get it" is the user not following, no instruction to the assistant; "its been 3 months ish" says how
+// long without saying what, and forms nothing.
+import { describe, expect, test } from "bun:test";
+import { CHAT_AT as AT, withAssistant } from "./embedded-support.ts";
+import { active, harness, importMessages } from "./api-support.ts";
+
+/** A user's messages to an assistant, each answered. */
+const toAssistant = (...said: string[]) => withAssistant(["hi", ...said.flatMap((s) => ["Sure.", s])], "user", AT);
+
+describe("a condition goes with its clause", () => {
+  test("'if i take the loan, can i pay it off early?' forms nothing", () => {
+    expect(toAssistant("if i take the nationwide loan, can i pay it off early?")).toEqual([]);
+    expect(toAssistant("so if we move the party to june, would the venue still hold the deposit?")).toEqual([]);
+  });
+
+  test("a labelled plan keeps its condition: 'plan: if dev is happy on monday, i apply for ...'", () => {
+    const formed = toAssistant("plan: if dev is happy on the car, i apply for the nationwide loan for £6,250");
+    expect(formed).toHaveLength(1);
+    expect(formed[0]).toMatch(/if dev is happy on the car, the user applies for the nationwide loan for £6,250/);
+  });
+
+  test("a statement before a question's comma still stands: 'my brother lives nearby, can he help'", () => {
+    expect(toAssistant("my brother lives nearby, can he help")).toContain("The user's brother lives nearby.");
+  });
+});
+
+describe("not following is no instruction", () => {
+  test("'... windowSize? dont get it' forms nothing; 'i don't understand the letter, it says i owe £340' stays", () => {
+    expect(
+      toAssistant("whats the actual difference between getItemLayout and lowering windowSize? dont get it"),
+    ).toEqual([]);
+    expect(toAssistant("sorry i still don't really understand")).toEqual([]);
+    expect(toAssistant("i don't understand the council tax letter, it says i owe £340").join(" ")).toMatch(
+      /does not understand the council tax letter/,
+    );
+    // A request to the assistant that says "do not" is still one.
+    expect(toAssistant("please dont explain the basics to me from now on").join(" ")).toMatch(
+      /does not want the assistant to explain the basics/,
+    );
+  });
+});
+
+describe("how long, without what since", () => {
+  test("'its been 3 months ish' forms nothing; 'it's been 2 years since i moved to leeds' stays (through the API)", async () => {
+    const h = await harness();
+    await importMessages(
+      h,
+      [
+        { content: "my gp put me on propranolol in june" },
+        { role: "assistant", content: "How is it going?" },
+        { content: "is it true propranolol takes ages to work? its been 3 months ish" },
+        { role: "assistant", content: "It can take a while." },
+        { content: "it's been 2 years since i moved to leeds" },
+      ],
+      { scope: { user_id: "shona" } },
+    );
+    const formed = active(h).map((m) => m.content);
+    await h.close();
+    expect(formed.join(" | ")).not.toMatch(/3 months/);
+    expect(formed).toContain("It has been 2 years since the user moved to leeds.");
+    expect(formed.join(" | ")).toMatch(/put the user on propranolol/);
+  });
+});
