@@ -2,7 +2,9 @@
 // "if i take the loan, can i pay it off early?" is one question, condition and all, and forms nothing;
 // "plan: if dev is happy on monday, i apply for the loan ..." keeps the condition with the plan; "dont
 // get it" is the user not following, no instruction to the assistant; "its been 3 months ish" says how
-// long without saying what, and forms nothing.
+// long without saying what, and forms nothing; "1 lesson a week tues 7pm" is how often, no date; "i know
+// hiragana thats about it" keeps what the user knows; "want to intro myself ..." is what the user wants;
+// "ok drop duolingo." is a decision.
 import { describe, expect, test } from "bun:test";
 import { CHAT_AT as AT, withAssistant } from "./embedded-support.ts";
 import { active, harness, importMessages } from "./api-support.ts";
@@ -62,5 +64,38 @@ describe("how long, without what since", () => {
     expect(formed.join(" | ")).not.toMatch(/3 months/);
     expect(formed).toContain("It has been 2 years since the user moved to leeds.");
     expect(formed.join(" | ")).toMatch(/put the user on propranolol/);
+  });
+});
+
+describe("how often is no date", () => {
+  test("'1 lesson a week tues 7pm' and 'twice a week on mondays' name no day; 'a week on saturday' does", () => {
+    const weekly = toAssistant("got a tutor on italki, haruka, 1 lesson a week tues 7pm, £16").join(" ");
+    expect(weekly).toMatch(/1 lesson a week/);
+    expect(weekly).not.toMatch(/\d{4}/);
+    expect(toAssistant("i swim twice a week on mondays and thursdays").join(" ")).not.toMatch(/\d{4}/);
+    // Without a count before it, "a week on Saturday" is the Saturday after next (CHAT_AT is Monday 4 May 2026).
+    expect(toAssistant("the party is a week on saturday").join(" ")).toMatch(/Saturday, 16 May 2026/);
+  });
+});
+
+describe("what a user types around a fact", () => {
+  test("'i know hiragana thats about it' keeps what the user knows", () => {
+    expect(toAssistant("i know hiragana thats about it").join(" ")).toMatch(/The user knows hiragana\.?$/);
+    expect(toAssistant("i have a rain jacket and boots but that's about it").join(" ")).toMatch(
+      /The user has a rain jacket and boots\.?$/,
+    );
+  });
+
+  test("'want to intro myself + congratulate her family at the wedding' is what the user wants", () => {
+    expect(toAssistant("want to intro myself + congratulate her family at the wedding").join(" ")).toMatch(
+      /The user wants to intro themselves \+ congratulate her family at the wedding/,
+    );
+  });
+
+  test("'ok drop duolingo.' is a decision; 'drop the kids off' and 'cancel netflix, skip physio' drop nothing named alone", () => {
+    expect(toAssistant("ok drop duolingo.")).toEqual(["The user dropped duolingo."]);
+    expect(toAssistant("forget crawl. sticking with breaststroke").join(" ")).toMatch(/The user dropped crawl/);
+    expect(toAssistant("drop the kids off").join(" ")).not.toMatch(/dropped/);
+    expect(toAssistant("cancel netflix, skip physio this week").join(" ")).not.toMatch(/dropped netflix, skip/);
   });
 });

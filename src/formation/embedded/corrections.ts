@@ -55,8 +55,10 @@ const TURNS = new Set(["actually", "ok", "okay", "oh", "wait", "update", "so", "
 export function droppedPlan(tokens: Token[], said: string[], speaker: string | null): string | null {
   let k = 0;
   while (k < tokens.length && (TURNS.has(tokens[k]!.lower) || tokens[k]!.pos === "PUNCT")) k++;
-  // "forget evri, staying w royal mail": a named option given up needs no "the".
-  const named = GIVE_UP.includes(tokens[k]?.lower ?? "") && /^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "");
+  // "forget evri, staying w royal mail", "ok drop duolingo.": a named option given up needs no "the" (but
+  // "drop kids off" drops nothing).
+  const ends = tokens.slice(k + 2).every((t) => t.pos === "PUNCT");
+  const named = (GIVE_UP.includes(tokens[k]?.lower ?? "") || ends) && /^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "");
   if (!speaker || !DROPS.has(tokens[k]?.lower ?? "") || !(named || /^(?:the|my|our)$/.test(tokens[k + 1]?.lower ?? "")))
     return null;
   if (!named && (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT")) return null;

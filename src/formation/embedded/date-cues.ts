@@ -15,6 +15,13 @@ export const WEEKDAY_WORD =
  */
 export const EVERY_BEFORE =
   /\b(?:(?:every|each|a|any)\s+(?:other\s+)?|(?:(?:every|each|the)\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+|(?:every|each|the)\s+(?:last|final)\s+)$/i;
+/** How often a thing is done: "1 lesson", "twice", "3 sessions", "two evenings". */
+const COUNTED =
+  "(?:once|twice|thrice|\\d+\\s*x|(?:\\d+|one|two|three|four|five|several)\\s+times|(?:\\d+|one|two|three|four|five|a|an)\\s+(?:lessons?|sessions?|class(?:es)?|shifts?|games?|match(?:es)?|runs?|swims?|rides?|visits?|appointments?|meetings?|trainings?|practices?|days?|nights?|evenings?|mornings?))";
+/** "1 lesson a week on Tuesday" is how often, not "a week on Tuesday" (a day a week after the next Tuesday). */
+export const COUNTED_BEFORE = new RegExp(`\\b${COUNTED}\\s+$`, "i");
+/** "1 lesson a week tues 7pm", "twice a week on mondays": a weekday of a thing done so many times a week. */
+const PER_WEEK = new RegExp(`\\b${COUNTED}\\s+(?:a|per|each|every)\\s+week,?\\s+(?:on\\s+)?$`, "i");
 export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
 /** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
 const BETWEEN_DAYS = "(?:,|/|&|\\+|-|–|and|or|to|through|thru|(?:now|but|and) not|instead of|rather than)?";
@@ -151,6 +158,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
   const [textBefore, textAfter] = [text.slice(0, index), text.slice(index + matched.length)];
   return (
     EVERY_BEFORE.test(textBefore) ||
+    PER_WEEK.test(textBefore) ||
     /\b(?:moves|switches|shifts|changes)\s+to\s+$/i.test(textBefore) || // "in August the long ride moves to Sunday"
     USUALLY_AFTER.test(textAfter) || // "sunday afternoon is my prep day usually"
     /\b(?:ash|black|cyber|super|shrove|maundy|holy|palm)\s+$/i.test(textBefore) || // "the Ash Wednesday fires", a name

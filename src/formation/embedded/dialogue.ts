@@ -168,8 +168,10 @@ export function toldAnew(
 ): string | null {
   return (
     (toAgent ? signedName(joinTokens(written), speakers.speaker) : null) ??
-    // "scratch the 10p thing": the tagger may read the verb as a noun.
-    (why === "a request" || tokens[0]?.lower === "scratch" ? droppedPlan(tokens, said, speakers.speaker) : null) ??
+    // "scratch the 10p thing": the tagger may read the verb as a noun; "drop duolingo." is short.
+    (/^(?:a request|too short)$/.test(why) || tokens[0]?.lower === "scratch"
+      ? droppedPlan(tokens, said, speakers.speaker)
+      : null) ??
     chosenOption(joinTokens(written), speakers.speaker) ??
     changedValue(joinTokens(written), speakers.speaker) ??
     movedPlan(joinTokens(written), speakers.speaker) ??

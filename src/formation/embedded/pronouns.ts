@@ -140,7 +140,9 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
             // "I push myself", "letting me express myself": the object is the speaker again. "I have two dogs
             // myself", "we'll lay the floor ourselves" only stress the subject: the word goes.
             const before = tokens[i - 1]!;
-            out[i] = before.pos === "VERB" || before.pos === "ADP" || /ing$/.test(before.lower) ? "themselves" : "";
+            // "want to intro myself": after "to", the word the tagger read as a noun is a verb.
+            const verb = before.pos === "VERB" || before.pos === "ADP" || tokens[i - 2]?.lower === "to";
+            out[i] = verb || /ing$/.test(before.lower) ? "themselves" : "";
             aboutSpeaker = true;
             continue;
           }

@@ -166,8 +166,16 @@ const ASKING_LEAD =
 
 /** The text without its catching up on the talk, its leads that only ask (both above) and a tag question's mark. */
 export function withoutLeads(text: string): string {
-  return withoutCatchUp(text).replace(ASKING_LEAD, "").replace(TAG_QUESTION, ".").replace(ACKNOWLEDGED, "");
+  return withoutCatchUp(text)
+    .replace(ASKING_LEAD, "")
+    .replace(TAG_QUESTION, ".")
+    .replace(ACKNOWLEDGED, "")
+    .replace(THATS_ABOUT_IT, "");
 }
+
+/** "i know hiragana thats about it": the end of what there is to tell, telling nothing. */
+const THATS_ABOUT_IT =
+  /,?\s*(?:\b(?:and|but)\s+)?\bthat(?:['’]?s|\s+is)\s+(?:about|pretty much|basically|more or less)\s+(?:it|all)\b/gi;
 
 /**
  * "Understood, I'll ask Helen", "oh i made a mistake. coming home is …", "heres my stages so far:": an

@@ -129,7 +129,10 @@ export function restoreSubject(tokens: Token[]): Token[] {
   // "dont really want it hanging over me": a state of the speaker's, "me" and all.
   const stateDenied =
     v.lower === "do" && tokens[i + 1]?.lower === "not" && STATES.has(stateAfter(tokens, i + 2)?.lemma ?? "");
-  if (!stateDenied && tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
+  // "want to intro myself at the wedding": what the speaker wants, "myself" and all.
+  const wants =
+    /^(?:want|need)$/.test(v.lower) && tokens[i + 1]?.lower === "to" && !tokens.some((t) => t.lower === "me");
+  if (!stateDenied && !wants && tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
   // "Wishing you many happy years": about the listener, not a fact about the speaker.
   if (LISTENER.has(tokens[i + 1]?.lower ?? "") && !tokens.some((t) => SPEAKER.has(t.lower))) return tokens;
   const next = tokens[i + 1];

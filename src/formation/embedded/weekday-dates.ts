@@ -5,7 +5,7 @@
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 import { WEEKDAY_FORMS } from "./shorthand.ts";
-import { MONTH_WORD, toldPast } from "./date-cues.ts";
+import { COUNTED_BEFORE, MONTH_WORD, toldPast } from "./date-cues.ts";
 
 const DAY = `(?:${WEEKDAYS.join("|")})`;
 const MONTH = MONTHS.map((m) => m.slice(0, 3)).join("|");
@@ -114,7 +114,8 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
   // next", "saturday week": a week after the next Thursday or Saturday.
   const weeks = ofMonth.replace(
     WEEK_FROM,
-    (_all, span: string, from: string, day?: string, next?: string, at0?: number) => {
+    (all, span: string, from: string, day?: string, next?: string, at0?: number) => {
+      if (!next && COUNTED_BEFORE.test(ofMonth.slice(0, at0))) return all; // "1 lesson a week on tuesday": how often
       // "booked for thursday after next": after a preposition the day takes no "on" of its own.
       const bare = next && /\b(?:for|by|until|till|from|to|on|before|after)\s+$/i.test(ofMonth.slice(0, at0));
       if (next) [span, from, day] = ["week", "on", next];
