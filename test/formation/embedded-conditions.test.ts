@@ -99,3 +99,35 @@ describe("what a user types around a fact", () => {
     expect(toAssistant("cancel netflix, skip physio this week").join(" ")).not.toMatch(/dropped netflix, skip/);
   });
 });
+
+describe("a precise user's labels, ranges and reasons", () => {
+  test("'20–24 July' and '27–31 July' are ranges, not two clauses", () => {
+    const formed = toAssistant("I have the week of 20–24 July off work.", "I've moved my leave to 27–31 July.");
+    expect(formed.join(" | ")).toMatch(/the week of 20 July 2026 to 24 July 2026 off work/);
+    expect(formed.join(" | ")).toMatch(/moved the user's leave to 27 July 2026 to 31 July 2026/);
+  });
+
+  test("'Budget update: Grace and I have agreed ...' keeps Grace; 'given his condition, I've decided ...' is one clause", () => {
+    const formed = toAssistant(
+      'Budget update: Grace and I have agreed to raise our budget to £1,900. And given his "professional standard" condition, I\'ve decided to pay a professional tiler.',
+    ).join(" | ");
+    expect(formed).toMatch(/Grace and the user have agreed to raise the user's budget to £1,900/);
+    expect(formed).toMatch(
+      /Given his "professional standard" condition, the user has decided to pay a professional tiler/,
+    );
+    expect(formed).not.toMatch(/user given/);
+  });
+
+  test("a statement that leans on a long one before it is kept on its own, not lost", () => {
+    const long =
+      "Budget update: Grace and I have agreed to raise our budget to £1,900, plus Alan's £600, which he has confirmed stands in full and can go towards any approved item. We now also want new handles and a new extractor hood; Alan has approved the hood on condition that it's a like-for-like recirculating one.";
+    const formed = toAssistant(`${long} And given his condition, I've decided to pay a professional tiler.`);
+    expect(formed.join(" | ")).toMatch(/the user has decided to pay a professional tiler/);
+  });
+
+  test("'Please use metric throughout and quote prices including VAT' is how the user wants answers", () => {
+    expect(toAssistant("Please use metric throughout and quote prices including VAT. Where should I start?")).toEqual([
+      "The user wants the assistant to use metric throughout and quote prices including VAT.",
+    ]);
+  });
+});

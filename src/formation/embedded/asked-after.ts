@@ -1,6 +1,6 @@
 // A statement of its own before a question's comma: "my brother lives 10 min away, could i put
 // something at his place?" tells of the brother and asks the rest.
-import { joinTokens, type Nlp, type Token } from "./nlp.ts";
+import { afterLabel, joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb } from "./subjects.ts";
 import { SUBORDINATORS } from "./closed-classes.ts";
 
@@ -14,11 +14,10 @@ const ASKED_UNMARKED =
 
 /** The word a clause opens on, after a label ("plan: if dev is happy, ...") and a discourse word ("so if ..."). */
 export function openingWord(tokens: Token[]): string {
-  const colon = tokens.findIndex((t) => t.text === ":");
-  const from = colon > 0 && colon <= 3 ? colon + 1 : 0;
   return (
-    tokens.slice(from).find((t) => !/^(?:so|and|but|ok|okay|also|then)$/.test(t.lower) && t.pos !== "PUNCT")?.lower ??
-    ""
+    tokens
+      .slice(afterLabel(tokens))
+      .find((t) => !/^(?:so|and|but|ok|okay|also|then)$/.test(t.lower) && t.pos !== "PUNCT")?.lower ?? ""
   );
 }
 

@@ -288,6 +288,7 @@ export const SUBORDINATORS = new Set([
   "until",
   "whenever",
   "unless",
+  "given",
 ]);
 
 /** Titles before a name that are no part of it ("Dr Tomasz Wieczorek" is Tomasz Wieczorek). */

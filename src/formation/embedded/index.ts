@@ -190,9 +190,9 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // what the other person just said: kept (its search context holds that message), because
     // dropping it lost 4% of the evidence turns on LoCoMo dev (recall@10 77.7 → 73.9).
     if (dangling && !prev && ctx.mode === "passage") continue;
-    if (prev) {
-      // "They motivate me" after "My friends are my rocks": one memory, so that it reads alone.
-      if (prev.content.length + formed.content.length > MAX_FUSED) continue;
+    // "They motivate me" after "My friends are my rocks": one memory, so that it reads alone (one of its
+    // own when the two are too long for one).
+    if (prev && prev.content.length + formed.content.length <= MAX_FUSED) {
       facts[lastOwn] = continued(prev, formed, ctx.occurredAt);
       continue;
     }

@@ -3,7 +3,7 @@
 // Works on tagged tokens, and keeps verbs in agreement ("I am" → "Caroline is", "I love" → "Caroline loves").
 import { withOwnPeople } from "./companions.ts";
 import { calledKin } from "./kin.ts";
-import type { Token } from "./nlp.ts";
+import { afterLabel, type Token } from "./nlp.ts";
 import { MODALS } from "./subjects.ts";
 
 const ADVERBS_BETWEEN = new Set(
@@ -130,7 +130,7 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
           if (
             tokens[i - 1]?.lower !== "and" ||
             next?.lower === "am" ||
-            tokens.slice(0, i).some((x) => x.pos === "VERB" || x.pos === "AUX")
+            tokens.slice(afterLabel(tokens), i).some((x) => x.pos === "VERB" || x.pos === "AUX")
           )
             agree(tokens, i, out);
           continue;

@@ -3,7 +3,7 @@
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
 import { lexicon } from "./lexicon.ts";
-import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
+import { afterLabel, inBrackets, joinTokens, type Nlp, numberRange, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 import { askedAfter, openingWord, unmarkedQuestion } from "./asked-after.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
@@ -39,7 +39,8 @@ function newSubject(tokens: Token[], i: number): boolean {
   // too, when what comes before is a clause of its own ("Since we last spoke, I moved" is not).
   const splice = t.text === "," && !SUBORDINATORS.has(openingWord(tokens)) && hasFiniteVerb(tokens.slice(0, i));
   if ((!(t.pos === "CCONJ" && /^(and|but)$/.test(t.lower)) && !splice) || inBrackets(tokens, i)) return false;
-  if (i < 3 || (t.lower === "and" && !hasFiniteVerb(tokens.slice(0, i)))) return false; // "my friend Sam and I went"
+  // "my friend Sam and I went", "Budget update: Grace and I have agreed".
+  if (i < 3 || (t.lower === "and" && !hasFiniteVerb(tokens.slice(afterLabel(tokens), i)))) return false;
   const subject = tokens[i + 1];
   // "Isla is 9, Rory is 7 and Maeve is 4": a name written as one opens a clause too, though "is" only
   // with a number or a quality after it ("…, Exeter is on Saturday" goes on with the clause before).
@@ -88,7 +89,7 @@ export function clauses(tokens: Token[]): Token[][] {
       cur = [];
     }
     if (
-      (/^[-–—]+$/.test(t.text) && (t.space !== "" || /^[–—]$/.test(t.text))) ||
+      (/^[-–—]+$/.test(t.text) && (t.space !== "" || (/^[–—]$/.test(t.text) && !numberRange(tokens, i)))) ||
       t.text === ";" ||
       EMOJI.test(t.text) ||
       newSubject(tokens, i) ||

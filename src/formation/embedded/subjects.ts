@@ -106,6 +106,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
   if (tokens[0]?.lower === "was" && /^(?:going|thinking|planning|hoping|meaning|trying)$/.test(tokens[1]?.lower ?? ""))
     return [synthetic("I", "PRON", "i"), { ...tokens[0], space: " ", text: "was" }, ...tokens.slice(1)];
   const i = firstVerbIndex(tokens);
+  if (i === 0 && tokens[0]!.lower === "given") return tokens; // "given the cost, we went with laminate"
   // "not doing cry it out", "nah not negotiating": the speaker's refusal.
   if (
     tokens[i]?.lower === "not" &&
@@ -129,9 +130,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
   // "dont really want it hanging over me": a state of the speaker's, "me" and all.
   const stateDenied =
     v.lower === "do" && tokens[i + 1]?.lower === "not" && STATES.has(stateAfter(tokens, i + 2)?.lemma ?? "");
-  // "want to intro myself at the wedding": what the speaker wants, "myself" and all.
-  const wants =
-    /^(?:want|need)$/.test(v.lower) && tokens[i + 1]?.lower === "to" && !tokens.some((t) => t.lower === "me");
+  // "want to intro myself": the speaker's wish ("want to show me ..." asks the listener).
+  const wants = v.lower === "want" && tokens[i + 1]?.lower === "to" && !tokens.some((t) => t.lower === "me");
   if (!stateDenied && !wants && tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
   // "Wishing you many happy years": about the listener, not a fact about the speaker.
   if (LISTENER.has(tokens[i + 1]?.lower ?? "") && !tokens.some((t) => SPEAKER.has(t.lower))) return tokens;
