@@ -69,3 +69,32 @@ describe("a date the plan is now lies ahead, whatever the sentence told before i
     expect(said).not.toMatch(/2022/);
   });
 });
+
+describe("the verb nearest a date says which way it lies", () => {
+  const MAY = "2026-05-20T10:00:00.000Z";
+  test("'my boss signed it off yesterday, it is 3 months unpaid, from sept 1 to nov 30' lies ahead", () => {
+    const formed = withAssistant(
+      ["my boss claire signed it off yesterday, its 3 months unpaid, from sept 1 to nov 30"],
+      "user",
+      MAY,
+    ).join(" ");
+    expect(formed).toMatch(/from 1 September 2026 to 30 November 2026/);
+  });
+
+  test("'completely forgot i get my bonus in august' lies ahead; 'we met in october, it was lovely' lies back", () => {
+    expect(withAssistant(["completely forgot i get my bonus in august, around £1800"], "user", MAY).join(" ")).toMatch(
+      /August 2026/,
+    );
+    expect(withAssistant(["we met in october at a wedding, it was lovely"], "user", MAY).join(" ")).toMatch(
+      /October 2025/,
+    );
+  });
+
+  test("'Hard deadline: Jenkins box switched off by 30 june' is a deadline ahead", () => {
+    expect(
+      withAssistant(["Hard deadline: Jenkins box switched off by 30 june."], "user", "2026-04-14T10:00:00.000Z").join(
+        " ",
+      ),
+    ).toMatch(/30 June 2026/);
+  });
+});

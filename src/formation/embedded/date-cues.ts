@@ -143,6 +143,27 @@ export function toldPast(textBefore: string): boolean {
   return PAST_CLAUSE.test(textBefore.slice(opened + 1)) || BACK_IN.test(textBefore);
 }
 
+/** Verbs that tell now or ahead ("it is 3 months unpaid, from sept 1", "forgot i get my bonus in august"). */
+const NOW_VERB =
+  /\b(?:is|are|am|gets?|starts?|runs?|begins?|ends?|finish(?:es)?|will|going to|gonna|lands?|flies|leaves?|has to|have to|needs? to|wants? to|plans? to)\b/gi;
+const PAST_VERB =
+  /\b(?:was|were|had|did|went|got|came|made|took|paid|bought|sold|left|began|met|forgot|said|told|\p{L}+ed)\b/giu;
+
+/**
+ * Whether the verb nearest before a date in its sentence (in the clause it ends, else the one before
+ * that comma) tells now or ahead, though the statement as a whole tells of the past: "my boss signed it
+ * off last week, it is 3 months unpaid, from sept 1 to nov 30"; "completely forgot i get my bonus in august".
+ */
+export function toldNow(textBefore: string): boolean {
+  const sentence = textBefore.slice(Math.max(...[".", "!", "?", ";", "\n"].map((c) => textBefore.lastIndexOf(c))) + 1);
+  for (const clause of sentence.split(",").reverse()) {
+    const last = (re: RegExp) => Math.max(-1, ...[...clause.matchAll(re)].map((m) => m.index));
+    const [now, past] = [last(NOW_VERB), last(PAST_VERB)];
+    if (now >= 0 || past >= 0) return now > past;
+  }
+  return false;
+}
+
 /** "put me on it back in june": a time looked back to (not "I'll be back in June"). */
 const BACK_IN = /(?<!\b(?:be|been|being|come|coming|get|getting|go|going)\s)\bback\s+in\s+$/i;
 

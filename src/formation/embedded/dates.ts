@@ -19,6 +19,7 @@ import {
   WEEKDAY_ALONE,
   weekdayAsSaid,
   dayOfSomethingElse,
+  toldNow,
   toldPast,
   withYearOfMonth,
   spanOfDays,
@@ -203,7 +204,10 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "by friday", "booked tues for survey", "thesis due 12 june, im 40% done": a deadline or a booking lies ahead.
     const deadline =
       (DEADLINE_BEFORE.test(textBefore) &&
-        (WEEKDAY.test(matched) || WANTED_BY.test(textBefore) || DUE.test(textBefore))) ||
+        (WEEKDAY.test(matched) ||
+          WANTED_BY.test(textBefore) ||
+          DUE.test(textBefore) ||
+          /\bdeadline\b/i.test(textBefore))) ||
       (BOOKED.test(textBefore) && WEEKDAY.test(matched)) ||
       DEADLINE_AFTER.test(textAfter);
     // "membership paused till jan": a state that lasts until a date lies ahead, unless told of the past ("I lived there until March").
@@ -220,7 +224,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     else if (direction === "next")
       while (date < ref) date = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), 1));
     else if (
-      (past || since || /\bas of\s+$/i.test(textBefore) || toldPast(textBefore)) && // "as of Tuesday I'm down to a cane"
+      ((past && !toldNow(textBefore)) || since || /\bas of\s+$/i.test(textBefore) || toldPast(textBefore)) && // "as of Tuesday I'm down to a cane"
       !deadline &&
       !until &&
       !moved &&
