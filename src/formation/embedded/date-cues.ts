@@ -145,7 +145,7 @@ export function toldPast(textBefore: string): boolean {
 
 /** Verbs that tell now or ahead ("it is 3 months unpaid, from sept 1", "forgot i get my bonus in august"). */
 const NOW_VERB =
-  /\b(?:is|are|am|gets?|starts?|runs?|begins?|ends?|finish(?:es)?|will|going to|gonna|lands?|flies|leaves?|has to|have to|needs? to|wants? to|plans? to)\b/gi;
+  /\b(?:is|are|am|gets|starts|runs|begins|ends|finishes|will|going to|gonna|lands|flies|leaves|has to|have to|needs? to|wants? to|plans? to|(?:i|we|they) (?:get|start|finish|leave|fly))\b/gi;
 const PAST_VERB =
   /\b(?:was|were|had|did|went|got|came|made|took|paid|bought|sold|left|began|met|forgot|said|told|\p{L}+ed)\b/giu;
 
