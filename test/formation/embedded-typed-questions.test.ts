@@ -66,3 +66,15 @@ describe("'use uk names' is how the user wants answers", () => {
     expect(toAssistant("we use metric units at work").join(" ")).not.toMatch(/wants the assistant/);
   });
 });
+
+describe("a question after a measure or a want", () => {
+  test("'£12/m. how much do i need.' ends the sentence at 'm.'; '..., how hard' is a question", () => {
+    const formed = toAssistant(
+      "ugh fine. found a navy cotton chambray £12/m. how much do i need. budget max £40 for fabric",
+      "got 2.5m, its 150 wide. want inseam pockets too, how hard",
+    ).join(" | ");
+    expect(formed).toMatch(/found a navy cotton chambray £12\/m\./);
+    expect(formed).toMatch(/The user wants inseam pockets too\./);
+    expect(formed).not.toMatch(/how much|how hard/i);
+  });
+});

@@ -8,9 +8,9 @@ import { SUBORDINATORS } from "./closed-classes.ts";
 const ASKS =
   /^(?:can|could|would|will|should|shall|is|are|am|do|does|did|what|how|where|when|which|who|why|any|anything|thoughts|ideas|tips)$/;
 
-/** A question typed without its mark after the comma: "..., does that cover it", "..., what does that get me". */
+/** A question typed without its mark after the comma: "..., does that cover it", "..., what does that get me", "..., how hard". */
 const ASKED_UNMARKED =
-  /^(?:(?:can|could|would|will|should|is|are|do|does|did)\s+(?:i|we|you|that|it|this|there|he|she|they)|(?:what|how|where|which|who|why)\s+(?:do|does|did|can|could|should|would|will|is|are)\s+(?:i|we|you|that|it|this|there|he|she|they))\b/i;
+  /^(?:how\s+(?:hard|easy|difficult|tricky|long|expensive|bad|risky)\b(?:\s+(?:is|would|will|could)\b.*)?[\s.!]*$|(?:can|could|would|will|should|is|are|do|does|did)\s+(?:i|we|you|that|it|this|there|he|she|they)|(?:what|how|where|which|who|why)\s+(?:do|does|did|can|could|should|would|will|is|are)\s+(?:i|we|you|that|it|this|there|he|she|they))\b/i;
 
 /** The word a clause opens on, after a label ("plan: if dev is happy, ...") and a discourse word ("so if ..."). */
 export function openingWord(tokens: Token[]): string {
@@ -43,7 +43,9 @@ export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
     return [tokens];
   const told = nlp.sentences(joinTokens(tokens.slice(0, i))).flatMap((x) => x.tokens);
   // "He'd been missing since, what, Wednesday?": a statement cut off before its end asks with the rest.
-  const whole = hasFiniteVerb(told) && told.at(-1)?.pos !== "ADP" && tokens[i + 2]?.text !== ",";
+  // "want inseam pockets too, how hard": a statement with its subject left out tells too.
+  const whole =
+    (hasFiniteVerb(told) || told[0]?.pos === "VERB") && told.at(-1)?.pos !== "ADP" && tokens[i + 2]?.text !== ",";
   return whole ? [told, tokens.slice(i + 1)] : [tokens];
 }
 

@@ -237,10 +237,13 @@ function loadNlp(): Nlp {
   };
   return {
     sentences(typed: string): Sentence[] {
-      // "2pm. also ...", "scrap sat. van moved ...": wink reads "pm." and "sat." as abbreviations that end no sentence.
+      // "2pm. also", "scrap sat. van moved", "£12/m. how much": wink reads "pm.", "sat.", "m." as ending no sentence.
       // So is a month's ("8th oct. sam has the charts") before a word.
       const text = typed
-        .replace(/(\d\s?[ap]m|\b(?:mon|tues?|wed|thu|thurs?|fri|sat|sun))\.(?=\s)/gi, "$1 .")
+        .replace(
+          /(\d\s?(?:[ap]m|\/?m|cm|mm|km|kg|g|ml|l)|\b(?:mon|tues?|wed|thu|thurs?|fri|sat|sun))\.(?=\s)/gi,
+          "$1 .",
+        )
         .replace(/\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.(?=\s+\p{L})/giu, "$1 .");
       const doc = nlp.readDoc(text);
       const out: Sentence[] = [];
