@@ -131,3 +131,33 @@ describe("a precise user's labels, ranges and reasons", () => {
     ]);
   });
 });
+
+describe("what the assistant's headings and a user's 'right arm' do not say", () => {
+  test("'## Do you definitely need one?' heads the answer to the user's own question; 'ok.' confirms nothing", () => {
+    const formed = withAssistant(
+      [
+        "whats a liner and do i def need one",
+        "## Do you definitely need one?\n\nIn practice, on a 1930s chimney, almost always yes.\n\n- Grade: 316",
+        "ok. sweep came this morning, chimney's sound but needs a liner",
+      ],
+      "user",
+      AT,
+    ).join(" | ");
+    expect(formed).not.toMatch(/need one/);
+    expect(formed).toMatch(/sweep came/);
+  });
+
+  test("a yes to 'Do you definitely need a liner?' keeps the adverb before the verb", () => {
+    const said = (q: string) => withAssistant(["hi", q, "yes"], "user", AT).join(" ");
+    expect(said("Do you definitely need a liner?")).toMatch(/The user definitely needs a liner/);
+    expect(said("Do you apply sunscreen daily?")).toMatch(/The user applies sunscreen daily/);
+  });
+
+  test("'so right arm from now on' is no instruction; 'skip the long intros' is one", () => {
+    const formed = toAssistant("did both: left 144/90, right 152/94. so right arm from now on").join(" | ");
+    expect(formed).not.toMatch(/wants the assistant/);
+    expect(toAssistant("metric only pls. and skip the long intros")).toContain(
+      "The user wants the assistant to skip the long intros.",
+    );
+  });
+});

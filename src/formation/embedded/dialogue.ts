@@ -3,7 +3,7 @@
 // an assistant ("Always format code with syntax highlighting") kept as what the user wants.
 import { escapeRegExp } from "../../domain/text.ts";
 import type { MessageInput } from "../extractor.ts";
-import { changedValue, chosenOption, droppedPlan, movedPlan } from "./corrections.ts";
+import { ANSWER_PARTS, changedValue, chosenOption, droppedPlan, movedPlan } from "./corrections.ts";
 import { joinedAs, joinTokens, type Token } from "./nlp.ts";
 import { companionsIn, together } from "./companions.ts";
 import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
@@ -45,8 +45,13 @@ export function closingQuestion(text: string, within = false): string | null {
     if (typed && UNMARKED_QUESTION.test(typed) && typed.split(/\s+/).length <= 15) return closingQuestion(`${typed}?`);
     // Not a table's cell ("| Step | Done? |").
     const lines = body.split("\n").filter((line) => !/^\s*\|/.test(line));
+    // Nor a heading: "## Do you definitely need one?" titles the answer to the user's own question.
     const questions = (from: string[]) =>
-      within ? from.flatMap((line) => line.match(/(?:[^.!?\n]|\b(?:e\.g|i\.e)\.)*\?/g) ?? []) : [];
+      within
+        ? from
+            .filter((line) => !/^\s*#/.test(line))
+            .flatMap((line) => line.match(/(?:[^.!?\n]|\b(?:e\.g|i\.e)\.)*\?/g) ?? [])
+        : [];
     // "### One more question\n**Do any of the kids have allergies?** It affects …": the last section's one question.
     const heading = lines.findLastIndex((line) => /^\s*#/.test(line));
     const last = questions(lines.slice(heading + 1));
@@ -86,6 +91,8 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
  */
 const STANDING =
   /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?)|throughout|(?:including|inc|incl|excluding|ex) vat|one (?:step|thing|question) at a time|wait (?:until|til|till) i say|use (?:the )?(?:uk|us|british|american|australian|european|metric|imperial|plain|\p{L}+ english)(?: (?:names|spellings?|terms|units|words|dates|date formats?|measurements))?)\b/iu;
+/** "skip the long intros": a part of the answers the user wants left out. */
+const SKIPPED = new RegExp(`\\bskip (?:the )?(?:(?:long|lengthy)\\s+)?${ANSWER_PARTS}\\b`, "i");
 
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);
@@ -103,7 +110,7 @@ const POLITE_END = /(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|ty))+(?=[\s.
  * the basics to me" ⇒ "Maya does not want the assistant to explain the basics to Maya". `tokens`: as typed.
  */
 export function standingInstruction(tokens: Token[], why: string, speakers: Speakers): string | null {
-  if (!STANDING.test(joinTokens(tokens))) return null;
+  if (!STANDING.test(joinTokens(tokens)) && !SKIPPED.test(joinTokens(tokens))) return null;
   // "From now on, call me Sam": the words that make it last may open it.
   const adds = /^(?:also|and|oh|ps|btw|plus)$/.test(tokens[0]?.lower ?? "") ? 1 : 0; // "also use km not miles"
   const lead = adds + (LASTING_OPENINGS.find((o) => o.every((w, i) => tokens[adds + i]?.lower === w))?.length ?? 0);
@@ -194,6 +201,9 @@ function startsRequest(tokens: Token[], k: number): boolean {
   // "use typescript for everything pls": the tagger may read an opening verb as a noun; the lexicon knows it.
   const verb =
     v?.pos === "NOUN" && k === 0 && lexicon().tagsOf(v.lower).includes("Infinitive") ? { ...v, pos: "VERB" } : v;
+  // "so right arm from now on": a word the lexicon knows only as an adjective asks nothing.
+  const tags = lexicon().tagsOf(verb?.lower ?? "");
+  if (tags.length > 0 && tags.every((t) => t === "Adjective")) return false;
   return !!verb && (verb.pos === "VERB" || verb.pos === "AUX") && verb.lower === verb.lemma;
 }
 

@@ -140,6 +140,7 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.
       if (first.lower === "no" && t[1] && t[1].pos !== "PUNCT") break;
       if (first.lower === "so" && t[1]?.lower === "far") break; // "So far, so good"
+      if (/^(?:right|left)$/.test(first.lower) && t[1]?.pos === "NOUN") break; // "right arm from now on"
       // "pls also no stats about ...": the "please" opens what the user asks to be without (answer-form.ts).
       if (/^(?:pls|please|plz)$/.test(first.lower) && unwantedInAnswers(joinTokens(t), "someone")) break;
       t = t.slice(1);

@@ -3,6 +3,7 @@
 // assistant to book the 9:00 train"); answers.ts fuses them.
 import { escapeRegExp, lowerFirst, upperFirst } from "../../domain/text.ts";
 import { thirdPerson } from "./pronouns.ts";
+import { lexicon } from "./lexicon.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect|constantly|always|all the time|every day|for sure|totally)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
@@ -142,7 +143,10 @@ function decision(question: string, yes: boolean, who: string, asker: string): s
     case "do you": {
       // "do you still ride ...": the adverb stays before the verb ("still rides").
       const adverb =
-        /^(?:still|ever|really|usually|often|always|actually|normally|sometimes)\s+/i.exec(rest)?.[0] ?? "";
+        /^(?:still|ever|really|usually|often|always|actually|normally|sometimes)\s+/i.exec(rest)?.[0] ??
+        (/^\p{L}+ly\s+/u.exec(rest)?.[0] ?? "").replace(/^(\p{L}+)\s+$/u, (w, a: string) =>
+          lexicon().tagsOf(a.toLowerCase()).includes("Adverb") ? w : "",
+        );
       const [verb, ...more] = rest.slice(adverb.length).split(" ");
       return yes ? `${who} ${adverb}${thirdPerson(verb!)} ${more.join(" ")}` : `${who} does not ${rest}`;
     }
