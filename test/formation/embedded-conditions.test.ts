@@ -161,3 +161,21 @@ describe("what the assistant's headings and a user's 'right arm' do not say", ()
     );
   });
 });
+
+describe("a typed list of dates and an emoji in brackets", () => {
+  test("'Hen: Friday 12 – Monday 15 June (3 nights)' is one span, not a clause cut at the dash", () => {
+    const formed = toAssistant(
+      "I'm organising a hen do. The details:\n\n- Wedding: Saturday 18 July.\n- Hen: Friday 12 – Monday 15 June (3 nights).",
+    ).join(" | ");
+    expect(formed).toMatch(/hen: Friday 12 – Monday 15 June \(3 nights\)/);
+    expect(formed).not.toMatch(/Friday 12, /);
+  });
+
+  test("'(noor 💕)' stays inside its brackets; 'realistically how many hours do i need' asks", () => {
+    const formed = toAssistant(
+      "we had our first baby 5 weeks ago (noor 💕) and my paternity leave just finished so im back at work full time. realistically how many hours do i need for this",
+    ).join(" | ");
+    expect(formed).toMatch(/\(noor 💕\) and the user's paternity leave just finished/);
+    expect(formed).not.toMatch(/how many hours/i);
+  });
+});

@@ -1,6 +1,7 @@
 // A statement of its own before a question's comma: "my brother lives 10 min away, could i put
 // something at his place?" tells of the brother and asks the rest.
-import { afterLabel, joinTokens, type Nlp, type Token } from "./nlp.ts";
+import { afterLabel } from "./clause-marks.ts";
+import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb } from "./subjects.ts";
 import { SUBORDINATORS } from "./closed-classes.ts";
 
@@ -56,7 +57,7 @@ export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
  * "also should i tell him", "last q - should jess walk her first" (a name and a verb after "should").
  */
 const UNMARKED_QUESTION =
-  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|like|honestly|wait|hmm|(?:one more|another|quick|last) (?:q|question|thing)\s*[,:-]?)\s+){0,3}(?:what\s+(?:actually\s+|exactly\s+|even\s+|really\s+)?(?:counts|happens|works)\b(?!(?:\s+\p{L}+){0,3}\s+(?:is|are)\b)|(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there|he|she|they)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
+  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|like|honestly|realistically|roughly|basically|seriously|genuinely|wait|hmm|(?:one more|another|quick|last) (?:q|question|thing)\s*[,:-]?)\s+){0,3}(?:what\s+(?:actually\s+|exactly\s+|even\s+|really\s+)?(?:counts|happens|works)\b(?!(?:\s+\p{L}+){0,3}\s+(?:is|are)\b)|(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there|he|she|they)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
 
 export function unmarkedQuestion(tokens: Token[]): boolean {
   if (UNMARKED_QUESTION.test(joinTokens(tokens))) return true;

@@ -287,13 +287,3 @@ export function inBrackets(tokens: readonly Token[], i: number): boolean {
   for (const t of tokens.slice(0, i)) depth += t.text === "(" ? 1 : t.text === ")" ? -1 : 0;
   return depth > 0;
 }
-
-/** Where a clause starts after its label ("plan: if dev is happy", "Budget update: Grace and I have agreed"). */
-export function afterLabel(tokens: readonly Token[]): number {
-  const colon = tokens.findIndex((t) => t.text === ":");
-  return colon > 0 && colon <= 3 ? colon + 1 : 0;
-}
-
-/** "20–24 July": a dash (token `i`) typed between two numbers. */
-export const numberRange = (tokens: readonly Token[], i: number) =>
-  /^\d/.test(tokens[i - 1]?.text ?? "") && /^\d/.test(tokens[i + 1]?.text ?? "") && tokens[i + 1]!.space === "";

@@ -3,7 +3,8 @@
 // Works on tagged tokens, and keeps verbs in agreement ("I am" → "Caroline is", "I love" → "Caroline loves").
 import { withOwnPeople } from "./companions.ts";
 import { calledKin } from "./kin.ts";
-import { afterLabel, type Token } from "./nlp.ts";
+import { afterLabel } from "./clause-marks.ts";
+import type { Token } from "./nlp.ts";
 import { MODALS } from "./subjects.ts";
 
 const ADVERBS_BETWEEN = new Set(

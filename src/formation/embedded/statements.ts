@@ -3,7 +3,8 @@
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
 import { lexicon } from "./lexicon.ts";
-import { afterLabel, inBrackets, joinTokens, type Nlp, numberRange, type Token } from "./nlp.ts";
+import { afterLabel, numberRange } from "./clause-marks.ts";
+import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 import { askedAfter, openingWord, unmarkedQuestion } from "./asked-after.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
@@ -89,9 +90,9 @@ export function clauses(tokens: Token[]): Token[][] {
       cur = [];
     }
     if (
-      (/^[-–—]+$/.test(t.text) && (t.space !== "" || (/^[–—]$/.test(t.text) && !numberRange(tokens, i)))) ||
+      (/^[-–—]+$/.test(t.text) && (t.space !== "" || /^[–—]$/.test(t.text)) && !numberRange(tokens, i)) ||
       t.text === ";" ||
-      EMOJI.test(t.text) ||
+      (EMOJI.test(t.text) && !inBrackets(tokens, i)) ||
       newSubject(tokens, i) ||
       opensClauseAfterComma(tokens, i)
     ) {

@@ -1,0 +1,15 @@
+// Where a clause starts and what does not end one: a label before it ("plan: if dev is happy, ..."),
+// a dash between two days of the month ("20–24 July", "Friday 12 – Monday 15 June").
+import type { Token } from "./nlp.ts";
+
+/** Where a clause starts after its label ("plan: if dev is happy", "Budget update: Grace and I have agreed"). */
+export function afterLabel(tokens: readonly Token[]): number {
+  const colon = tokens.findIndex((t) => t.text === ":");
+  return colon > 0 && colon <= 3 ? colon + 1 : 0;
+}
+
+/** "20–24 July", "Friday 12 – Monday 15 June", "3 - 5pm": a dash (token `i`) between two numbers. */
+export function numberRange(tokens: readonly Token[], i: number): boolean {
+  const [before, after, then] = [tokens[i - 1], tokens[i + 1], tokens[i + 2]].map((t) => t?.text ?? "");
+  return /^\d/.test(before) && (/^\d/.test(after) || (/^\p{L}+day$/iu.test(after) && /^\d/.test(then)));
+}
