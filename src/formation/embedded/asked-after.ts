@@ -3,7 +3,7 @@
 import { afterLabel } from "./clause-marks.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb } from "./subjects.ts";
-import { SUBORDINATORS } from "./closed-classes.ts";
+import { DISCOURSE, SUBORDINATORS } from "./closed-classes.ts";
 
 /** Words that open a question ("..., could i put something at his place?", "..., anything there?"). */
 const ASKS =
@@ -15,11 +15,7 @@ const ASKED_UNMARKED =
 
 /** The word a clause opens on, after a label ("plan: if dev is happy, ...") and a discourse word ("so if ..."). */
 export function openingWord(tokens: Token[]): string {
-  return (
-    tokens
-      .slice(afterLabel(tokens))
-      .find((t) => !/^(?:so|and|but|ok|okay|also|then)$/.test(t.lower) && t.pos !== "PUNCT")?.lower ?? ""
-  );
+  return tokens.slice(afterLabel(tokens)).find((t) => !DISCOURSE.has(t.lower) && t.pos !== "PUNCT")?.lower ?? "";
 }
 
 /**

@@ -45,6 +45,7 @@ export const DROPS = new Set([...GIVE_UP, "drop", "cancel", "skip", "bin"]);
 /** Parts of an assistant's answers a user may ask it to skip ("skip the long intros"): an instruction, no plan dropped. */
 export const ANSWER_PARTS =
   "(?:intros?|introductions?|preambles?|pleasantries|small talk|fluff|waffle|disclaimers|caveats)";
+const ANSWER_PART = new RegExp(`\\b${ANSWER_PARTS}\\b`, "i");
 /** Words before the verb that only turn the talk ("actually", "ok", "Update —"). */
 const TURNS = new Set(["actually", "ok", "okay", "oh", "wait", "update", "so", "and", "also", "hmm", "nah", "no"]);
 
@@ -67,7 +68,7 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
   if (!named && (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT")) return null;
   // "drop the target to €2,500" lowers a value (changedValue), it gives up nothing.
   const rest = joinTokens(tokens.slice(k));
-  if (/\bto\s+[$£€]?\s?\d/.test(rest) || new RegExp(`\\b${ANSWER_PARTS}\\b`, "i").test(rest)) return null;
+  if (/\bto\s+[$£€]?\s?\d/.test(rest) || ANSWER_PART.test(rest)) return null;
   const what = joinTokens(tokens.slice(k + 1).map((t, i) => ({ ...t, text: said[k + 1 + i]! })));
   return `${speaker} dropped ${what}`;
 }

@@ -110,7 +110,8 @@ const POLITE_END = /(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|ty))+(?=[\s.
  * the basics to me" ⇒ "Maya does not want the assistant to explain the basics to Maya". `tokens`: as typed.
  */
 export function standingInstruction(tokens: Token[], why: string, speakers: Speakers): string | null {
-  if (!STANDING.test(joinTokens(tokens)) && !SKIPPED.test(joinTokens(tokens))) return null;
+  const typed = joinTokens(tokens);
+  if (!STANDING.test(typed) && !SKIPPED.test(typed)) return null;
   // "From now on, call me Sam": the words that make it last may open it.
   const adds = /^(?:also|and|oh|ps|btw|plus)$/.test(tokens[0]?.lower ?? "") ? 1 : 0; // "also use km not miles"
   const lead = adds + (LASTING_OPENINGS.find((o) => o.every((w, i) => tokens[adds + i]?.lower === w))?.length ?? 0);
