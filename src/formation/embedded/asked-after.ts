@@ -1,9 +1,9 @@
 // A statement of its own before a question's comma: "my brother lives 10 min away, could i put
 // something at his place?" tells of the brother and asks the rest.
-import { afterLabel } from "./clause-marks.ts";
+import { openingWord } from "./clause-marks.ts";
 import { joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb } from "./subjects.ts";
-import { DISCOURSE, SUBORDINATORS } from "./closed-classes.ts";
+import { SUBORDINATORS } from "./closed-classes.ts";
 
 /** Words that open a question ("..., could i put something at his place?", "..., anything there?"). */
 const ASKS =
@@ -12,11 +12,6 @@ const ASKS =
 /** A question typed without its mark after the comma: "..., does that cover it", "..., what does that get me", "..., how hard". */
 const ASKED_UNMARKED =
   /^(?:how\s+(?:hard|easy|difficult|tricky|long|expensive|bad|risky)\b(?:\s+(?:is|would|will|could)\b.*)?[\s.!]*$|(?:can|could|would|will|should|is|are|do|does|did)\s+(?:i|we|you|that|it|this|there|he|she|they)|(?:what|how|where|which|who|why)\s+(?:do|does|did|can|could|should|would|will|is|are)\s+(?:i|we|you|that|it|this|there|he|she|they))\b/i;
-
-/** The word a clause opens on, after a label ("plan: if dev is happy, ...") and a discourse word ("so if ..."). */
-export function openingWord(tokens: Token[]): string {
-  return tokens.slice(afterLabel(tokens)).find((t) => !DISCOURSE.has(t.lower) && t.pos !== "PUNCT")?.lower ?? "";
-}
 
 /**
  * "my brother lives 10 min away, could i put something at his place?", "we use celery with redis,

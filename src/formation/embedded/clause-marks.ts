@@ -1,11 +1,17 @@
-// Where a clause starts and what does not end one: a label before it ("plan: if dev is happy, ..."),
-// a dash between two days of the month ("20–24 July", "Friday 12 – Monday 15 June").
+// Where a clause starts and what does not end one: a label before it ("plan: if dev is happy, ..."), the
+// word it opens on, a dash between two days of the month ("20–24 July", "Friday 12 – Monday 15 June").
+import { DISCOURSE } from "./closed-classes.ts";
 import type { Token } from "./nlp.ts";
 
 /** Where a clause starts after its label ("plan: if dev is happy", "Budget update: Grace and I have agreed"). */
 export function afterLabel(tokens: readonly Token[]): number {
   const colon = tokens.findIndex((t) => t.text === ":");
   return colon > 0 && colon <= 3 ? colon + 1 : 0;
+}
+
+/** The word a clause opens on, after a label ("plan: if dev is happy, ...") and a discourse word ("so if ..."). */
+export function openingWord(tokens: readonly Token[]): string {
+  return tokens.slice(afterLabel(tokens)).find((t) => !DISCOURSE.has(t.lower) && t.pos !== "PUNCT")?.lower ?? "";
 }
 
 /** "20–24 July", "Friday 12 – Monday 15 June", "3 - 5pm": a dash (token `i`) between two numbers. */

@@ -124,8 +124,10 @@ export const bareDate = (before: string, after: string) =>
  * past that points ahead ("The user settled on November", "we booked it for May", "she promised …"),
  * nor "got" of an appointment, which is "have got" ("got an mri on the 29th").
  */
+/** Past forms not spelt with -ed, which PAST_CLAUSE and toldNow both read. */
+const STRONG_PAST = "went|came|had|did|was|were|made|took|paid|bought|sold|left|began|met";
 const PAST_CLAUSE = new RegExp(
-  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|came|had|did|was|were|made|took|paid|bought|sold|left|began|met|moved)\b`,
+  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|${STRONG_PAST}|moved)\b`,
   "iu",
 );
 /**
@@ -146,8 +148,7 @@ export function toldPast(textBefore: string): boolean {
 /** Verbs that tell now or ahead ("it is 3 months unpaid, from sept 1", "forgot i get my bonus in august"). */
 const NOW_VERB =
   /\b(?:is|are|am|gets|starts|runs|begins|ends|finishes|will|going to|gonna|lands|flies|leaves|has to|have to|needs? to|wants? to|plans? to|(?:i|we|they) (?:get|start|finish|leave|fly))\b/gi;
-const PAST_VERB =
-  /\b(?:was|were|had|did|went|got|came|made|took|paid|bought|sold|left|began|met|forgot|said|told|\p{L}+ed)\b/giu;
+const PAST_VERB = new RegExp(String.raw`\b(?:${STRONG_PAST}|got|forgot|said|told|\p{L}+ed)\b`, "giu");
 
 /**
  * Whether the verb nearest before a date in its sentence (in the clause it ends, else the one before

@@ -3,10 +3,10 @@
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
 import { lexicon } from "./lexicon.ts";
-import { afterLabel, numberRange } from "./clause-marks.ts";
+import { afterLabel, numberRange, openingWord } from "./clause-marks.ts";
 import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
-import { askedAfter, openingWord, unmarkedQuestion } from "./asked-after.ts";
+import { askedAfter, unmarkedQuestion } from "./asked-after.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
 import { weigh } from "./weight.ts";
 import { announcingFrame, appraisal, evaluative, reactsToListener, shownNews, withoutLeads } from "./reactions.ts";
@@ -141,7 +141,7 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.
       if (first.lower === "no" && t[1] && t[1].pos !== "PUNCT") break;
       if (first.lower === "so" && t[1]?.lower === "far") break; // "So far, so good"
-      if (/^(?:right|left)$/.test(first.lower) && t[1]?.pos === "NOUN") break; // "right arm from now on"
+      if (first.lower === "right" && t[1]?.pos === "NOUN") break; // "right arm from now on"
       // "pls also no stats about ...": the "please" opens what the user asks to be without (answer-form.ts).
       if (/^(?:pls|please|plz)$/.test(first.lower) && unwantedInAnswers(joinTokens(t), "someone")) break;
       t = t.slice(1);

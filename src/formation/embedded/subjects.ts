@@ -1,13 +1,13 @@
-// Chat drops the subject: "Lost my job yesterday", "Been busy volunteering", "Researching adoption
-// agencies", "Just started doing aerial yoga". In a conversation the missing subject is the
-// speaker, so the clause gets its "I" back (and then its name, in pronouns.ts). Imperatives
-// ("Check this out", "Come join us") have no subject either: they are requests, not facts.
-// Decisions use the tagger's parts of speech and lemmas.
+// Chat drops the subject: "Lost my job yesterday", "Been busy volunteering", "Just started doing aerial
+// yoga". In a conversation the missing subject is the speaker, so the clause gets its "I" back (and then its
+// name, in pronouns.ts). Imperatives ("Check this out", "Come join us") have no subject either: they are
+// requests, not facts. Decisions use the tagger's parts of speech and lemmas.
 import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import { isKin } from "./kin.ts";
 import { ROLE } from "./typed-names.ts";
 import { inBrackets, type Token } from "./nlp.ts";
+import { SUBORDINATORS } from "./closed-classes.ts";
 import { upperFirst } from "../../domain/text.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
@@ -106,7 +106,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
   if (tokens[0]?.lower === "was" && /^(?:going|thinking|planning|hoping|meaning|trying)$/.test(tokens[1]?.lower ?? ""))
     return [synthetic("I", "PRON", "i"), { ...tokens[0], space: " ", text: "was" }, ...tokens.slice(1)];
   const i = firstVerbIndex(tokens);
-  if (i === 0 && tokens[0]!.lower === "given") return tokens; // "given the cost, we went with laminate"
+  if (i === 0 && SUBORDINATORS.has(tokens[0]!.lower)) return tokens; // "given the cost, we went with laminate"
   // "not doing cry it out", "nah not negotiating": the speaker's refusal.
   if (
     tokens[i]?.lower === "not" &&

@@ -141,12 +141,11 @@ function decision(question: string, yes: boolean, who: string, asker: string): s
   const rest = swap(yes ? ask[2]! : ask[2]!.split(/,?\s+or\s+(?=do|are|have|would|will|did)\b/i)[0]!);
   switch (ask[1]!.toLowerCase()) {
     case "do you": {
-      // "do you still ride ...": the adverb stays before the verb ("still rides").
+      // "do you still ride ...", "do you definitely need ...": the adverb stays before the verb ("still rides").
+      const ly = /^(\p{L}+ly)\s+/u.exec(rest);
       const adverb =
         /^(?:still|ever|really|usually|often|always|actually|normally|sometimes)\s+/i.exec(rest)?.[0] ??
-        (/^\p{L}+ly\s+/u.exec(rest)?.[0] ?? "").replace(/^(\p{L}+)\s+$/u, (w, a: string) =>
-          lexicon().tagsOf(a.toLowerCase()).includes("Adverb") ? w : "",
-        );
+        (ly && lexicon().tagsOf(ly[1]!.toLowerCase()).includes("Adverb") ? ly[0] : "");
       const [verb, ...more] = rest.slice(adverb.length).split(" ");
       return yes ? `${who} ${adverb}${thirdPerson(verb!)} ${more.join(" ")}` : `${who} does not ${rest}`;
     }
