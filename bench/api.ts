@@ -5,7 +5,7 @@ import type { Engram } from "../src/app.ts";
 import { spokenDate } from "./judge.ts";
 
 /** A memory as search and recall return it. */
-export type Returned = { id: string; content: string; occurred_at: string | null };
+export type Returned = { id: string; content: string; occurred_at: string | null; score?: number };
 
 /** A request through the API; `absentOk` reads a 404 as null (context's "nothing relevant now"). */
 export function apiCaller(engram: Engram) {

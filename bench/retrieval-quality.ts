@@ -221,7 +221,7 @@ for (const q of questions) {
           answer,
           scores,
           texts,
-          top: page.data.slice(0, 25).map((m) => ({ id: m.id, content: m.content })),
+          top: page.data.slice(0, 25).map((m) => ({ id: m.id, content: m.content, score: m.score, at: m.occurred_at })),
           ids: ctx?.memory_ids ?? [],
           // Each evidence turn's first rank in search's 25 (-1: none of its memories is there).
           evidence: evidence.map((e) => ({

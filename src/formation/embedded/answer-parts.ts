@@ -10,6 +10,7 @@ import { expandContractions } from "./contractions.ts";
 import { lexicon } from "./lexicon.ts";
 import { withoutCalledName } from "../user-name.ts";
 import { shortAnswer } from "./yes-no.ts";
+import { LIGHT_VERBS } from "./closed-classes.ts";
 
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */
 function replyParts(reply: string, count: number): Array<{ part: string; at: number }> {
@@ -51,6 +52,21 @@ const bare = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 
+/** The verbs of a text that say what it is about ("working", not "are"): lemmas. */
+const verbsOf = (nlp: Nlp) => (text: string) =>
+  new Set(
+    nlp
+      .sentences(text)
+      .flatMap((x) => x.tokens.filter((t) => t.pos === "VERB" && !LIGHT_VERBS.has(t.lemma)).map((t) => t.lemma)),
+  );
+
+/** Whether a reply part shares a noun or a verb with a question (its nouns and verbs given). */
+function sharesWith(nlp: Nlp, part: string, nouns?: Set<string>, verbs?: Set<string>): boolean {
+  if (!nouns || !verbs) return false;
+  const tokens = nlp.sentences(part).flatMap((x) => x.tokens);
+  return tokens.some((t) => (t.pos === "NOUN" && nouns.has(t.lemma)) || (t.pos === "VERB" && verbs.has(t.lemma)));
+}
+
 /** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
 const ADDING = /^(?:and|also|oh|btw|ps|plus)\b/i;
 
@@ -85,13 +101,20 @@ export function answeredEach(
         .flatMap((x) => x.tokens.filter((t) => t.pos === "NOUN").map((t) => (t.lemma === "kid" ? "child" : t.lemma))),
     ); // "no kids" answers "Any children at home?"
   const asked = questions.map(nouns);
+  const verbs = questions.map(verbsOf(nlp));
+  const parts = replyParts(reply, questions.length);
   let next = 0;
-  return replyParts(reply, questions.length).flatMap(({ part, at }) => {
+  const fused = parts.flatMap(({ part, at }, p) => {
     const words = nouns(part);
     // Of the questions sharing a noun, the first not yet passed ("and 2 gk kits" after "just home kit").
     const shares = asked.flatMap((q, i) => ([...words].some((w) => q.has(w)) ? [i] : []));
     const sharing = shares.find((i) => i >= next) ?? shares[0] ?? -1;
-    const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : next;
+    // A part sharing nothing says more of the answer before it when a later part answers the next
+    // question in its words ("rot in the transom. soft bit in the bottom panel. working in the garage"
+    // to "1. Any soft spots or rot? 2. Where are you working?").
+    const later = parts.slice(p + 1).some((q) => q.at === -1 && sharesWith(nlp, q.part, asked[next], verbs[next]));
+    const byOrder = next > 0 && later ? next - 1 : next;
+    const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : byOrder;
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.
     // "renews on the 28th" has no subject of its own, "<5 min, ideally sun night" no verb: the question gives them one.
@@ -107,9 +130,33 @@ export function answeredEach(
     // A clause that answers nothing ("maya and ollie are at brookfield primary" after "no.") says more of
     // the answer before it: the next part still answers the next question.
     const answers = !ownsIt && (one !== null || verbless || subjectless || shortAnswer(part, true) !== null);
-    if (answers || sharing >= 0 || at >= 0) next = index + 1;
+    if ((answers || sharing >= 0 || at >= 0) && index >= next) next = index + 1;
     return one ? [{ ...one, replaces: [...one.replaces, ...own] }] : [];
   });
+  return joinedAnswers(fused);
+}
+
+/** A quoted answer: what was asked, who answered, what they said. */
+const QUOTED_ANSWER = /^(Asked ".+", .+ answered) "(.+)"(\.?)$/;
+
+/**
+ * Parts answering the same question as one answer ('Asked "Any soft spots or rot?", the user answered
+ * "rot in the aft transom; soft bit in the bottom panel"'), not one memory a part.
+ */
+function joinedAnswers<T extends { fact: Omit<Fact, "messageIndexes">; replaces: string[] }>(fused: T[]): T[] {
+  const out: T[] = [];
+  for (const f of fused) {
+    const m = QUOTED_ANSWER.exec(f.fact.content);
+    const i = m ? out.findIndex((o) => QUOTED_ANSWER.exec(o.fact.content)?.[1] === m[1]) : -1;
+    const had = i >= 0 ? QUOTED_ANSWER.exec(out[i]!.fact.content) : null;
+    if (!m || !had) {
+      out.push(f);
+      continue;
+    }
+    const content = `${had[1]} "${had[2]}; ${m[2]}"${had[3]}`;
+    out[i] = { ...out[i]!, fact: { ...out[i]!.fact, content }, replaces: [...out[i]!.replaces, ...f.replaces] };
+  }
+  return out;
 }
 
 /**

@@ -179,9 +179,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
     (v.lower === "have" &&
       (next?.pos === "NUM" || (/^an?$/.test(next?.lower ?? "") && tokens[i + 2]?.pos === "NUM"))) ||
     (/^(want|need|love|hate|prefer)$/.test(v.lower) &&
-      (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || next?.lower === "help" || /ing$/.test(next?.lower ?? "")))
+      (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || /^(?:help|it|them|\w+ing)$/.test(next?.lower ?? "")))
   ) {
-    insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party", "want racking put in"
+    insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party", "want it on the water 25 july"
   } else if (
     SAME_IN_PAST.has(v.lower) &&
     tokens
