@@ -82,3 +82,50 @@ describe("a wish typed without its subject", () => {
     expect(texts.join("\n")).toMatch(/soft bit in the bottom panel/);
   });
 });
+
+/** A user's messages to an assistant, each answered. */
+const toAssistant = (...said: string[]) => withAssistant(["hi", ...said.flatMap((s) => ["Sure.", s])], "user", AT);
+
+describe("what a user types around an instruction, a leave-taking or an unmarked question", () => {
+  test("'No. Please don't suggest anything like that, ever' goes with what it points at", () => {
+    expect(
+      toAssistant(
+        "Someone in the group chat suggested a willy-themed scavenger hunt for the Friday night. No. Please don't suggest anything like that, ever.",
+      ),
+    ).toEqual([
+      "Someone in the group chat suggested a willy-themed scavenger hunt for the Friday night. The user does not want the assistant to suggest anything like that, ever.",
+    ]);
+    // Its own list ends in "anything like that": no joining.
+    const own = toAssistant("i get my bonus in august. never suggest credit cards or 0% deals or anything like that");
+    expect(own).toHaveLength(2);
+    expect(own[1]).toMatch(/^The user wants the assistant to never suggest credit cards/);
+  });
+
+  test("'No. Please don't suggest a boatyard': the refusal before it does not hide the instruction", () => {
+    // "No." is one token to the tagger (the abbreviation of "number").
+    expect(toAssistant("No. Please don't suggest a boatyard, ever.")).toEqual([
+      "The user does not want the assistant to suggest a boatyard, ever.",
+    ]);
+  });
+
+  test("'noor's awake again gotta go lol' forms nothing; 'i have to go to the dentist on friday' does", () => {
+    expect(toAssistant("yes pls. ok noor's awake again gotta go lol")).toEqual([]);
+    expect(toAssistant("ok the baby is up, have to run")).toEqual([]);
+    expect(toAssistant("i have to go to the dentist on friday")).toEqual([
+      "The user has to go to the dentist on Friday, 8 May 2026.",
+    ]);
+  });
+
+  test("'any superstition stuff i should know' asks; the statement before it stays", () => {
+    expect(toAssistant("renaming her puffin. any superstition stuff i should know")).toEqual([
+      "The user is renaming her puffin.",
+    ]);
+    expect(toAssistant("any tips for the first coat")).toEqual([]);
+  });
+
+  test("a weekday that is the subject takes no 'On': 'Friday is going to be a tapas evening'", () => {
+    expect(toAssistant("Friday is going to be a relaxed tapas evening near the apartment.")).toEqual([
+      "Friday, 8 May 2026 is going to be a relaxed tapas evening near the apartment.",
+    ]);
+  });
+});

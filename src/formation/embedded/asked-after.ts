@@ -50,8 +50,13 @@ export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
 const UNMARKED_QUESTION =
   /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|like|honestly|realistically|roughly|basically|seriously|genuinely|wait|hmm|(?:one more|another|quick|last) (?:q|question|thing)\s*[,:-]?)\s+){0,3}(?:what\s+(?:actually\s+|exactly\s+|even\s+|really\s+)?(?:counts|happens|works)\b(?!(?:\s+\p{L}+){0,3}\s+(?:is|are)\b)|(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there|he|she|they)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
 
+/** "any superstition stuff i should know", "any tips for the first coat": asking, typed without its mark. */
+const ANY_ASKED =
+  /^(?:(?:so|ok|and|also|but|oh)\s+)?any\s+(?:(?:\p{L}+\s+){0,4}(?:tips|ideas|suggestions|advice|recommendations|thoughts|pointers|gotchas)\b|.*\b(?:i|we)\s+(?:should|need to|must|ought to)\s+(?:know|consider|avoid|watch out for|be aware of)\b)/iu;
+
 export function unmarkedQuestion(tokens: Token[]): boolean {
-  if (UNMARKED_QUESTION.test(joinTokens(tokens))) return true;
+  const typed = joinTokens(tokens);
+  if (UNMARKED_QUESTION.test(typed) || ANY_ASKED.test(typed)) return true;
   const k = tokens.findIndex(
     (t) => t.pos !== "PUNCT" && !/^(?:last|one|more|another|quick|q|question|so|ok|and|also|but)$/.test(t.lower),
   );

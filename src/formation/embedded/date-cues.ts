@@ -117,7 +117,10 @@ const SUBJECT_OF = /^\s+(?:works|suits|is (?:fine|good|better|best|ok|okay|perfe
  * stands before it ("moved it to Thursday", not "to on Thursday"), or the date is the subject.
  */
 export const bareDate = (before: string, after: string) =>
-  PREPOSITION_BEFORE.test(before) || /\bto\s*$/i.test(before) || SUBJECT_OF.test(after);
+  PREPOSITION_BEFORE.test(before) ||
+  /\bto\s*$/i.test(before) ||
+  SUBJECT_OF.test(after) ||
+  (before.trim() === "" && /^\s+(?:is|was|will|has)\b/i.test(after)); // "Friday is going to be a tapas evening"
 
 /**
  * A subject and a past verb ("the landlord increased it in …"): what the clause tells happened; not a

@@ -113,7 +113,11 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
   const typed = joinTokens(tokens);
   if (!STANDING.test(typed) && !SKIPPED.test(typed)) return null;
   // "From now on, call me Sam": the words that make it last may open it.
-  const adds = /^(?:also|and|oh|ps|btw|plus)$/.test(tokens[0]?.lower ?? "") ? 1 : 0; // "also use km not miles"
+  // "also use km not miles"; "No. Please don't suggest anything like that" (a refusal glued to its request).
+  // ("No." may be one token, read as the abbreviation of "number".)
+  const refusal = /^(?:no|nope|nah)(\.)?$/.exec(tokens[0]?.lower ?? "");
+  const refused = refusal?.[1] ? 1 : refusal && /^[.,!]$/.test(tokens[1]?.text ?? "") ? 2 : 0;
+  const adds = refused || (/^(?:also|and|oh|ps|btw|plus)$/.test(tokens[0]?.lower ?? "") ? 1 : 0);
   const lead = adds + (LASTING_OPENINGS.find((o) => o.every((w, i) => tokens[adds + i]?.lower === w))?.length ?? 0);
   // "when u compare cars for me pls always include ...": the request after "pls", on the condition before.
   const opensOnWhen = /^(?:when|whenever|if|anytime)$/.test(tokens[0]?.lower ?? "");

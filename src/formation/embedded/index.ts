@@ -36,7 +36,7 @@ import { listedApart, markedItems, PART_LABEL, sharedImages, withoutCode, withSh
 import { asSaid } from "./pasted.ts";
 export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
-import { continued, factEntities, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
+import { continued, factEntities, LIKE_THAT, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
 import { answeredEach, toldOfWriter, withoutAnswered } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { type Households, passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
@@ -159,12 +159,12 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     if (ctx.commitmentsOnly && !COMMITMENT.test(joined)) continue;
     // "We're thinking about going camping" after "My kids are so excited about summer break": the
     // "we" of a story the statement before began, told as one memory; so is "It was inspiring" after it.
-    // An instruction to the assistant is continued by nothing ("... in typescript. our team owns the service").
+    // An instruction to the assistant is continued by nothing ("... in typescript. our team owns the service"); one
+    // pointing back goes with what it points at ("No. Please don't suggest anything like that, ever").
     const instructed = lastOwn >= 0 && TO_ASSISTANT.test(facts[lastOwn]!.content);
-    const dangling =
-      !told && !instructed && (appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens)));
-    // A memory of its own does not open with the talk's "Actually," or "But" (one that continues keeps it),
-    // nor names its subject twice.
+    const leans = appraisal || danglingPronoun(tokens) || (lastOwn >= 0 && weOpening(tokens));
+    const dangling = !instructed && (told ? LIKE_THAT.test(told) : leans);
+    // A memory of its own opens with no "Actually," or "But" (one that continues keeps it), nor names its subject twice.
     if (!(dangling && lastOwn >= 0)) joined = joined.replace(DISCOURSE_OPENER, "");
     if (dislocated(tokens)) joined = joined.replace(DISLOCATED, "$1 "); // "Jonas, he is" → "Jonas is"
     if (worth.reported && !told && !(dangling && lastOwn >= 0)) {
