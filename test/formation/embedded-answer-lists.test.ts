@@ -34,6 +34,22 @@ describe("a reply to a numbered list of questions", () => {
     expect(formed).toContain('Asked "Roughly how many guests?", the user answered "about 40 people".');
   });
 
+  test("a name the question writes with a capital is a shared word ('ECS' and 'ecs fargate')", () => {
+    const formed = withAssistant(
+      [
+        "node service leaking memory",
+        "To tailor this:\n\n1. Which Node version?\n2. Where does it run (k8s, ECS, VM…) and what's the memory limit?\n3. Are you setting `--max-old-space-size` already?",
+        "node 20. ecs fargate, 1gb task. no max old space set",
+      ],
+      "user",
+      AT,
+    );
+    expect(formed).toContain(
+      'Asked "Where does it run (k8s, ECS, VM…) and what\'s the memory limit?", the user answered "ecs fargate, 1gb task".',
+    );
+    expect(formed.join("\n")).not.toContain('Asked "Which Node version?"');
+  });
+
   test("the parts of one answer are one memory, in the order typed", () => {
     const formed = withAssistant(
       [

@@ -64,7 +64,11 @@ const verbsOf = (nlp: Nlp) => (text: string) =>
 function sharesWith(nlp: Nlp, part: string, nouns?: Set<string>, verbs?: Set<string>): boolean {
   if (!nouns || !verbs) return false;
   const tokens = nlp.sentences(part).flatMap((x) => x.tokens);
-  return tokens.some((t) => (t.pos === "NOUN" && nouns.has(t.lemma)) || (t.pos === "VERB" && verbs.has(t.lemma)));
+  return tokens.some(
+    (t) =>
+      ((t.pos === "NOUN" || t.pos === "PROPN") && nouns.has(t.lemma.toLowerCase())) ||
+      (t.pos === "VERB" && verbs.has(t.lemma)),
+  );
 }
 
 /** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
@@ -98,7 +102,11 @@ export function answeredEach(
     new Set(
       nlp
         .sentences(text)
-        .flatMap((x) => x.tokens.filter((t) => t.pos === "NOUN").map((t) => (t.lemma === "kid" ? "child" : t.lemma))),
+        .flatMap((x) =>
+          x.tokens
+            .filter((t) => t.pos === "NOUN" || t.pos === "PROPN")
+            .map((t) => (t.lemma === "kid" ? "child" : t.lemma.toLowerCase())),
+        ),
     ); // "no kids" answers "Any children at home?"
   const asked = questions.map(nouns);
   const verbs = questions.map(verbsOf(nlp));
