@@ -145,3 +145,23 @@ describe("what a user types around an instruction, a leave-taking or an unmarked
     ]);
   });
 });
+
+describe("British and Irish ways of writing", () => {
+  test("'grandad', 'mam' and 'nan' carry a gender, so 'he' and 'she' after them name them", () => {
+    expect(toAssistant("my grandad drove the buses in coventry. he used to sing to the passengers")).toEqual([
+      "The user's grandad drove the buses in coventry. The user's grandad used to sing to the passengers.",
+    ]);
+    expect(toAssistant("my mam is 64. she still swims every morning")).toEqual([
+      "The user's mam is 64. The user's mam still swims every morning.",
+    ]);
+  });
+
+  test("a verb spelled '-ise' is a bare verb: 'Please summarise ...' asks, 'i realise ...' agrees", () => {
+    expect(toAssistant("Please summarise everything we changed as a checklist.")).toEqual([
+      "The user wants the assistant to summarise everything the user and others changed as a checklist.",
+    ]);
+    expect(toAssistant("i realise now the cache was the problem")).toEqual([
+      "The user realises now the cache was the problem.",
+    ]);
+  });
+});

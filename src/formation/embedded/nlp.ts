@@ -140,6 +140,12 @@ function pastOfUnknown(word: string, pos: string, lemma: string): string {
   return lower.slice(0, -2);
 }
 
+/** "summarise", "analysed": a British spelling keeps its own lemma (the model gives "summarize"), so it reads as a bare verb. */
+function britishLemma(word: string, lemma: string): string {
+  const spelled = /(is|ys)(?:e|es|ed|ing)$/.exec(word.toLowerCase());
+  return spelled && /[iy]ze$/.test(lemma) ? `${lemma.slice(0, -3)}${spelled[1]}e` : lemma;
+}
+
 const RETAGGED = new Set(["VERB", "AUX", "INTJ", "ADV"]);
 /** compromise's tags of a common noun. */
 const COMMON_NOUN = new Set(["Plural", "Singular", "Uncountable"]);
@@ -158,7 +164,7 @@ function loadNlp(): Nlp {
       lower: w.toLowerCase(),
       // "everything hits the same container": an indefinite pronoun is never the verb.
       pos: INDEFINITE.test(w) ? "PRON" : pos[i]!,
-      lemma: pastOfUnknown(w, pos[i]!, lemmas[i]!),
+      lemma: britishLemma(w, pastOfUnknown(w, pos[i]!, lemmas[i]!)),
       space: i === 0 ? "" : spaces[i]!,
     }));
     // Line breaks are white space, not words: "total budget 800" after a blank line opens its sentence,
