@@ -165,3 +165,46 @@ describe("British and Irish ways of writing", () => {
     ]);
   });
 });
+
+describe("a carer's, a buyer's and an organiser's shorthand", () => {
+  const on = (at: string, said: string) => withAssistant(["hi", "Sure.", said, "Noted."], "user", at);
+
+  test("'£1,180 incl. VAT' is one sentence, and 'costs in GBP incl. VAT' a standing instruction", () => {
+    expect(on(AT, "please give all costs in GBP incl. VAT. shortlist is the mg4 and the ev3")).toEqual([
+      "The user wants the assistant to give all costs in GBP incl. VAT.",
+      "The user's shortlist is the mg4 and the ev3.",
+    ]);
+    expect(on(AT, "Quote accepted: £1,180 incl. VAT from a local approved installer")).toEqual([
+      "Quote accepted: £1,180 incl. VAT from a local approved installer.",
+    ]);
+  });
+
+  test("'shes got her follow up ... on the 28th' lies ahead; 'usually sunday afternoon' is a habit", () => {
+    const may12 = "2026-05-12T21:40:00Z";
+    expect(on(may12, "my mum has got her follow up at the memory clinic on the 28th")).toEqual([
+      "The user's mum has got her follow up at the memory clinic on 28 May 2026.",
+    ]);
+    expect(on(may12, "i go over tuesday and friday and usually sunday afternoon")).toEqual([
+      "The user goes over tuesday and friday and usually sunday afternoon.",
+    ]);
+  });
+
+  test("'bullet points pls, no essays' is how the user wants answers, not an answer to a question", () => {
+    const formed = withAssistant(
+      [
+        "hi",
+        "Two things:\n\n1. Are you selling in advance?\n2. What happens if it's too windy — do you still pay?",
+        "bullet points pls, no essays. also someone said we need a licence for the raffle?? do we",
+      ],
+      "user",
+      AT,
+    );
+    expect(formed).toEqual(["The user wants bullet points from the assistant, no essays."]);
+  });
+
+  test("'dont suggest any' goes with what it points at", () => {
+    expect(on(AT, "also no alcohol prizes, head wont have it. dont suggest any. what else can we ask for")).toEqual([
+      "According to the user, no alcohol prizes, head will not have it. The user does not want the assistant to suggest any.",
+    ]);
+  });
+});

@@ -4,7 +4,7 @@ import { MONTHS, writtenDay } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 /** What one has, not had, when one has "got" it: "got an mri on the 29th". */
 export const APPOINTMENT =
-  "(?:appointment|mri|scan|interview|exam|test|surgery|operation|check-?up|viewing|hearing)(?!\\s+results?)";
+  "(?:appointment|appt|mri|scan|interview|exam|test|surgery|operation|check-?up|follow[- ]?up|consultation|assessment|viewing|hearing)(?!\\s+results?)";
 /** A weekday, also as chat writes it ("mon", "Fri"). */
 export const WEEKDAY_WORD =
   "(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)";
@@ -130,7 +130,7 @@ export const bareDate = (before: string, after: string) =>
 /** Past forms not spelt with -ed, which PAST_CLAUSE and toldNow both read. */
 const STRONG_PAST = "went|came|had|did|was|were|made|took|paid|bought|sold|left|began|met";
 const PAST_CLAUSE = new RegExp(
-  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|${STRONG_PAST}|moved)\b`,
+  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|his|her|their|our|your|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|${STRONG_PAST}|moved)\b`,
   "iu",
 );
 /**
@@ -186,6 +186,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
     PER_WEEK.test(textBefore) ||
     /\b(?:moves|switches|shifts|changes)\s+to\s+$/i.test(textBefore) || // "in August the long ride moves to Sunday"
     USUALLY_AFTER.test(textAfter) || // "sunday afternoon is my prep day usually"
+    /\b(?:usually|normally|generally|typically|always|often|sometimes)\s+(?:on\s+)?$/i.test(textBefore) ||
     /\b(?:ash|black|cyber|super|shrove|maundy|holy|palm)\s+$/i.test(textBefore) || // "the Ash Wednesday fires", a name
     (matched.match(WEEKDAYS_IN) ?? []).length > 1 ||
     (WEEKDAY_ALONE.test(matched) && weekTold(text, index)) ||

@@ -264,14 +264,17 @@ function loadNlp(): Nlp {
         at = start < 0 ? at : start + raw.length;
         const last = out.at(-1);
         if (glued && last) {
-          const all = fixVerbs([...last.tokens, ...tag(s)]);
+          const gap = text.slice(at - raw.length - 1, at - raw.length) === " " ? " " : ""; // "incl. VAT", not "v2.14"
+          const all = fixVerbs([...last.tokens, ...tag(s).map((t, i) => (i ? t : { ...t, space: gap }))]);
           out[out.length - 1] = { text: last.text + raw, tokens: all, entities: properNames(all) };
         } else out.push({ text: raw, tokens, entities: properNames(tokens) });
         const next = text.slice(at, at + 1);
-        // "v2.14", "pi5-nas.tail4b2e1.ts.net": a full stop with no space after it ends no sentence.
+        // "v2.14", "pi5-nas.tail4b2e1.ts.net": a full stop with no space after it ends no sentence; nor "incl." does.
         glued =
           start >= 0 &&
-          ((/[\p{L}\d]\.$/u.test(raw) && /[\p{L}\d]/u.test(next)) || (/\s\.$/.test(raw) && /\p{L}/u.test(next)));
+          ((/[\p{L}\d]\.$/u.test(raw) && /[\p{L}\d]/u.test(next)) ||
+            (/\s\.$/.test(raw) && /\p{L}/u.test(next)) ||
+            /\b(?:incl|inc|excl|approx|vs|esp)\.$/i.test(raw));
       });
       return out;
     },

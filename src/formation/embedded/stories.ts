@@ -34,7 +34,7 @@ const STANDING: ReadonlySet<string> = new Set<Category>([
 export const TO_ASSISTANT = /\bthe assistant\b|\bassistant's answers\b/;
 /** An instruction that points back at what was just said ("... does not want the assistant to suggest anything like that"). */
 export const LIKE_THAT =
-  /\bthe assistant to (?:never |always )?\p{L}+ (?:anything|something|stuff|things) like (?:that|this)\b/iu;
+  /\bthe assistant to (?:never |always )?\p{L}+ (?:(?:anything|something|stuff|things) like (?:that|this)\b|any(?: of (?:that|those|them|these))?[.!]?$)/iu;
 /** A labelled note of the user's ("Tortillas: tortilleria ixta sheffield", "According to the user, meat: ..."). */
 const LABELLED = /^(?:According to [^,]+, )?[\p{L}\p{N} +'’]{1,24}: /u;
 /** A statement that only says someone's name. */
