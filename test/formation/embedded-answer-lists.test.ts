@@ -137,6 +137,9 @@ describe("what a user types around an instruction, a leave-taking or an unmarked
       "The user is renaming her puffin.",
     ]);
     expect(toAssistant("any tips for the first coat")).toEqual([]);
+    expect(toAssistant("Lou says we can stretch to 58. Any way to shave 2k off")).toEqual([
+      "Lou says the user and others can stretch to 58.",
+    ]);
   });
 
   test("a weekday that is the subject takes no 'On': 'Friday is going to be a tapas evening'", () => {

@@ -52,7 +52,7 @@ const UNMARKED_QUESTION =
 
 /** "any superstition stuff i should know", "any tips for the first coat": asking, typed without its mark. */
 const ANY_ASKED =
-  /^(?:(?:so|ok|and|also|but|oh)\s+)?any\s+(?:(?:\p{L}+\s+){0,4}(?:tips|ideas|suggestions|advice|recommendations|thoughts|pointers|gotchas)\b|.*\b(?:i|we)\s+(?:should|need to|must|ought to)\s+(?:know|consider|avoid|watch out for|be aware of)\b)/iu;
+  /^(?:(?:so|ok|and|also|but|oh)\s+)?any\s+(?:(?:way|chance)\s+(?:to|of|we|i)\b|(?:\p{L}+\s+){0,4}(?:tips|ideas|suggestions|advice|recommendations|thoughts|pointers|gotchas)\b|.*\b(?:i|we)\s+(?:should|need to|must|ought to)\s+(?:know|consider|avoid|watch out for|be aware of)\b)/iu;
 
 export function unmarkedQuestion(tokens: Token[]): boolean {
   const typed = joinTokens(tokens);
