@@ -60,17 +60,6 @@ const verbsOf = (nlp: Nlp) => (text: string) =>
       .flatMap((x) => x.tokens.filter((t) => t.pos === "VERB" && !LIGHT_VERBS.has(t.lemma)).map((t) => t.lemma)),
   );
 
-/** Whether a reply part shares a noun or a verb with a question (its nouns and verbs given). */
-function sharesWith(nlp: Nlp, part: string, nouns?: Set<string>, verbs?: Set<string>): boolean {
-  if (!nouns || !verbs) return false;
-  const tokens = nlp.sentences(part).flatMap((x) => x.tokens);
-  return tokens.some(
-    (t) =>
-      ((t.pos === "NOUN" || t.pos === "PROPN") && nouns.has(t.lemma.toLowerCase())) ||
-      (t.pos === "VERB" && verbs.has(t.lemma)),
-  );
-}
-
 /** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
 const ADDING = /^(?:and|also|oh|btw|ps|plus)\b/i;
 
@@ -120,7 +109,9 @@ export function answeredEach(
     // A part sharing nothing says more of the answer before it when a later part answers the next
     // question in its words ("rot in the transom. soft bit in the bottom panel. working in the garage"
     // to "1. Any soft spots or rot? 2. Where are you working?").
-    const later = parts.slice(p + 1).some((q) => q.at === -1 && sharesWith(nlp, q.part, asked[next], verbs[next]));
+    const shared = (text: string, i: number) =>
+      [...nouns(text)].some((w) => asked[i]?.has(w)) || [...verbsOf(nlp)(text)].some((v) => verbs[i]?.has(v));
+    const later = parts.slice(p + 1).some((q) => q.at === -1 && shared(q.part, next));
     const byOrder = next > 0 && later ? next - 1 : next;
     const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : byOrder;
     const own = ownFacts(part);

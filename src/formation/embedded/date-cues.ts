@@ -186,7 +186,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
     PER_WEEK.test(textBefore) ||
     /\b(?:moves|switches|shifts|changes)\s+to\s+$/i.test(textBefore) || // "in August the long ride moves to Sunday"
     USUALLY_AFTER.test(textAfter) || // "sunday afternoon is my prep day usually"
-    /\b(?:usually|normally|generally|typically|always|often|sometimes)\s+(?:on\s+)?$/i.test(textBefore) ||
+    USUALLY_BEFORE.test(textBefore) || // "and usually sunday afternoon"
     /\b(?:ash|black|cyber|super|shrove|maundy|holy|palm)\s+$/i.test(textBefore) || // "the Ash Wednesday fires", a name
     (matched.match(WEEKDAYS_IN) ?? []).length > 1 ||
     (WEEKDAY_ALONE.test(matched) && weekTold(text, index)) ||
@@ -202,6 +202,8 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
 
 /** A habit's word later in the weekday's clause: "sunday afternoon is my prep day usually". */
 const USUALLY_AFTER = /^[^.!?;,]*\b(?:usually|normally|generally|typically|as a rule)\b/i;
+/** A habit's word right before the weekday: "i go over tuesday and friday and usually sunday afternoon". */
+const USUALLY_BEFORE = /\b(?:usually|normally|generally|typically|always|often|sometimes)\s+(?:on\s+)?$/i;
 
 /**
  * Words chrono reads as a day that name none: "it feels like yesterday" (an idiom), "the day before the
