@@ -47,6 +47,10 @@ export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.
 /** The text as a regular expression that matches it literally (a name inside a pattern). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Whether `text` says `word` as a word of its own (not inside another: "Rome", not "Romeo"). */
+export const saysWord = (text: string, word: string, flags = "") =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, `u${flags}`).test(text);
+
 // Sentences come from the platform's Unicode sentence segmenter (Intl.Segmenter), with a merge step
 // for common abbreviations ("Dr.", "e.g.") that the segmenter splits on. Only words that rarely end
 // a sentence are listed: "no." and "etc." often do ("The answer was no."), and the segmenter already

@@ -7,7 +7,7 @@
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { CALENDAR } from "./embedded/closed-classes.ts";
-import { escapeRegExp, significantTerms, splitSentences, stem } from "../domain/text.ts";
+import { escapeRegExp, saysWord, significantTerms, splitSentences, stem } from "../domain/text.ts";
 import { COUNT_FACT_TERMS, movedDay, things, withWeekday } from "./moved-day.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
@@ -137,10 +137,6 @@ function changedCount(
   return undefined;
 }
 
-/** Whether `text` says `word` as a word of its own (not inside another). */
-const saysWord = (text: string, word: string, flags = "") =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, `u${flags}`).test(text);
-
 /** A fact saying a choice was given up: "switching to onesignal, firebase was a pain", "pasta instead of rice". */
 const SWITCHED =
   /\b(?:switch(?:ing|ed)?|instead|replac(?:e|es|ing|ed)|dropp(?:ing|ed)|scrapp(?:ing|ed)|ditch(?:ing|ed))\b/i;
@@ -178,7 +174,6 @@ function calledOff(content: string, candidates: MemoryRow[]): MemoryRow | undefi
   return candidates.find((c) => words.every((w) => saysWord(c.content, w)));
 }
 
-/** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
 /** A value as a number of its own ("300", not the "300" of "1300" or "3.00"). */
 const alone = (value: string) => new RegExp(`(?<![\\d.,])${escapeRegExp(value)}(?!\\d)`);
 

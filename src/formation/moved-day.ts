@@ -8,6 +8,7 @@ import { escapeRegExp, significantTerms, splitSentences, upperFirst } from "../d
 /** Most words a stored fact may have for a new value to replace it whole (more: it says more). */
 export const COUNT_FACT_TERMS = 8;
 
+/** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
 const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
 /** The verbs a day is said to move with. */
 const MOVES = ["moved", "pushed", "postponed", "delayed", "rescheduled", "changed", "shifted", "bumped", "extended"];

@@ -126,10 +126,11 @@ export function statedName(text: string, others = ""): string | null {
     return upperFirst(signed);
   const asName = SIGNED_AS_NAME.exec(text)?.[1];
   if (asName && !notAName(asName.split(" ")[0]!)) return asName;
-  // "Arjun, by the way — thanks": a given name set before "by the way", closing what it says or before thanks.
+  // "graham (and pauline!) says thank you": the writer thanking in the third person.
   const thanking = SAYS_THANKS.exec(text)?.[1];
   if (thanking && (lexicon().isName(thanking.toLowerCase()) || writesAsName(others, thanking)))
     return upperFirst(thanking);
+  // "Arjun, by the way — thanks": a given name set before "by the way", closing what it says or before thanks.
   const aside = BY_THE_WAY.exec(text)?.[1];
   if (aside && (lexicon().isName(aside.toLowerCase()) || (unknown(aside) && writesAsName(others, aside))))
     return upperFirst(aside);

@@ -7,7 +7,15 @@
 // out ("7 May 2023") unless the text says it. No LLM needed.
 import type { MemoryRow } from "../domain/memory.ts";
 import { writtenDay } from "../domain/calendar.ts";
-import { escapeRegExp, queryTerms, SHOWN_IMAGE, significantTerms, splitSentences, stem } from "../domain/text.ts";
+import {
+  escapeRegExp,
+  queryTerms,
+  saysWord,
+  SHOWN_IMAGE,
+  significantTerms,
+  splitSentences,
+  stem,
+} from "../domain/text.ts";
 import { namePattern } from "./matching.ts";
 
 export const CONTEXT_MAX_CHARS = 1_000;
@@ -33,8 +41,7 @@ export function spelledDate(iso: string | null): string {
 export function writtenAsName(entity: string, texts: readonly string[]): boolean {
   const name = entity.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
   const inside = new RegExp(`[\\p{L}\\p{N},;:'"-]\\s+${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "u");
-  const lower = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(entity.toLowerCase())}(?![\\p{L}\\p{N}])`, "u");
-  return texts.some((t) => inside.test(t)) || !texts.some((t) => lower.test(t));
+  return texts.some((t) => inside.test(t)) || !texts.some((t) => saysWord(t, entity.toLowerCase()));
 }
 
 /** The memory's subject: of the entities it is about, the one its text names first ("" when none). */
@@ -60,7 +67,7 @@ export function subjectOf(row: MemoryRow, entities: readonly string[]): string {
 export function statedDate(row: Pick<MemoryRow, "content" | "occurred_at">): string {
   const date = spelledDate(row.occurred_at);
   const [day, month, year] = date.split(" ");
-  const says = (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, "u").test(row.content);
+  const says = (words: string) => saysWord(row.content, words);
   if (!date || says(date)) return "";
   if (day === "1" && says(`${month} ${year}`)) return "";
   return day === "1" && month === "January" && says(year!) ? "" : date;
