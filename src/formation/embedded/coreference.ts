@@ -10,20 +10,7 @@ import { synthetic } from "./subjects.ts";
 import { FEMALE, isKin, MALE, PETS } from "./kin.ts";
 
 // Prepositions before a place rather than a person ("went to Paris with Anna": Anna, not Paris).
-const PLACE_PREPOSITIONS = new Set([
-  "in",
-  "to",
-  "at",
-  "from",
-  "near",
-  "around",
-  "into",
-  "through",
-  "across",
-  "visit",
-  "visited",
-  "visiting",
-]);
+const PLACE_PREPOSITIONS = new Set("in to at from near around into through across visit visited visiting".split(" "));
 const CALENDAR =
   /^(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
@@ -34,6 +21,8 @@ export interface Person {
   gender: "f" | "m" | "p" | null;
   /** The name facts about this person are linked by (the person's, or the speaker's for a relative). */
   entity: string;
+  /** The other relatives the same statement named, last first ("my grandad ... married to my nan": the grandad). */
+  beside?: Person[];
 }
 
 /** A given name's gender when compromise's lexicon is sure of it ("Tom", "Maria"); else null. */
@@ -89,12 +78,17 @@ export function personInFocus(
   // A relative is more surely a person than a capitalised object (which may be a place or a brand).
   let relative: Person | null = null;
   let named: Person | null = null;
+  const beside: Person[] = [];
+  const meet = (p: Person) => {
+    if (relative && relative.text !== p.text) beside.unshift(relative);
+    relative = p;
+  };
   for (let j = 0; j < tokens.length; j++) {
     const t = tokens[j]!;
     const kin = t.lower;
     // "dad" as the speaker calls him, written "the user's dad" (pronouns.ts).
     if (resolved[j]!.endsWith(`'s ${kin}`))
-      relative = { text: resolved[j]!, gender: genderOf(kin), entity: resolved[j]!.slice(0, -kin.length - 3) };
+      meet({ text: resolved[j]!, gender: genderOf(kin), entity: resolved[j]!.slice(0, -kin.length - 3) });
     else if (j === 0) continue;
     else if (isKin(kin)) {
       // "my late husband": the owner before the words describing the relative.
@@ -104,11 +98,11 @@ export function personInFocus(
       // "my late husband, Geoffrey,": the relative with the name said beside them.
       const called = tokens[j + 1]?.text === "," && tokens[j + 2]?.pos === "PROPN" ? ` ${tokens[j + 2]!.text}` : "";
       if (owner === "'s" && j >= 2)
-        relative = { text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! };
+        meet({ text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! });
       else if (owner.endsWith("'s"))
-        relative = { text: `${owner} ${t.text}${called}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") };
+        meet({ text: `${owner} ${t.text}${called}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") });
       else if (PETS.has(kin) && speaker && !/^(?:his|her|their|your|its)$/.test(owner))
-        relative = { text: `${speaker}'s ${t.text}`, gender: null, entity: speaker };
+        meet({ text: `${speaker}'s ${t.text}`, gender: null, entity: speaker });
     } else if (
       t.pos === "PROPN" &&
       /^\p{Lu}[^\d]*$/u.test(t.text) && // not a code ("my A1C was 7.9")
@@ -128,34 +122,17 @@ export function personInFocus(
         tokens.slice(Math.max(0, j - 7), j - 1).some((x) => isSomeone(x) || FEMALE.has(x.lower) || MALE.has(x.lower));
       // "Jess from Lens & Lace", "from Lens and Lace": the second name of a firm, as the first is.
       const firm = before === "&" || (before === "and" && PLACE_PREPOSITIONS.has(tokens[j - 3]?.lower ?? ""));
-      if (name && kinGender) relative = { text: name, gender: kinGender, entity: name };
+      if (name && kinGender) meet({ text: name, gender: kinGender, entity: name });
       else if (name && !firm && !PLACE_PREPOSITIONS.has(before) && before !== "the" && (before !== "," || apposed))
         named = { text: name, gender: nameGender(name), entity: name };
     }
   }
-  return relative ?? named;
+  const found = relative as Person | null;
+  return found ? { ...found, beside } : named;
 }
 
 // Words that would offer another antecedent before a pronoun.
-const OTHER_PEOPLE = new Set([
-  "i",
-  "me",
-  "my",
-  "you",
-  "your",
-  "we",
-  "our",
-  "they",
-  "them",
-  "their",
-  "it",
-  "its",
-  "she",
-  "he",
-  "her",
-  "his",
-  "him",
-]);
+const OTHER_PEOPLE = new Set("i me my you your we our they them their it its she he her his him".split(" "));
 
 /** Verbs in the third person that only a person does: with no subject, they go on about the one in focus. */
 const GOES_ON =
@@ -234,12 +211,19 @@ export function focusFor(tokens: Token[], focus: Person | null, earlier: readonl
  */
 export function stepAside(earlier: Person[], was: Person | null, now: Person | null): Person | null {
   if (!now) return now;
+  const { beside = [], ...person } = now;
   const known = [was, ...earlier].find((p) => p?.text === now.text && p.gender);
-  const focus = !now.gender && known ? { ...now, gender: known.gender } : now;
-  if (!was || was.text === now.text) return focus;
-  const kept = earlier.filter((p) => p.text !== was.text && p.text !== now.text);
-  if (was.gender === "f" || was.gender === "m") kept.unshift(was);
-  earlier.splice(0, earlier.length, ...kept.slice(0, 4));
+  const focus = !now.gender && known ? { ...person, gender: known.gender } : person;
+  const stepped = was && was.text !== now.text ? [was] : [];
+  // Those the statement named beside the focus are nearer than the one before.
+  const aside = [...beside, ...stepped];
+  if (!aside.length) return focus;
+  const kept = earlier.filter((p) => p.text !== now.text && !aside.some((a) => a.text === p.text));
+  earlier.splice(
+    0,
+    earlier.length,
+    ...[...aside.filter((p) => p.gender === "f" || p.gender === "m"), ...kept].slice(0, 4),
+  );
   return focus;
 }
 
