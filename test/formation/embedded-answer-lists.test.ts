@@ -205,6 +205,24 @@ describe("a carer's, a buyer's and an organiser's shorthand", () => {
     expect(formed).toEqual(["The user wants bullet points from the assistant, no essays."]);
   });
 
+  test("'Markdown, no emojis.' after a request is a standing wish, kept", () => {
+    const formed = withAssistant(
+      [
+        "can you help me write a cover letter for a data analyst job. Markdown, no emojis.",
+        "Sure! Paste the job ad.",
+        "ok",
+      ],
+      "user",
+      AT,
+    );
+    expect(formed).toContain("The user wants markdown from the assistant, no emojis.");
+  });
+
+  test("a form of answer with no part left out and no please is not a wish ('Markdown.')", () => {
+    const formed = withAssistant(["which format is the readme in", "Markdown.", "Markdown, no."], "user", AT);
+    expect(formed.join("\n")).not.toContain("wants markdown");
+  });
+
   test("'dont suggest any' goes with what it points at", () => {
     expect(on(AT, "also no alcohol prizes, head wont have it. dont suggest any. what else can we ask for")).toEqual([
       "According to the user, no alcohol prizes, head will not have it. The user does not want the assistant to suggest any.",

@@ -32,15 +32,18 @@ const JUST_THIS =
 const WANT_FORM =
   /^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*((?:(?:much|a bit|way)\s+)?(?:shorter|longer|simpler|clearer|less|more|fewer)\s+(?:answers?|replies|responses|explanations?|detail|details|text|words|examples?|steps|code comments|context|jargon))\s+(?:pls|please|plz)\b(?:\s+(for\s+[^,.!?]{2,40}?))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
 
-/** "bullet points pls, no essays": a form of answer asked for with a "please", without a verb. */
+/**
+ * "bullet points pls, no essays", "Markdown, no emojis.": a form of answer asked for without a verb, with a
+ * "please" or beside a part of answers not wanted.
+ */
 const FORM_PLEASE =
-  /^(?:(?:and|also|oh|so)\s+)*((?:short\s+)?bullet points|short answers|numbered lists?|checklists?|plain text)\s+(?:pls|please|plz)(?:,?\s+no\s+([\p{L} ]{2,30}?))?[\s.!]*$/iu;
+  /^(?:(?:and|also|oh|so)\s+)*((?:short\s+)?bullet points|short answers|numbered lists?|checklists?|plain text|markdown)(\s+(?:pls|please|plz))?(?:,?\s+no\s+([\p{L} ]{2,30}?))?[\s.!]*$/iu;
 
 /** `resolved`: the text with its pronouns resolved, which a reason after the request is written with. */
 export function unwantedInAnswers(text: string, who: string | null, resolved = text): string | null {
   const form = FORM_PLEASE.exec(text.trim());
-  if (form && who)
-    return `${who} wants ${form[1]!.toLowerCase()} from the assistant${form[2] ? `, no ${form[2]}` : ""}`;
+  if (form && who && (form[2] || ANSWER_PARTS.test(form[3] ?? "")))
+    return `${who} wants ${form[1]!.toLowerCase()} from the assistant${form[3] ? `, no ${form[3]}` : ""}`;
   const just = JUST_THIS.exec(text.trim());
   if (just && who && ANSWER_PARTS.test(just[2]!))
     return `${who} wants just ${just[1]} from the assistant, no ${just[2]}`;
