@@ -28,6 +28,10 @@ describe("the user's name said in passing", () => {
       /sorry for the essays, 3rd year teaching\.$/,
     );
   });
+
+  test("a sentence in brackets ends with one full stop ('(No bank holiday for us, we're in Berlin.)')", () => {
+    expect(chat("We're doing both. (No bank holiday for us, we're in Berlin.)").join(" ")).toMatch(/in Berlin\.$/);
+  });
 });
 
 describe("days in a plan", () => {

@@ -25,7 +25,7 @@ export function finish(text: string): string {
   if ((t.match(/`/g) ?? []).length % 2 === 1) t = t.replace(/`/g, "");
   // A bracket the statement closes but never opened ("sorry for the essays, 3rd year teaching)").
   if (/\)$/.test(t) && (t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length)
-    t = t.slice(0, -1).replace(/[,;:\s-]+$/, "");
+    t = t.slice(0, -1).replace(/[,;:\s!?.…-]+$/, "");
   if (!t) return t;
   // A sentence the user began in lower case ("longest run is 8k. i run 5k in 31 min") starts with a capital.
   t = t.replace(
