@@ -1,6 +1,7 @@
 // What people say in passing to an assistant (issue 11): a name in brackets or as an aside, a
 // relative clause that tells of the past inside a plan, the label of a pasted error, a weekday cut
-// before "the 14th", a new question announced ("diff question -"), a code name in camel case.
+// before "the 14th", a new question announced ("diff question -"), a code name in camel case, a note
+// under pasted code ("written by someone who left last year"), a standing rule for commands.
 import { describe, expect, test } from "bun:test";
 import { statedName } from "../../src/formation/user-name.ts";
 import { chat } from "./embedded-support.ts";
@@ -147,5 +148,26 @@ describe("replies that answer nothing", () => {
       "ugh. diff question - whats a good source for the christmas truce",
     );
     expect(facts.filter((f) => /diff question|ugh/i.test(f))).toEqual([]);
+  });
+});
+
+describe("notes beside pasted code and rules for commands", () => {
+  test("'written by someone who left last year' under pasted code is not the user's doing", () => {
+    const formed = chat(
+      "```js\nconst cache = new Map();\n```\nwritten by someone who left last year. nobody touched it since",
+    );
+    expect(formed.join(" ")).not.toMatch(/The user written/);
+  });
+
+  test("'stopped by the garage' is still the user's", () => {
+    expect(chat("stopped by the garage on the way home, they fixed the clutch").join(" ")).toMatch(
+      /^The user stopped by the garage/,
+    );
+  });
+
+  test("'also use pnpm not npm in any commands pls' is a standing instruction", () => {
+    expect(
+      chat("cant attach inspector in prod, security wont allow it. also use pnpm not npm in any commands pls"),
+    ).toContain("The user wants the assistant to use pnpm not npm in any commands.");
   });
 });

@@ -13,7 +13,7 @@ import { upperFirst } from "../../domain/text.ts";
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
 const OPENING_ADVERBS = new Set(
   "just still never also finally recently really actually already only always lately even totally currently now sometimes usually often".split(
-    " ",
+    / /,
   ),
 );
 export const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
@@ -97,6 +97,9 @@ export const synthetic = (text: string, pos: string, lemma = text.toLowerCase())
  * "Going to start a studio" → "I am going to start a studio"; "Thrilled to announce" → "I am thrilled to announce".
  * A clause whose object is the speaker ("Really made me think") had another subject: left.
  */
+/** Verbs that go with "by" in the active: "stopped by the shop", "popped by mum's". */
+const PASSES_BY = /^(?:stop|drop|come|go|swing|pass|pop|walk|run|drive|get|stand|live|swear|abide|fly|cycle|ride)$/;
+
 export function restoreSubject(tokens: Token[]): Token[] {
   // "training moving to thursdays", "party starting at 8": a thing doing something, not the speaker.
   const [thing, doing] = tokens;
@@ -163,6 +166,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
     if (i === 0 && COMPOUND_HEAD.test(next?.lower ?? "")) return tokens;
     insert = [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")];
   } else if (isPast(v)) {
+    // "written by someone who left last year" (under pasted code): done to a thing, by someone else.
+    if (i === 0 && next?.lower === "by" && !PASSES_BY.test(v.lemma)) return tokens;
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.
     const adjective =
       lexicon().isAdjective(v.lower) && (!next || next.pos === "ADP" || next.pos === "PART" || next.pos === "PUNCT");
@@ -182,15 +187,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
       (/^(DET|ADJ|NOUN|NUM)$/.test(next?.pos ?? "") || /^(?:help|it|them|\w+ing)$/.test(next?.lower ?? "")))
   ) {
     insert = [synthetic("I", "PRON", "i")]; // "want a gin bar for her", "need help planning the party", "want it on the water 25 july"
-  } else if (
-    SAME_IN_PAST.has(v.lower) &&
-    tokens
-      .slice(i + 1)
-      .some(
-        (t, j) =>
-          PAST_CUE.test(t.lower) && (t.lower !== "last" || /^(?:NOUN|PROPN)$/.test(tokens[i + 2 + j]?.pos ?? "")),
-      )
-  ) {
+  } else if (SAME_IN_PAST.has(v.lower) && tokens.slice(i + 1).some((t, j) => pastCue(t, tokens[i + 2 + j]))) {
     insert = [synthetic("I", "PRON", "i")]; // "quit drinking last month", "cut sugar 2 weeks ago": told, not asked
   } else if (stateDenied || modal || ownLife(tokens, i)) {
     // "dont need a car in berlin" ("Don't explain ..." stays a request); "start jan 4", "leave on friday": own
@@ -202,7 +199,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
   return [{ ...insert[0]!, space: "" }, ...insert.slice(1), head, ...tokens.slice(1)];
 }
 
-const PAST_CUE = /^(?:yesterday|ago|last)$/;
+/** "yesterday", "ago", "last" before a noun ("last month"). */
+const pastCue = (t: Token, after?: Token) =>
+  /^(?:yesterday|ago|last)$/.test(t.lower) && (t.lower !== "last" || /^(?:NOUN|PROPN)$/.test(after?.pos ?? ""));
 /** Participles told of what was done to a person, opening a clause with no subject ("diagnosed type 2 in march"). */
 const PASSIVE_OF_PERSON = /^(?:diagnosed|born|hired|fired|sacked|promoted|prescribed|referred|discharged|furloughed)$/;
 
