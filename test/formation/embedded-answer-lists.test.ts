@@ -229,3 +229,28 @@ describe("a carer's, a buyer's and an organiser's shorthand", () => {
     ]);
   });
 });
+
+describe("a short answer naming things", () => {
+  test("'tension block + plates. no hangboard' answers what equipment the user has ('block' is no verb there)", () => {
+    const formed = withAssistant(
+      [
+        "finger pulley injury from bouldering",
+        "## Question\n\nWhat equipment do you have at home — hangboard, lifting block, weights?",
+        "tension block + plates. no hangboard",
+      ],
+      "user",
+      AT,
+    );
+    expect(formed).toContain(
+      'Asked "What equipment does the user have at home — hangboard, lifting block, weights?", the user answered "tension block + plates, no hangboard".',
+    );
+  });
+
+  test("'a tension block' answers too, and a plural's verb stays a verb ('lates finish 8:30pm')", () => {
+    const formed = withAssistant(["hi", "What kit do you have at home?", "a tension block"], "user", AT);
+    expect(formed).toContain('Asked "What kit does the user have at home?", the user answered "a tension block".');
+    expect(withAssistant(["hi", "Sure.", "earlies start at 7. lates finish 8:30pm"], "user", AT).join(" ")).toMatch(
+      /Lates finish 8:30pm/i,
+    );
+  });
+});

@@ -3,14 +3,10 @@
 import winkNLP from "wink-nlp";
 import model from "wink-eng-lite-web-model";
 import { lexicon } from "./lexicon.ts";
+import { findMissingVerb, fixVerbs, joinedCompounds } from "./tagger-fixes.ts";
+import type { Token } from "./token.ts";
 
-export interface Token {
-  text: string;
-  lower: string;
-  pos: string; // Universal POS tag
-  lemma: string;
-  space: string; // whitespace before the token
-}
+export type { Token } from "./token.ts";
 
 export interface Sentence {
   text: string;
@@ -23,84 +19,7 @@ export interface Nlp {
   sentences(text: string): Sentence[];
 }
 
-/**
- * "take-home", "follow-up", "sign-on": words joined by a hyphen without spaces are one word, a noun
- * unless its last part is an adjective or a participle ("well-known"); wink read "take" as a verb opening a request.
- */
-function joinedCompounds(tokens: Token[]): Token[] {
-  const out: Token[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const [t, dash, next] = [tokens[i]!, tokens[i + 1], tokens[i + 2]];
-    const joins = dash?.text === "-" && dash.space === "" && next?.space === "" && /^\p{L}+$/u.test(t.text);
-    if (!joins || !/^\p{L}+$/u.test(next!.text)) {
-      out.push(t);
-      continue;
-    }
-    const text = `${t.text}-${next!.text}`;
-    // After a subject it is the verb ("I color-code my goals").
-    const verb = t.pos === "VERB" && /^(?:i|you|we|they|he|she|it|to)$/.test(out.at(-1)?.lower ?? "");
-    const adjective = next!.pos === "ADJ" || (next!.pos === "VERB" && next!.lower !== next!.lemma);
-    const pos = verb ? "VERB" : adjective ? "ADJ" : "NOUN";
-    out.push({ text, lower: text.toLowerCase(), pos, lemma: text.toLowerCase(), space: t.space });
-    i += 2;
-  }
-  return out;
-}
-
-const SIDE_OF =
-  /^(?:side|arm|leg|hand|foot|knee|hip|eye|ear|shoulder|wrist|ankle|elbow|lung|breast|kidney|lane|turn)s?$/;
 const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body)$/i;
-
-/**
- * The lite tagger reads some verbs after a subject as plural nouns ("Marta lives in Porto" →
- * lives/NOUN/life). A "noun" ending in -s right after a name or pronoun and before a preposition,
- * determiner, pronoun or adverb is that verb.
- */
-function fixVerbs(tokens: Token[]): Token[] {
-  // "end of may", "by may", "in may 2027": the month after a preposition, not the modal.
-  for (let i = 1; i < tokens.length; i++)
-    if (tokens[i]!.lower === "may" && tokens[i]!.pos === "AUX" && tokens[i - 1]!.pos === "ADP")
-      tokens[i] = { ...tokens[i]!, pos: "PROPN", lemma: "may" };
-  // "left side weakness", "left knee": a side of the body, not the past of "leave".
-  for (let i = 0; i < tokens.length - 1; i++)
-    if (tokens[i]!.lower === "left" && SIDE_OF.test(tokens[i + 1]!.lower))
-      tokens[i] = { ...tokens[i]!, pos: "ADJ", lemma: "left" };
-  for (let i = 1; i < tokens.length - 1; i++) {
-    const [prev, t, next] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]!];
-    if (
-      t.pos === "NOUN" &&
-      /[a-z]s$/.test(t.lower) &&
-      (prev.pos === "PROPN" || prev.pos === "PRON") &&
-      ["ADP", "DET", "PRON", "ADV", "PART"].includes(next.pos)
-    ) {
-      tokens[i] = {
-        ...t,
-        pos: "VERB",
-        lemma: t.lower
-          .replace(/ies$/, "y")
-          .replace(/(ch|sh|x|ss|o)es$/, "$1")
-          .replace(/s$/, ""),
-      };
-    }
-  }
-  return tokens;
-}
-
-/**
- * A sentence of three words or more in which the lite model found no verb ("The 2 younger kids
- * love nature": love/NOUN) is tagged again by compromise; a noun it reads as a verb becomes one.
- */
-function findMissingVerb(tokens: Token[], text: string): Token[] {
-  if (tokens.length < 4 || text.trimEnd().endsWith("?") || tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
-    return tokens;
-  const lex = lexicon();
-  if (!tokens.some((t, i) => i > 0 && t.pos === "NOUN" && lex.mayBeVerb(t.lower))) return tokens;
-  const verbs = new Set(lex.verbsIn(text));
-  if (verbs.size === 0) return tokens;
-  return tokens.map((t, i) =>
-    i > 0 && t.pos === "NOUN" && verbs.has(t.lower) ? { ...t, pos: "VERB", lemma: t.lemma } : t,
-  );
-}
 
 /** Runs of capitalised proper nouns. */
 export function properNames(tokens: Token[]): string[] {

@@ -97,9 +97,6 @@ export const synthetic = (text: string, pos: string, lemma = text.toLowerCase())
  * "Going to start a studio" → "I am going to start a studio"; "Thrilled to announce" → "I am thrilled to announce".
  * A clause whose object is the speaker ("Really made me think") had another subject: left.
  */
-/** Verbs that go with "by" in the active: "stopped by the shop", "popped by mum's". */
-const PASSES_BY = /^(?:stop|drop|come|go|swing|pass|pop|walk|run|drive|get|stand|live|swear|abide|fly|cycle|ride)$/;
-
 export function restoreSubject(tokens: Token[]): Token[] {
   // "training moving to thursdays", "party starting at 8": a thing doing something, not the speaker.
   const [thing, doing] = tokens;
@@ -167,7 +164,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")];
   } else if (isPast(v)) {
     // "written by someone who left last year" (under pasted code): done to a thing, by someone else.
-    if (i === 0 && next?.lower === "by" && !PASSES_BY.test(v.lemma)) return tokens;
+    if (i === 0 && next?.lower === "by" && /(?:en|wn)$/.test(v.lower)) return tokens; // not "impressed by"
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.
     const adjective =
       lexicon().isAdjective(v.lower) && (!next || next.pos === "ADP" || next.pos === "PART" || next.pos === "PUNCT");
