@@ -4,7 +4,7 @@
 // under pasted code ("written by someone who left last year"), a standing rule for commands.
 import { describe, expect, test } from "bun:test";
 import { statedName } from "../../src/formation/user-name.ts";
-import { chat } from "./embedded-support.ts";
+import { CHAT_AT, chat, withAssistant } from "./embedded-support.ts";
 
 describe("the user's name said in passing", () => {
   test.each([
@@ -169,5 +169,33 @@ describe("notes beside pasted code and rules for commands", () => {
     expect(
       chat("cant attach inspector in prod, security wont allow it. also use pnpm not npm in any commands pls"),
     ).toContain("The user wants the assistant to use pnpm not npm in any commands.");
+  });
+});
+
+describe("the user's subject dropped after a time", () => {
+  test.each([
+    ["yesterday went to the gp about my knee", "On 3 May 2026 the user went to the gp about the user's knee."],
+    ["last week finally booked the venue", "In the week of 27 April 2026 the user finally booked the venue."],
+    ["9 days ago on a crimp, heard a pop", "On 25 April 2026 on a crimp, the user heard a pop."],
+    ["2 weeks ago started a new job", "In the week of 20 April 2026 the user started a new job."],
+  ])("%p", (text, memory) => {
+    expect(chat(text)).toEqual([memory]);
+  });
+
+  test("a time the clause is about keeps no subject ('yesterday was mad', 'last week flew by')", () => {
+    expect(chat("yesterday was mad. last week flew by").join(" ")).not.toMatch(/the user (?:was|flew)/i);
+  });
+
+  test("'left ring' answers which finger: a side of the body, not the past of 'leave'", () => {
+    const formed = withAssistant(
+      [
+        "finger pulley injury from bouldering",
+        "## To tailor this\n\n1. Which finger and which hand?\n2. When did it happen, and did you feel or hear a pop?",
+        "left ring. 9 days ago on a crimp, heard a pop",
+      ],
+      "user",
+      CHAT_AT,
+    );
+    expect(formed).toContain('Asked "Which finger and which hand?", the user answered "left ring".');
   });
 });

@@ -9,6 +9,7 @@ import { ROLE } from "./typed-names.ts";
 import { inBrackets, type Token } from "./nlp.ts";
 import { SUBORDINATORS } from "./closed-classes.ts";
 import { upperFirst } from "../../domain/text.ts";
+import { afterTime } from "./time-lead.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
 const OPENING_ADVERBS = new Set(
@@ -98,6 +99,8 @@ export const synthetic = (text: string, pos: string, lemma = text.toLowerCase())
  * A clause whose object is the speaker ("Really made me think") had another subject: left.
  */
 export function restoreSubject(tokens: Token[]): Token[] {
+  const timed = afterTime(tokens, restoreSubject); // "yesterday went to the gp": the subject after the time
+  if (timed) return timed;
   // "training moving to thursdays", "party starting at 8": a thing doing something, not the speaker.
   const [thing, doing] = tokens;
   if (thing && (thing.pos === "NOUN" || isGerund(thing)) && THING_DOING.test(doing?.lower ?? ""))
@@ -114,12 +117,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
     isGerund(tokens[i + 1]!) &&
     !tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))
   )
-    return [
-      synthetic("I", "PRON", "i"),
-      synthetic("am", "AUX", "be"),
-      { ...tokens[i]!, space: " " },
-      ...tokens.slice(i + 1),
-    ];
+    return [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be"), { ...tokens[i]!, space: " " }].concat(
+      tokens.slice(i + 1),
+    );
   const read = tokens[i];
   // "planning a trip to munich": the tagger may read an opening -ing word before an article as a noun.
   const v =

@@ -29,7 +29,7 @@ export function joinedCompounds(tokens: Token[]): Token[] {
 }
 
 const SIDE_OF =
-  /^(?:side|arm|leg|hand|foot|knee|hip|eye|ear|shoulder|wrist|ankle|elbow|lung|breast|kidney|lane|turn)s?$/;
+  /^(?:side|arm|leg|hand|foot|knee|hip|eye|ear|shoulder|wrist|ankle|elbow|lung|breast|kidney|lane|turn|ring|index|pinky|thumb|toe|finger|calf|thigh|heel|shin|hamstring|quad)s?$/;
 const isVerbLike = (t: Token) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PART";
 
 /**
