@@ -3,12 +3,15 @@
 // please"): "no meat pls" is about the user's food, not the answers.
 import { GIVE_UP } from "./corrections.ts";
 
-/** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please, i get lost". */
+/** What answers should leave out, typed without a verb: "and no emojis pls", "no jargon please, i get lost", "no gym suggestions btw ...". */
 const NO_FORM =
-  /^(?:(?:and|also|oh|but|just|pls|please|plz)\s+)*no\s+((?:more\s+)?[\p{L}\s-]{2,40}?)(?:\s+(?:pls|please|plz|thx|thanks))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
-/** The parts of an answer a user may not want (not "no meat": that is about the user, not the answers). */
+  /^(?:(?:and|also|oh|but|just|pls|please|plz)\s+)*no\s+((?:more\s+)?[\p{L}\s-]{2,40}?)(?:\s+(?:pls|please|plz|thx|thanks|btw))?(?:(?:,|(?<=btw|suggestions|recommendations|recs))\s+(.{3,200}?))?[\s.!]*$/iu;
+/**
+ * The parts of an answer a user may not want (not "no meat": that is about the user, not the answers), and
+ * things suggested ("no ibuprofen suggestions btw it wrecks my stomach").
+ */
 const ANSWER_PARTS =
-  /^(?:more\s+)?(?:(?:big|giant|huge|long)\s+)?(?:emojis?|jargon|charts?|graphs?|diagrams?|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/i;
+  /^(?:more\s+)?(?:(?:big|giant|huge|long)\s+)?(?:[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:suggestions|recommendations|recs)|emojis?|jargon|charts?|graphs?|diagrams?|(?:long\s+)?explanations?|preambles?|intros?|fluff|waffle|small talk|disclaimers?|caveats?|markdown|tables|bullet points|code comments|lectures?|essays?|walls? of text|long answers)$/iu;
 
 /**
  * Anything else the user asks to be without, with a "please": "also no burpees ever please lol" (to a

@@ -162,11 +162,11 @@ function loadNlp(): Nlp {
   };
   return {
     sentences(typed: string): Sentence[] {
-      // "2pm. also", "scrap sat. van moved", "£12/m. how much": wink reads "pm.", "sat.", "m." as ending no sentence.
+      // "2pm. also", "scrap sat. van moved", "£12/m. how much", "about 7a. always": wink reads "pm.", "sat.", "m.", "7a." as ending no sentence.
       // So is a month's ("8th oct. sam has the charts") before a word.
       const text = typed
         .replace(
-          /(\d\s?(?:[ap]m|\/?m|cm|mm|km|kg|g|ml|l)|\b(?:mon|tues?|wed|thu|thurs?|fri|sat|sun))\.(?=\s)/gi,
+          /(\d\s?(?:[ap]m|\/?m|cm|mm|km|kg|g|ml|l)|\d[a-z]{1,3}|\b(?:mon|tues?|wed|thu|thurs?|fri|sat|sun))\.(?=\s)/gi,
           "$1 .",
         )
         .replace(/\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.(?=\s+\p{L})/giu, "$1 .");

@@ -27,6 +27,9 @@ const monthOf = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.slic
 const weekdayOf = (day: string) => WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]);
 
 /** "pushed to the 29th", "due on the 5th": a day of the month after a preposition, with no month. */
+/** "deadline moved to 31st btw": a day of the month typed without its "the", ending the clause. */
+const BARE_DAY =
+  /\b((?:on|by|to|until|till|before|from)\s+)(\d{1,2}(?:st|nd|rd|th))(?=\s*(?:[.,;!?)]|$|(?:btw|now|then|instead|and|so|or)\b))/gi;
 const DAY_ONLY = new RegExp(
   `\\b((?:on|by|to|until|till|due|before|from|for)\\s+)the\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?(?:${MONTH}))`,
   "gi",
@@ -135,24 +138,26 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
   // "rent is due on the 1st": a day that comes back each month keeps no month.
   const days = MONTHLY.test(weeks)
     ? weeks
-    : weeks.replace(DAY_ONLY, (all, lead: string, n: string, at: number, whole: string) => {
-        // "paper 1 is 14th may and bio paper 1 is on the 11th": the month the sentence named before it.
-        const last = [...whole.slice(0, at).matchAll(DAY_AND_MONTH)].at(-1);
-        // "october is home v Redcar Road on the 10th": the month the sentence opened with.
-        const named =
-          last?.[1] ??
-          last?.[2] ??
-          MONTH_ALONE.exec(
-            whole
-              .slice(0, at)
-              .split(/[.!?]\s/)
-              .at(-1)!,
-          )?.[1];
-        const month = named ? monthOf(named) : -1;
-        const inMonth = month >= 0 ? new Date(Date.UTC(ref.getUTCFullYear(), month, Number(n))) : null;
-        const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at, lead));
-        return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
-      });
+    : weeks
+        .replace(BARE_DAY, "$1the $2")
+        .replace(DAY_ONLY, (all, lead: string, n: string, at: number, whole: string) => {
+          // "paper 1 is 14th may and bio paper 1 is on the 11th": the month the sentence named before it.
+          const last = [...whole.slice(0, at).matchAll(DAY_AND_MONTH)].at(-1);
+          // "october is home v Redcar Road on the 10th": the month the sentence opened with.
+          const named =
+            last?.[1] ??
+            last?.[2] ??
+            MONTH_ALONE.exec(
+              whole
+                .slice(0, at)
+                .split(/[.!?]\s/)
+                .at(-1)!,
+            )?.[1];
+          const month = named ? monthOf(named) : -1;
+          const inMonth = month >= 0 ? new Date(Date.UTC(ref.getUTCFullYear(), month, Number(n))) : null;
+          const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at, lead));
+          return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
+        });
   return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {
     const weekday = weekdayOf(day);
     const fits = [-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]
