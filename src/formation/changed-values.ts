@@ -38,33 +38,36 @@ function counts(text: string): Array<[string, string]> {
   const asked = /^Asked "(?:how (?:many|much) (\p{L}+)|[^"]*?(\p{L}+)\?)", .+ answered "(.*)"/iu.exec(text);
   const value = asked && /[£$€]?(\d[\d,.]*k?)/.exec(asked[3]!)?.[1];
   if (value) out.push([stem((asked[1] ?? asked[2]!).toLowerCase()), value.replace(/[.,]$/, "")]);
-  for (const m of text.matchAll(COUNT)) {
+  // The question's own counts are not the answer's ("Still 5 s per-request timeout?" → "3s").
+  const said = asked ? asked[3]! : text;
+  for (const m of said.matchAll(COUNT)) {
     const value = m[2]!.replace(/[.,]$/, "");
     // A year ("in August 2026, rent ..."), not an amount ("Budget 1000 quid", "£2000").
     if (/^(?:19|20)\d\d$/.test(value) && !/[£$€]\d/.test(m[0])) continue;
     if (
       /^\d{1,2}[.:]\d{2}$/.test(value) &&
-      /\b(?:at|from|till|until|by)\s+$/i.test(text.slice(0, m.index + m[0].indexOf(m[2]!)))
+      /\b(?:at|from|till|until|by)\s+$/i.test(said.slice(0, m.index + m[0].indexOf(m[2]!)))
     )
       continue; // a time of day ("pick her up from preschool at 11.30")
     // A name's number ("User 2 likes ...", "in Room 5"), but a sentence's first word ("Rent 725, ...").
-    const first = m.index === 0 || /[.!?:"]\s*$/.test(text.slice(0, m.index));
+    const first = m.index === 0 || /[.!?:"]\s*$/.test(said.slice(0, m.index));
     if (/^\p{Lu}\p{L}*\s+\d/u.test(m[0]) && (m[1] === "User" || !first)) continue;
-    const rest = text.slice(m.index + m[0].length);
+    const rest = said.slice(m.index + m[0].length);
     // "can go to 20 a month" after "budget 10 a month max": the same rate.
-    const rate = RATE.exec(text.slice(m.index + m[0].length - (m[3]?.length ?? 0)))?.[1];
+    const rate = RATE.exec(said.slice(m.index + m[0].length - (m[3]?.length ?? 0)))?.[1];
     if (rate) out.push([`/${rate.toLowerCase()}`, value]);
     // Not whom the fact is about ("The user was about 11", "Maya is in 3 clubs"): a name counts nothing,
     // but its age ("Lily is 10 actually", "Maya turned 41").
     const age = m[1] && AGE.test(m[0]) && (!m[3] || NO_HEAD.test(m[3]) || AGE_AFTER.test(m[3]));
-    // A share is of the word after it ("20% deposit"); "41 years old" is an age, not years of something.
+    // A share is of the word after it ("20% deposit"); "41 years old" is an age, not years of something;
+    // a letter is a unit ("429s", "3s"), of nothing in particular.
     const after = m[3] === "%" ? /^\s+(\p{L}+)/u.exec(rest)?.[1] : /^\s+old\b/.test(rest) ? undefined : m[3];
     // "we can go up to 1400", "could stretch to 500": what one can spend is the budget; a label
     // opening a sentence is no name.
     const label = first && /^\p{Lu}\p{L}*\s+[£$€]?\d/u.test(m[0]); // "Budget 1000 quid.", "Rent 725, ..."
     const head = /^(?:go|stretch)(?: up)? to\s/i.test(m[0]) ? "budget" : label ? m[1]?.toLowerCase() : m[1];
     for (const w of [head, after])
-      if (w && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === head)))
+      if (w && w.length > 1 && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === head)))
         out.push([stem(w.toLowerCase()), value]);
   }
   return out;

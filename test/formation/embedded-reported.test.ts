@@ -1,7 +1,7 @@
 // The embedded extractor keeps what a speaker says about something unnamed as their report, and a
 // chat export's note of a shared image as a fact; reactions, truisms and show-and-tell stay out.
 import { describe, expect, test } from "bun:test";
-import { sharedImages } from "../../src/formation/embedded/index.ts";
+import { sharedImages } from "../../src/formation/embedded/markup.ts";
 import { DEFAULT_POLICY, type Fact } from "../../src/formation/extractor.ts";
 import { contents, extractor, passage, say } from "./embedded-support.ts";
 

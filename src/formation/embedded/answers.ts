@@ -4,7 +4,7 @@
 // the question ("How did the kids like the memorial?" → "They were awestruck and humbled").
 import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
-import { escapeRegExp, upperFirst } from "../../domain/text.ts";
+import { escapeRegExp, saysWord, upperFirst } from "../../domain/text.ts";
 import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
 import { isRequestForm } from "./answer-form.ts";
 import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
@@ -91,14 +91,17 @@ function answeringPart(
     .slice(1)
     .find((s) => picked(s.text, options) && (PICKED_ONE.test(s.text) || !BY_PLACE.test(s.text)));
   if (picking) return picking;
+  // "£2m. nothing commercial" to "Do you have any commercial clients lined up?": a yes or no question is
+  // answered by the sentence sharing its words, when the first is only a figure or a code.
+  const yesNo = /^(?:do|does|did|are|is|have|has|would|will|can)\s+you\b/i.test(
+    question.split(/(?<=[.!?])\s+/).at(-1)!,
+  );
+  const sharing = (text: string) => (text.match(/\p{L}{4,}/gu) ?? []).some((w) => saysWord(question, w, "i"));
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
     const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
-    if (
-      OPENING.test(unnamed(part)) ||
-      GREETED.test(part) ||
-      (i < sentences.length - 1 && (echoes(part) || takesUp(part)))
-    )
-      continue;
+    const later = yesNo && !/\p{L}{4,}/u.test(part) && sentences.slice(i + 1, 3).some((s) => sharing(s.text));
+    const aside = OPENING.test(unnamed(part)) || GREETED.test(part);
+    if (aside || (i < sentences.length - 1 && (echoes(part) || takesUp(part) || later))) continue;
     // "no chemicals at all pls": what the user asks for is theirs to keep (answer-form.ts), not an answer.
     if (isRequestForm(part)) continue;
     if (part !== sentence.text) return nlp.sentences(part)[0];

@@ -62,7 +62,10 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
   // "forget evri, staying w royal mail", "ok drop duolingo.": a named option given up needs no "the" (but
   // "drop kids off" drops nothing).
   const ends = tokens.slice(k + 2).every((t) => t.pos === "PUNCT");
-  const named = (GIVE_UP.includes(tokens[k]?.lower ?? "") || ends) && /^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "");
+  // "scrap 2-2-3": a plan named by its numbers, given up.
+  const giveUp = GIVE_UP.includes(tokens[k]?.lower ?? "");
+  const named =
+    (giveUp || ends) && new RegExp(`^(?:NOUN|PROPN${giveUp ? "|NUM" : ""})$`).test(tokens[k + 1]?.pos ?? "");
   if (!speaker || !DROPS.has(tokens[k]?.lower ?? "") || !(named || /^(?:the|my|our)$/.test(tokens[k + 1]?.lower ?? "")))
     return null;
   if (!named && (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT")) return null;

@@ -90,10 +90,13 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
  * lists ..., no tables", "use uk names for meds", "use pnpm not npm in any commands").
  */
 const STANDING =
-  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?)|throughout|(?:including|inc|incl|excluding|ex)\.? vat|one (?:step|thing|question) at a time|in (?:any|all|every) (?:of (?:the|your) )?(?:commands?|examples?|code|snippets?|scripts?|answers?|replies)|wait (?:until|til|till) i say|use (?:the )?(?:uk|us|british|american|australian|european|metric|imperial|plain|\p{L}+ english)(?: (?:names|spellings?|terms|units|words|dates|date formats?|measurements))?)\b/iu;
+  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?)|throughout|(?:including|inc|incl|excluding|ex)\.? vat|one (?:step|thing|question) at a time|in (?:any|all|every|your) (?:of (?:the|your) )?(?:commands?|examples?|code|snippets?|scripts?|answers?|replies)|in answers|wait (?:until|til|till) i say|use (?:the )?(?:uk|us|british|american|australian|european|metric|imperial|plain|\p{L}+ english)(?: (?:names|spellings?|terms|units|words|dates|date formats?|measurements))?)\b/iu;
 /** "skip the long intros": a part of the answers the user wants left out. */
 const SKIPPED = new RegExp(`\\bskip (?:the )?(?:(?:long|lengthy)\\s+)?${ANSWER_PARTS}\\b`, "i");
 
+/** "small thing", "two rules for this conversation", "important": a label announcing a request. */
+const ANNOUNCED =
+  /^(?:(?:also|and|oh|ok|so|ps),?\s+)?(?:(?:important|note|fyi|btw|reminder)|(?:(?:one|two|three|a|small|quick|last|other|big|final|important)\s+)*(?:thing|request|rule|note|point|ask|favou?r|one)s?(?:\s+for (?:this|the) (?:conversation|chat))?)$/i;
 /** Words that open a request to an assistant: "can you", "could you please", "please", "pls". */
 const ASKING = new Set(["can", "could", "would", "will"]);
 const POLITE = new Set(["please", "pls", "plz", "kindly"]);
@@ -109,7 +112,11 @@ const POLITE_END = /(?:[\s,]+(?:please|pls|plz|thanks|thank you|thx|ty))+(?=[\s.
  * you keep answers shorter pls" ⇒ "... wants the assistant to keep answers shorter"; "please dont explain
  * the basics to me" ⇒ "Maya does not want the assistant to explain the basics to Maya". `tokens`: as typed.
  */
-export function standingInstruction(tokens: Token[], why: string, speakers: Speakers): string | null {
+export function standingInstruction(typedTokens: Token[], why: string, speakers: Speakers): string | null {
+  // "also, small thing: please don't ...": a label that only announces the request (not "krakow: keep it in").
+  const colon = typedTokens.findIndex((t) => t.text === ":");
+  const labelled = colon > 0 && ANNOUNCED.test(joinTokens(typedTokens.slice(0, colon)));
+  const tokens = labelled ? typedTokens.slice(colon + 1).map((t, i) => (i ? t : { ...t, space: "" })) : typedTokens;
   const typed = joinTokens(tokens);
   if (!STANDING.test(typed) && !SKIPPED.test(typed)) return null;
   // "From now on, call me Sam": the words that make it last may open it.
@@ -151,7 +158,10 @@ export function standingInstruction(tokens: Token[], why: string, speakers: Spea
     .replace(POLITE_END, "")
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));
   const condition = polite > 0 ? ` ${joinedAs(tokens.slice(0, polite), said)}` : "";
-  const what = request!.replace(/[\s,.!?]+$/, "") + condition.replace(/^ W/, " w").replace(/[\s,]+$/, "");
+  // "use TypeScript in all examples, and don't suggest Cypress Cloud": the second request after "not to".
+  const what =
+    request!.replace(/[\s,.!?]+$/, "").replace(/,? and do not (?=\p{L})/u, " and not to ") +
+    condition.replace(/^ W/, " w").replace(/[\s,]+$/, "");
   // What the user tells of themselves after it stays as its own sentence ("..., I've been doing backend for
   // ~8 years"), and so does a reason of the user's own world ("..., my gp said no because of one of my meds").
   const ownWhy = reason > 0 && /^(?:my|our)$/.test(tokens[reason + 1]!.lower) ? tokens.slice(reason + 1) : [];
@@ -180,8 +190,9 @@ export function toldAnew(
 ): string | null {
   return (
     (toAgent ? signedName(joinTokens(written), speakers.speaker) : null) ??
-    // "scratch the 10p thing": the tagger may read the verb as a noun; "drop duolingo." is short.
-    (/^(?:a request|too short)$/.test(why) || tokens[0]?.lower === "scratch"
+    // "scratch the 10p thing": the tagger may read the verb as a noun; "drop duolingo." is short; "actually,
+    // scrap 2-2-3." with its number reads as a fact.
+    (/^(?:a request|too short)$/.test(why) || /^(?:\W*actually\W+)?(?:scratch|scrap)\b/i.test(joinTokens(tokens))
       ? droppedPlan(tokens, said, speakers.speaker)
       : null) ??
     chosenOption(joinTokens(written), speakers.speaker) ??

@@ -34,13 +34,13 @@ import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from ".
 import { measureWithVerb } from "./measures.ts";
 import { listedApart, markedItems, PART_LABEL, sharedImages, withoutCode, withSharedImages } from "./markup.ts";
 import { asSaid } from "./pasted.ts";
-export { sharedImages };
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, factEntities, LIKE_THAT, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
 import { answeredEach, toldOfWriter, withoutAnswered } from "./answer-parts.ts";
 import { optionsOffered } from "./choices.ts";
 import { type Households, passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
-import { DISLOCATED, dislocated, restoreOwner, restoreSubject } from "./subjects.ts";
+import { DISLOCATED, dislocated, restoreSubject } from "./subjects.ts";
+import { restoreOwner } from "./owners.ts";
 import { weekdayDays, withWeekdaysDated } from "./weekday-dates.ts";
 import { withDashLabels, withOwnLabels } from "./own-labels.ts";
 import { isPastTense } from "./tense.ts";

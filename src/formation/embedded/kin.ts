@@ -88,7 +88,9 @@ export function calledKin(tokens: readonly Token[], i: number): boolean {
   if (!CALLED.has(tokens[i]!.lower)) return false;
   if (
     before &&
-    (["DET", "PRON", "ADJ", "NUM", "PROPN", "NOUN", "SYM"].includes(before.pos) || /^['’]s$/.test(before.text))
+    (["DET", "PRON", "ADJ", "NUM", "PROPN", "NOUN", "SYM"].includes(before.pos) ||
+      /^['’]s?$/.test(before.text) || // "the kids' dad"
+      /^(?:am|'m|’m)$/.test(before.lower)) // "i'm mum": who the speaker is
   )
     return false;
   // "dad jokes", "Mum Jane" (not "asked Dad today")

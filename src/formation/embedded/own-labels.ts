@@ -2,7 +2,7 @@
 // such lines are of things of theirs ("My coffee order: ...").
 import { lexicon } from "./lexicon.ts";
 import { CALENDAR, DISCOURSE } from "./closed-classes.ts";
-import { NO_OWNER } from "./subjects.ts";
+import { NO_OWNER } from "./owners.ts";
 
 /** Labels that open a note about the note, not a thing of the user's ("Update: ...", "Note: ..."). */
 const NOTE_LABELS =

@@ -104,6 +104,20 @@ export interface Resolved {
 const ASSISTANT = /^the assistant$/i;
 const MUTUAL = /\b(we|us) (both|two)\b|\bboth of us\b|\bwe last (spoke|talked|chatted|met|saw)\b|\bwe (first )?met\b/i;
 
+const QUOTE = /^['"‘’“”]$/;
+/** Whether token `i` stands between quote marks typed around words ("call him 'your ex'"; not "the kids' dad"). */
+function quoted(tokens: Token[], i: number): boolean {
+  const open = tokens.findLastIndex((t, j) => j < i && QUOTE.test(t.text));
+  const close = tokens.findIndex((t, j) => j > i && QUOTE.test(t.text));
+  return (
+    open >= 0 &&
+    close > 0 &&
+    tokens[open + 1]!.space === "" &&
+    tokens[close]!.space === "" &&
+    (open === 0 || tokens[open]!.space !== "")
+  );
+}
+
 export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
   const out = tokens.map((t) => t.text);
   // A user's "we" to an assistant is the user and their people, never the assistant ("both of us").
@@ -121,6 +135,7 @@ export function resolvePronouns(tokens: Token[], who: Speakers): Resolved {
     const next = tokens[i + 1];
     if (next && next.space === "" && /^[-–]$/.test(next.text)) continue; // "me-time" is a compound, not a pronoun
     if (t.text === "US") continue; // the country (shorthand.ts writes it so), not "us"
+    if (/^(?:you|your)$/.test(t.lower) && quoted(tokens, i)) continue; // "don't call him 'your ex'": the words as said
     if (s) {
       switch (t.lower) {
         case "i":

@@ -4,11 +4,8 @@
 // requests, not facts. Decisions use the tagger's parts of speech and lemmas.
 import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
-import { isKin } from "./kin.ts";
-import { ROLE } from "./typed-names.ts";
 import { inBrackets, type Token } from "./nlp.ts";
 import { SUBORDINATORS } from "./closed-classes.ts";
-import { upperFirst } from "../../domain/text.ts";
 import { afterTime } from "./time-lead.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
@@ -79,11 +76,6 @@ export const stateAfter = (tokens: Token[], from: number): Token | undefined =>
 export const STATES = new Set("need want have like know care mind eat drink own drive smoke".split(" "));
 /** What a thing named by an -ing word is doing ("training moving to thursdays"). */
 const THING_DOING = /^(?:moving|changing|starting|going|getting|switching|ending|finishing|shifting|happening|coming)$/;
-/** Nouns that are no one's in particular ("Time flies", "Life is good", "Everything is fine"). */
-export const NO_OWNER = new Set(
-  "time life everything nothing something anything weather today tomorrow tonight nature world news".split(" "),
-);
-
 export const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({
   text,
   lower: text.toLowerCase(),
@@ -122,8 +114,14 @@ export function restoreSubject(tokens: Token[]): Token[] {
     );
   const read = tokens[i];
   // "planning a trip to munich": the tagger may read an opening -ing word before an article as a noun.
+  // "separated from tom in january": an opening participle read as an adjective, before a preposition, told.
+  const told = i === 0 && read?.pos === "ADJ" && /[^e]ed$/.test(read.lower) && tokens[1]?.pos === "ADP";
   const v =
-    read?.pos === "NOUN" && /ing$/.test(read.lower) && tokens[i + 1]?.pos === "DET" ? { ...read, pos: "VERB" } : read;
+    read?.pos === "NOUN" && /ing$/.test(read.lower) && tokens[i + 1]?.pos === "DET"
+      ? { ...read, pos: "VERB" }
+      : told
+        ? { ...read, pos: "VERB", lemma: read.lower.slice(0, -2) }
+        : read;
   // "cant do the teacher meeting": a modal opening the clause before a verb (not "could be") is the speaker's.
   const modal = i === 0 && MODALS.has(v?.lower ?? "") && isBareVerb(tokens[tokens[1]?.lower === "not" ? 2 : 1]);
   if (!v || !isVerb(v) || (MODALS.has(v.lower) && !modal)) return tokens;
@@ -192,7 +190,11 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = [synthetic("I", "PRON", "i")];
   }
   if (!insert) return tokens;
-  const head = { ...tokens[0]!, space: " ", text: tokens[0]!.pos === "PROPN" ? tokens[0]!.text : tokens[0]!.lower };
+  const head = {
+    ...(i === 0 ? v : tokens[0]!),
+    space: " ",
+    text: tokens[0]!.pos === "PROPN" ? tokens[0]!.text : tokens[0]!.lower,
+  };
   return [{ ...insert[0]!, space: "" }, ...insert.slice(1), head, ...tokens.slice(1)];
 }
 
@@ -213,66 +215,6 @@ export function isImperative(tokens: Token[]): boolean {
     return false;
   if (MODALS.has(tokens[i + 1]?.lower ?? "")) return false;
   return i === 0 || OPENING_ADVERBS.has(tokens[0]!.lower);
-}
-
-/** Words in "-ing" that name a thing, not an activity ("wedding is in june", not "swimming is fun"). */
-const ING_THINGS =
-  /^(?:wedding|meeting|building|morning|evening|ring|thing|booking|ceiling|clothing|housing|funding|parking|heating|lighting|plumbing|wiring|flooring|bedding|setting|listing|filing|offering|siding|railing|pudding|stuffing|frosting|icing|dressing|topping|filling|seating|wording|ranking|rating|earring|spring|string|king|sibling|offspring|duckling|dumpling)$/;
-
-const A_ROLE = new RegExp(`^(?:${ROLE})$`); // someone of the user's by role ("partner", "conductor")
-
-/**
- * A user's note to an assistant drops the possessive: "salary is 72k gross", "lease ends oct 15",
- * "notice is 4 weeks" tell of the user's salary, lease and notice. A bare singular noun opening the
- * statement before its verb gets its "my" back (and then the user's name, in pronouns.ts), or the
- * owner the question before asked of (`ownerAsked`).
- */
-export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => string | null): Token[] {
-  const [noun, second] = tokens;
-  if (!noun) return tokens;
-  // "coop budget is like 350", "car lease ends march 2027": a noun before the noun the verb agrees with.
-  // ("market lady emailed": a person named by what they do is nobody's thing.)
-  const compound =
-    noun.pos === "NOUN" &&
-    second?.pos === "NOUN" &&
-    second.lemma === second.lower &&
-    !lexicon().tagsOf(second.lower).includes("Actor");
-  const verb = compound ? tokens[2] : second;
-  // "oh yeah budget is 9k", "ok budget can go to 220": after a stripped "oh yeah" the tagger may read the
-  // noun as a verb; "is" or a modal after it says not.
-  // "Husband works nights": a word for a person, capitalised at the start, is tagged as a name.
-  const role =
-    noun.pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(noun.text) && lexicon().tagsOf(noun.lower).includes("Actor");
-  const asNoun =
-    noun.pos === "NOUN" || role || (noun.pos === "VERB" && /^(?:is|was|can|will)$/.test(verb?.lower ?? ""));
-  // "swimming is fun": an activity, nobody's thing ("wedding is in june" is a thing).
-  const activity = /ing$/.test(noun.lower) && !ING_THINGS.test(noun.lower);
-  if (!asNoun || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower) || activity) return tokens;
-  // "lena is vegan": a name written in lower case is nobody's; "name is humo tacos" names what the
-  // talk is about (a user's own name is said with "my" or "I'm").
-  if (lexicon().isName(noun.lower) || noun.lower === "name") return tokens;
-  // "lease ends", "salary is": a verb that agrees with a subject; not "Use fetch" (an imperative).
-  if (!verb || !(verb.pos === "AUX" || isThirdPerson(verb) || isPast(verb))) return tokens;
-  // "kev said 340": a word the lexicon lacks, saying something, is someone ("landlord said yes" is the user's).
-  // ("luigis do 12 inch pizzas": one the lexicon lacks before a plural verb is a shop's name.)
-  const says =
-    /^(?:say|tell|ask|think|reckon|reply|email|call|text|agree)$/.test(verb.lemma) || /^(?:do|have)$/.test(verb.lower);
-  if (says && lexicon().tagsOf(noun.lower).length === 0) return tokens;
-  // "jono is my partner": one who is someone of the user's is a person (a name in lower case), nobody's.
-  const whose = tokens[3]?.lower ?? "";
-  const someone = isKin(whose) || A_ROLE.test(whose);
-  if (verb.lower === "is" && /^(?:my|our)$/.test(tokens[2]?.lower ?? "") && someone) return tokens;
-  if (isThirdPerson(verb) && tokens[compound ? 3 : 2]?.pos === "AUX") return tokens; // "window functions are": a plural
-  // "avalanche makes more sense", "snowball sounds easier": an option weighed, not a thing of the user's.
-  if (/^(?:sound|seem|look)$/.test(verb.lemma) || (verb.lemma === "make" && tokens.some((t) => t.lower === "sense")))
-    return tokens;
-  // "gp is dr okafor" to "Who is his GP?": the one the question asked about ("the user's dad").
-  const owner = ownerAsked?.(noun.lower);
-  return [
-    { ...(owner ? synthetic(`${upperFirst(owner)}'s`, "PROPN") : synthetic("My", "PRON", "my")), space: "" },
-    { ...noun, text: noun.lower, pos: "NOUN", space: " " },
-    ...tokens.slice(1),
-  ];
 }
 
 /** Nouns an "-ing" word before them names a kind of ("living room", "airing cupboard", "booking software"). */

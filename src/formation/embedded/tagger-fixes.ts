@@ -42,6 +42,10 @@ export function fixVerbs(tokens: Token[]): Token[] {
   for (let i = 1; i < tokens.length; i++)
     if (tokens[i]!.lower === "may" && tokens[i]!.pos === "AUX" && tokens[i - 1]!.pos === "ADP")
       tokens[i] = { ...tokens[i]!, pos: "PROPN", lemma: "may" };
+  // "lay it out over 2 weeks": "lay" with an object is its own base form, not the past of "lie".
+  for (let i = 0; i < tokens.length - 1; i++)
+    if (tokens[i]!.lower === "lay" && /^(?:it|them|this|that|the|out|everything|all)$/.test(tokens[i + 1]!.lower))
+      tokens[i] = { ...tokens[i]!, lemma: "lay" };
   // "left side weakness", "left knee": a side of the body, not the past of "leave".
   for (let i = 0; i < tokens.length - 1; i++)
     if (tokens[i]!.lower === "left" && SIDE_OF.test(tokens[i + 1]!.lower))

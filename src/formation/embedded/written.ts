@@ -26,6 +26,8 @@ export function finish(text: string): string {
   // A bracket the statement closes but never opened ("sorry for the essays, 3rd year teaching)").
   if (/\)$/.test(t) && (t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length)
     t = t.slice(0, -1).replace(/[,;:\s!?.…-]+$/, "");
+  // A bracket the statement opens but never closes ("Tom has mon-tue (his day off is monday"), not in a quote.
+  if ((t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length && !/\($|"/.test(t)) t = `${t})`;
   if (!t) return t;
   // A sentence the user began in lower case ("longest run is 8k. i run 5k in 31 min") starts with a capital.
   t = t.replace(
