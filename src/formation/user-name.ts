@@ -12,11 +12,11 @@ import { introducedNames, selfTyped, SIGN_LEAD, withCapitalNames } from "./embed
 /** A name, after a title that is no part of it ("Dr Tomasz Wieczorek" is Tomasz Wieczorek). */
 const NAME = String.raw`(?:(?:${TITLES})\.?\s+)?(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)(?![\p{L}'’-])`;
 /**
- * Said outright ("my name is Greg", "anyway name's Greg"), or as the name to sign with ("sign it off as
+ * Said outright ("my name is Greg", "anyway name's Greg", "names dennis btw"), or as the name to sign with ("sign it off as
  * Priya", "name at the bottom is Tomasz Nowak").
  */
 const STATED = new RegExp(
-  String.raw`(?:\b(?:[Aa]nyway|[Bb]tw|[Oo]h|[Aa]lso),?\s+(?:[Tt]he\s+)?[Nn]ame(?:['’]?s| is)|\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)(?: me,?)?|[Nn]ame at the (?:bottom|end) is))\s+${NAME}`,
+  String.raw`(?:(?:^|\b(?:[Aa]nyway|[Bb]tw|[Oo]h|[Aa]lso),?\s+)(?:[Tt]he\s+)?[Nn]ame(?:['’]?s| is)|\b(?:[Mm]y name is|[Mm]y name['’]s|[Cc]all me|[Ii] go by|[Ss]ign (?:it |them |the \w+ )?(?:off )?(?:as|from)(?: me,?)?|[Nn]ame at the (?:bottom|end) is))\s+${NAME}`,
   "u",
 );
 /**
@@ -102,6 +102,9 @@ export function statedName(text: string, others = ""): string | null {
   const capitalised = withCapitalNames(text, typed);
   const stated = STATED.exec(capitalised);
   if (stated) return stated[1]!.trim();
+  // "names dennis btw": a given name the lexicon knows, typed in lower case after an opening "name's".
+  const opening = /^(?:the\s+)?name(?:['’]?s| is)\s+(\p{Ll}+)\b/iu.exec(text.trim())?.[1];
+  if (opening && lexicon().isName(opening)) return upperFirst(opening);
   const called = calledName(text, others);
   if (called) return called.name;
   // "joel here": a given name the lexicon knows, or a word the other side writes as a name.

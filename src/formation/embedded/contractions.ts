@@ -5,9 +5,9 @@ import { writtenOut } from "./shorthand.ts";
 const CONTRACTIONS: Array<[RegExp, string]> = [
   // Chat spelling without apostrophes or capitals: "im", "ive", "dont", "i".
   [/\b[Ii]m\b/g, "I am"],
-  // "Me and Jamal split the rent", "me and my mate jess are doing ..."
+  // "Me and Jamal split the rent", "me and my mate jess are doing ...", "me and the wife"
   [
-    /(^|[.!?]\s+)[Mm]e and ((?:my \w+(?: (?!(?:are|were|is|was|have|had|will|did|do|can|went|got)\b)[A-Za-z]+)?)|[A-Za-z]+)\b/g,
+    /(^|[.!?]\s+)[Mm]e and ((?:my \w+(?: (?!(?:are|were|is|was|have|had|will|did|do|can|went|got|love|like|live|want|need|go|use|both|all|just|also|always|never|really|still)\b)[A-Za-z]+)?)|(?:the|our) \w+|[A-Za-z]+)\b/g,
     "$1$2 and I",
   ],
   [/\b([Ww]e|[Tt]hey|[Yy]ou)ve\b/g, "$1 have"], // "weve got 620 so far"

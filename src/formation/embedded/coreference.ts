@@ -151,7 +151,15 @@ export function resolveOpeningPronoun(
   if (group && /^(they|their)$/.test(tokens[0]?.lower ?? "")) return resolveThey(tokens, group);
   if (!focus || tokens.length < 2) return { tokens, person: null };
   // "(he HATES fish.) loves shepherds pie": a person's verb with no subject goes on about him or her.
-  if (focus.gender && focus.gender !== "p" && GOES_ON.test(tokens[0]!.lower) && tokens.at(-1)?.text !== "?")
+  // (Not "wants knaresborough, near her friends" after a man: "her" says it is someone else.)
+  const other = focus.gender === "m" ? "her" : "his";
+  if (
+    focus.gender &&
+    focus.gender !== "p" &&
+    GOES_ON.test(tokens[0]!.lower) &&
+    tokens.at(-1)?.text !== "?" &&
+    !tokens.some((t) => t.lower === other)
+  )
     return {
       tokens: [
         { ...synthetic(upperFirst(focus.text), "PROPN"), space: "" },

@@ -60,9 +60,9 @@ export function datedThing(said: Token[], who: string | null): string | null {
   return `${who}'s ${thing.map((t) => t.lower).join(" ")} is ${due}${on}${when}`;
 }
 
-/** A thing of the user's that is an amount: "budget about 300 quid all in", "rent 1100 a month", "weight like 94kg". */
+/** A thing of the user's that is an amount: "budget about 300 quid all in", "rent 1100 a month", "budget for the bungalow 300k". */
 const AMOUNT_NOTE =
-  /^(?:(?:so|and|ok|okay|also|oh|btw|plus|anyway)[,\s]+)*(?:(?:my|our|the)\s+)?((?:[a-z-]+\s+){0,2}(?:budget|rent|salary|pay|income|deposit|mortgage|savings|target|goal|limit|weight|height|bills?|costs?|price|fees?|allowance|wage|commute|mileage|debt|overdraft))\s+(?:is\s+)?((?:(?:about|around|roughly|approx(?:imately)?|like|max|under|over|at most|at least|~)\s*)?[£$€]?\d[\d,.]*k?(?:\s*(?:quid|pounds|euros|dollars|bucks|grand|kg|lbs|km|miles|mins|minutes|hours|a month|a week|a year|per month|per week|pm|pw|each way))*(?:\s+(?:all in|max|tops|total|ish|or so))?)[\s.!]*$/i;
+  /^(?:(?:so|and|ok|okay|also|oh|btw|plus|anyway)[,\s]+)*(?:(?:my|our|the)\s+)?((?:[a-z-]+\s+){0,2}(?:budget|rent|salary|pay|income|deposit|mortgage|savings|target|goal|limit|weight|height|bills?|costs?|price|fees?|allowance|wage|commute|mileage|debt|overdraft)(?:\s+for\s+(?:the\s+|a\s+|my\s+|our\s+)?[a-z-]+)?)\s+(?:is\s+)?((?:(?:about|around|roughly|approx(?:imately)?|like|max|under|over|at most|at least|~)\s*)?[£$€]?\d[\d,.]*k?(?:\s*(?:quid|pounds|euros|dollars|bucks|grand|kg|lbs|km|miles|mins|minutes|hours|a month|a week|a year|per month|per week|pm|pw|each way))*(?:\s+(?:all in|max|tops|total|ish|or so|now))?)[\s.!]*$/i;
 
 /** The verbless note of an amount as a statement of the user's ("The user's budget is about 300 quid all in"), or null. */
 export function amountThing(text: string, who: string | null): string | null {
