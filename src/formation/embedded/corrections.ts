@@ -64,8 +64,8 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
   const ends = tokens.slice(k + 2).every((t) => t.pos === "PUNCT");
   // "scrap 2-2-3": a plan named by its numbers, given up.
   const giveUp = GIVE_UP.includes(tokens[k]?.lower ?? "");
-  const named =
-    (giveUp || ends) && new RegExp(`^(?:NOUN|PROPN${giveUp ? "|NUM" : ""})$`).test(tokens[k + 1]?.pos ?? "");
+  const pos = tokens[k + 1]?.pos;
+  const named = (giveUp || ends) && (pos === "NOUN" || pos === "PROPN" || (giveUp && pos === "NUM"));
   if (!speaker || !DROPS.has(tokens[k]?.lower ?? "") || !(named || /^(?:the|my|our)$/.test(tokens[k + 1]?.lower ?? "")))
     return null;
   if (!named && (!tokens[k + 2] || tokens[k + 2]!.pos === "PUNCT")) return null;

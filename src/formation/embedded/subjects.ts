@@ -5,13 +5,14 @@
 import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "./lexicon.ts";
 import { inBrackets, type Token } from "./nlp.ts";
+import { isVerb } from "./token.ts";
 import { SUBORDINATORS } from "./closed-classes.ts";
 import { afterTime } from "./time-lead.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
 const OPENING_ADVERBS = new Set(
   "just still never also finally recently really actually already only always lately even totally currently now sometimes usually often".split(
-    / /,
+    " ",
   ),
 );
 export const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "cannot"]);
@@ -19,7 +20,6 @@ const SPEAKER_AS_OBJECT = new Set(["me", "myself"]);
 const SPEAKER = new Set(["my", "mine", "our", "ours"]);
 const LISTENER = new Set(["you", "your", "yours", "yourself", "ya", "y'all"]);
 
-export const isVerb = (t: Token | undefined) => !!t && (t.pos === "VERB" || t.pos === "AUX");
 // Verbs whose base form ends in -ing (the tagger sometimes gives an -ing form itself as its lemma: "Doing/doing").
 const ING_BASES = new Set(
   "bring sing swing string spring cling sting fling wring ring sling ding ping wing".split(" "),
@@ -109,9 +109,12 @@ export function restoreSubject(tokens: Token[]): Token[] {
     isGerund(tokens[i + 1]!) &&
     !tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))
   )
-    return [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be"), { ...tokens[i]!, space: " " }].concat(
-      tokens.slice(i + 1),
-    );
+    return [
+      synthetic("I", "PRON", "i"),
+      synthetic("am", "AUX", "be"),
+      { ...tokens[i]!, space: " " },
+      ...tokens.slice(i + 1),
+    ];
   const read = tokens[i];
   // "planning a trip to munich": the tagger may read an opening -ing word before an article as a noun.
   // "separated from tom in january": an opening participle read as an adjective, before a preposition, told.

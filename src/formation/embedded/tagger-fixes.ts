@@ -2,7 +2,7 @@
 // verb read as a plural noun after its subject ("Marta lives in Porto"), the head of a compound noun
 // read as a verb ("a tension block"), and a verb compromise finds where the model found none.
 import { lexicon } from "./lexicon.ts";
-import type { Token } from "./token.ts";
+import { isVerb, type Token } from "./token.ts";
 
 /**
  * "take-home", "follow-up", "sign-on": words joined by a hyphen without spaces are one word, a noun
@@ -30,7 +30,7 @@ export function joinedCompounds(tokens: Token[]): Token[] {
 
 const SIDE_OF =
   /^(?:side|arm|leg|hand|foot|knee|hip|eye|ear|shoulder|wrist|ankle|elbow|lung|breast|kidney|lane|turn|ring|index|pinky|thumb|toe|finger|calf|thigh|heel|shin|hamstring|quad)s?$/;
-const isVerbLike = (t: Token) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PART";
+const isVerbLike = (t: Token) => isVerb(t) || t.pos === "PART";
 
 /**
  * The lite tagger reads some verbs after a subject as plural nouns ("Marta lives in Porto" →

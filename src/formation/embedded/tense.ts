@@ -3,7 +3,8 @@
 import { APPOINTMENT } from "./date-cues.ts";
 import type { Token } from "./nlp.ts";
 import { SAME_PAST } from "./pronouns.ts";
-import { isPast, isThirdPerson, isVerb, PRESENT_AUX } from "./subjects.ts";
+import { isPast, isThirdPerson, PRESENT_AUX } from "./subjects.ts";
+import { isVerb } from "./token.ts";
 
 /**
  * Whether a clause tells of the past: a past form, nothing pointing ahead, and no participle after its noun

@@ -1,7 +1,7 @@
 // Chat drops the subject after a time too: "yesterday went to the gp", "2 weeks ago started a new job",
 // "on saturday, went to the climbing wall", "9 days ago on a crimp, heard a pop". The time (and any
 // words after it up to a comma, with no verb among them) opens the clause; the subject goes after it.
-import type { Token } from "./token.ts";
+import { isVerb, type Token } from "./token.ts";
 
 const DAY = "(?:mon|tues|wednes|thurs|fri|satur|sun)day";
 const MONTH = "(?:january|february|march|april|may|june|july|august|september|october|november|december)";
@@ -10,8 +10,6 @@ const PART = "(?:morning|afternoon|evening|night)";
 const TIME = new RegExp(
   String.raw`^(?:(?:yesterday|today|tonight)(?: ${PART})?|(?:this|last) (?:${PART}|week|weekend|month|year|${DAY}|${MONTH})|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|\d+) (?:days?|weeks?|months?|years?|hours?) ago|(?:on|over|at) the weekend|on ${DAY}|${DAY}(?: ${PART})?|in ${MONTH})\b`,
 );
-
-const isVerb = (t: Token | undefined) => t?.pos === "VERB" || t?.pos === "AUX";
 
 /**
  * How many tokens open the clause before its subject-less verb: the time, then words up to a comma

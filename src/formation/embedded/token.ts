@@ -6,3 +6,6 @@ export interface Token {
   lemma: string;
   space: string; // whitespace before the token
 }
+
+/** A verb or an auxiliary, as the tagger read it. */
+export const isVerb = (t: Token | undefined): boolean => !!t && (t.pos === "VERB" || t.pos === "AUX");
