@@ -21,7 +21,7 @@ const REPLACED = new RegExp(String.raw`\b${INSTEAD}\s+[£$€]?(\d[\d,.]*)`, "gi
 const RATE = /^(?:a|an|per|each|every)\s+(month|week|year|day|night|hour)\b/i;
 /** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300", "income for the year was 38,400"). */
 const COUNT =
-  /(?:(\p{L}+)\s+(?:(?:for|in|over) (?:the|this|that|last) (?:year|month|week|quarter)\s+)?(?:(?:is|are|was|were|up to|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
+  /(?:(\p{L}+)\s+(?:(?:(?:for|in|over) (?:the|this|that|last) (?:year|month|week|quarter)|for (?:the|my|our) \p{L}+)\s+)?(?:(?:is|are|was|were|up to|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
 /** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
 const NO_HEAD = new RegExp(
   `^(?:and|or|but|so|if|when|unless|though|once|for|each|off|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
@@ -95,6 +95,8 @@ const UNITS = new Set(
 
 /** A value as a number: "15,000" 15000, "12k" 12000. */
 const amount = (v: string) => Number.parseFloat(v.replace(/,/g, "")) * (/k$/i.test(v) ? 1000 : 1);
+/** Two amounts of one thing, the new one at most twice the old or half of it. */
+const near = (a: number, b: number) => a > 0 && b > 0 && a <= 2 * b && b <= 2 * a;
 /** The period a count is by, "" when none: "/month" for "10 a month". */
 const rateOf = (pairs: ReadonlyArray<readonly [string, string, ...unknown[]]>, value: string) =>
   pairs.find(([h, v]) => h.startsWith("/") && v === value)?.[0] ?? "";
@@ -130,7 +132,8 @@ function changedCount(
         const same = ([h, v, said]: [string, string, string]) =>
           h === head &&
           v !== was &&
-          rateOf(mine, v) === rateOf(theirs, was) &&
+          // "budget 320 now" after "300 quid a month": a count without its period, near the one it changes.
+          (rateOf(mine, v) === rateOf(theirs, was) || (!rateOf(mine, v) && near(amount(v), amount(was)))) &&
           !namedApart(said, sentence) &&
           (!UNITS.has(h) || [...things(said)].some((w) => w !== h && things(sentence).has(w)));
         const now = kept(was) ? undefined : mine.find(same)?.[1];

@@ -14,7 +14,7 @@ const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{
 const MOVES = ["moved", "pushed", "postponed", "delayed", "rescheduled", "changed", "shifted", "bumped", "extended"];
 /** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "moving the start to ...". */
 const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:the|my|our|his|her|their) (\\p{L}+))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
   "u",
 );
 /** A day with the weekday written before it. */
@@ -25,6 +25,16 @@ const DATE_WORDS = significantTerms(`${[...MONTHS, ...WEEKDAYS, ...MOVES].join("
 const thing = (w: string) => (w === "due" ? "deadline" : w);
 export const things = (text: string) =>
   new Set([...significantTerms(text)].filter((w) => !/\d/.test(w) && !DATE_WORDS.has(w)).map(thing));
+
+/**
+ * Whether a new fact replaces a stored one whole: the stored one is short and names nothing the new one
+ * does not ("Flights booked for 4 August, lisbon" keeps its Lisbon when "moved flights to 6 August").
+ */
+export function replacedWhole(stored: string, content: string): boolean {
+  const theirs = things(stored);
+  const mine = things(content);
+  return theirs.size <= COUNT_FACT_TERMS && [...theirs].every((w) => mine.has(w));
+}
 
 /**
  * A stored fact whose day the new fact moves ("Thesis due on 12 June 2026", then "the deadline moved to
@@ -45,11 +55,14 @@ export function movedDay(
   // on about ("so the Cotswold Hundred is off").
   const clauses = content.slice(0, moved.index).split(/[.!?;,]\s+|\b(?:and|so|but|then)\s+/);
   const renamed = /\bthe new (\p{L}+)/iu.exec(content.slice(moved.index))?.[1] ?? "";
-  const named = object ?? clauses.at(-1)!.replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that)\b/gi, "");
+  // Whose it is names no thing: "Jonas's trip moved" moves the trip, not the physio Jonas saw.
+  const named = (object ?? clauses.at(-1)!)
+    .replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that)\b/gi, "")
+    .replace(/[\p{L}-]+['’]s\s+(?=\p{L})/gu, "");
   const subject = things(`${named} ${renamed}`);
   const mine = subject.size ? subject : things(content);
   for (const c of candidates) {
-    const whole = things(c.content).size <= COUNT_FACT_TERMS;
+    const whole = replacedWhole(c.content, content);
     for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
       const days = [...new Set(sentence.match(DAY) ?? [])];
       if (days.length !== 1 || days[0] === now) continue;

@@ -3,7 +3,7 @@
 // names them (and later writes of the same scope.user_id too: memories/people.ts keeps it).
 import { escapeRegExp, upperFirst } from "../domain/text.ts";
 import type { ExtractionPolicy, Fact } from "./extractor.ts";
-import { lexicon } from "./embedded/lexicon.ts";
+import { lexicon } from "../models/lexicon.ts";
 import { TITLES } from "./embedded/closed-classes.ts";
 import { LETTER_CLOSING } from "./embedded/pasted.ts";
 import { HERE } from "./embedded/shorthand.ts";

@@ -7,7 +7,7 @@ import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
 import type { Nlp } from "./nlp.ts";
 import { expandContractions } from "./contractions.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { withoutCalledName } from "../user-name.ts";
 import { shortAnswer } from "./yes-no.ts";
 import { LIGHT_VERBS } from "./closed-classes.ts";

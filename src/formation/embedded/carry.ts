@@ -5,7 +5,7 @@
 import { CALENDAR } from "./closed-classes.ts";
 import { genderOf, nameGender, type Person } from "./coreference.ts";
 import { isKin } from "./kin.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { type Nlp, properNames } from "./nlp.ts";
 

@@ -4,7 +4,7 @@
 // the speaker ("a gift from my grandma. She gave it to me" → "Caroline's grandma gave it to Caroline"), or a name met
 // as an object ("I met Anna at work. She ..."). Kinship nouns carry gender; names do not.
 import { upperFirst } from "../../domain/text.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
 import { synthetic } from "./subjects.ts";
 import { FEMALE, isKin, MALE, PETS } from "./kin.ts";

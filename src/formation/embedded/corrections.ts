@@ -5,7 +5,7 @@
 import { escapeRegExp } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import { MONTH_WORD } from "./date-cues.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { joinTokens, type Token } from "./nlp.ts";
 
 /** "Actually, scratch that, ...", "No wait, ...", "Change of plans: ...", "Make that ...". */

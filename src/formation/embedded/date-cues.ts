@@ -57,6 +57,8 @@ export const BOOKED =
   /\b(?:(?:re-?)?booked|reserved|(?:re)?scheduled|planned|arranged|ordered|signed up|registered|enrolled|bought (?:the )?tickets?|(?:an? )?(?:enquiry|inquiry|request|quote|invite|invitation|offer) for)\b/i;
 /** "moved to fri 24th" anywhere in the statement: a day of the month moved to lies ahead (weekday-dates.ts). */
 export const MOVED_TO_DAY = /\b(?:moved?|pushed|changed|rescheduled|postponed)\b[^.!?]*\bto\b/i;
+/** "flights booked for 4 August": the day booked, in the clause of the booking, lies ahead. */
+export const BOOKED_FOR = new RegExp(`${BOOKED.source}[^.;!?]{0,40}\\b(?:for|on)\\s+(?:the\\s+)?$`, "i");
 
 /** "for the last 6 months", "over the next two weeks": a span up to or from now, vague as a date. */
 export const SPAN_TO_NOW =

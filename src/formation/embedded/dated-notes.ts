@@ -2,7 +2,7 @@
 // march"): a thing of theirs and its day, written as what it is ("The user's last day is on dec 22");
 // and an amount of theirs ("budget about 300 quid all in" ⇒ "The user's budget is about 300 quid all in").
 import { CALENDAR, DISCOURSE, SHORT_MONTHS } from "./closed-classes.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import type { Token } from "./nlp.ts";
 
 const OPENERS = new Set(["so", "and", "ok", "okay", "also", "oh", "btw", "then", "plus", "anyway"]);
@@ -67,5 +67,9 @@ const AMOUNT_NOTE =
 /** The verbless note of an amount as a statement of the user's ("The user's budget is about 300 quid all in"), or null. */
 export function amountThing(text: string, who: string | null): string | null {
   const m = who ? AMOUNT_NOTE.exec(text.trim()) : null;
-  return m ? `${who}'s ${m[1]!.toLowerCase()} is ${m[2]}` : null;
+  if (m) return `${who}'s ${m[1]!.toLowerCase()} is ${m[2]}`;
+  // "prices a bit higher so budget 320 now": the amount, with the reason the user gave in brackets.
+  const so = /^([^,;:]{3,60}?),?\s+so\s+(.+)$/i.exec(text.trim());
+  const amount = so && !/\?/.test(so[1]!) ? amountThing(so[2]!, who) : null;
+  return amount && `${amount} (${so![1]!.replace(/^\p{Lu}/u, (c) => c.toLowerCase())})`;
 }

@@ -12,6 +12,7 @@ import {
   AHEAD_BEFORE,
   MOVED_TO,
   BOOKED,
+  BOOKED_FOR,
   MOVED_TO_DAY,
   SPAN_TO_NOW,
   SPAN_COUNTED,
@@ -208,7 +209,7 @@ export function resolveDates(said: string, reference: string | null, past = true
           WANTED_BY.test(textBefore) ||
           DUE.test(textBefore) ||
           /\bdeadline\b/i.test(textBefore))) ||
-      (BOOKED.test(textBefore) && WEEKDAY.test(matched)) ||
+      (BOOKED.test(textBefore) && (WEEKDAY.test(matched) || (dated && BOOKED_FOR.test(textBefore)))) ||
       DEADLINE_AFTER.test(textAfter);
     // "membership paused till jan": a state that lasts until a date lies ahead, unless told of the past ("I lived there until March").
     const until = /\b(?:until|till|til)\s+$/i.test(textBefore) && !toldPast(textBefore);

@@ -8,7 +8,7 @@ import { joinedAs, joinTokens, type Token } from "./nlp.ts";
 import { companionsIn, together } from "./companions.ts";
 import { unwantedInAnswers, wantedPlease } from "./answer-form.ts";
 import { resolvePronouns, type Speakers } from "./pronouns.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { STATES, stateAfter } from "./subjects.ts";
 import { withCountedThing } from "./choices.ts";
 import { signedName } from "./typed-names.ts";

@@ -7,7 +7,7 @@ import type { Token } from "./nlp.ts";
 import { namesDayOrMonth } from "./dates.ts";
 import { synthetic } from "./subjects.ts";
 import { NOTED_ROLES } from "./closed-classes.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { DROPS } from "./corrections.ts";
 
 /** Words between a thing and its amount ("max 150"): a bound or an estimate. */

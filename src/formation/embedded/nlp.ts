@@ -2,7 +2,7 @@
 // named entities. Loaded once per extractor (about 60 ms); everything here is synchronous and pure.
 import winkNLP from "wink-nlp";
 import model from "wink-eng-lite-web-model";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { findMissingVerb, fixVerbs, joinedCompounds } from "./tagger-fixes.ts";
 import type { Token } from "./token.ts";
 

@@ -1,6 +1,6 @@
 // A note's own labels: "Coffee order: oat flat white", "Dentist: Dr. Okafor" in the user's note of
 // such lines are of things of theirs ("My coffee order: ...").
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { CALENDAR, DISCOURSE } from "./closed-classes.ts";
 import { NO_OWNER } from "./owners.ts";
 

@@ -1,7 +1,7 @@
 // A user's note to an assistant drops the possessive ("salary is 72k gross", "lease ends oct 15"): the
 // owner a bare noun opening the statement had, the speaker's or the one the question before asked of.
 import { upperFirst } from "../../domain/text.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { isKin } from "./kin.ts";
 import type { Token } from "./token.ts";
 import { ROLE } from "./typed-names.ts";

@@ -7,7 +7,7 @@
 
 import { WEEKDAYS as WEEKDAY_NAMES } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { NOTED_ROLES } from "./closed-classes.ts";
 
 /** A weekday cut short, written out (weekday-dates.ts reads a week typed with them too). */

@@ -2,7 +2,7 @@
 // relationships, plans, events, opinions, possessions, skills. Greetings, thanks, questions,
 // filler, small talk and pure reactions are dropped. Decisions use the tagger's parts of speech
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { afterLabel, numberRange, openingWord } from "./clause-marks.ts";
 import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";

@@ -3,7 +3,7 @@
 // name, in pronouns.ts). Imperatives ("Check this out", "Come join us") have no subject either: they are
 // requests, not facts. Decisions use the tagger's parts of speech and lemmas.
 import { ownLife, SAME_IN_PAST } from "./own-life.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { inBrackets, type Token } from "./nlp.ts";
 import { isVerb } from "./token.ts";
 import { SUBORDINATORS } from "./closed-classes.ts";

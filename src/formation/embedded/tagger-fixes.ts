@@ -1,7 +1,7 @@
 // Corrections to the lite model's reading of chat English: words joined by a hyphen are one word, a
 // verb read as a plural noun after its subject ("Marta lives in Porto"), the head of a compound noun
 // read as a verb ("a tension block"), and a verb compromise finds where the model found none.
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 import { isVerb, type Token } from "./token.ts";
 
 /**

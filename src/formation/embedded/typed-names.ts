@@ -5,7 +5,7 @@
 // speaker introducing themselves ("I am Dana, a backend engineer"), as a memory (selfIntroduced).
 import { escapeRegExp, upperFirst } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 
 /** Someone of the writer's, by relation or by role ("my gf lena", "fergal is our conductor"). */
 export const ROLE =

@@ -3,7 +3,7 @@
 // assistant to book the 9:00 train"); answers.ts fuses them.
 import { escapeRegExp, lowerFirst, upperFirst } from "../../domain/text.ts";
 import { thirdPerson } from "./pronouns.ts";
-import { lexicon } from "./lexicon.ts";
+import { lexicon } from "../../models/lexicon.ts";
 
 const YES =
   /^(?:yes|yeah|yep|yup|yea|sure|ok(?:ay)?|please do|go ahead|do it|sounds good|that works|correct|right|exactly|absolutely|definitely|of course|perfect|constantly|always|all the time|every day|for sure|totally)\b[\s,.!]*(?:please|thanks?|thank you|do it|go ahead|sounds good|that works|let['’]s do (?:it|that))?[\s,.!]*$/i;
