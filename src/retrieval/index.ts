@@ -12,6 +12,8 @@ import { analyseQuery, asksForSeveral, queryNames } from "./query.ts";
 import { askedStems, composeContext, focused, type ContextResponse } from "./context.ts";
 import { saidOfSomeoneElse } from "./answerable.ts";
 import { decompose, interleave } from "./decompose.ts";
+import { unheardUser } from "./unheard-name.ts";
+import { onContent, toMatchExpression } from "../storage/sql.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import type { VectorStore } from "./vector-store.ts";
 import type { VectorIndex } from "./vector-index.ts";
@@ -98,7 +100,12 @@ export function createRetrieval(deps: {
   function aboutUsers(projectId: string, typed: string, scope: Scope): { query: string; userIds: Set<string> } {
     const users = deps.people?.named(projectId) ?? [];
     const named = scope.user_id ? users.find((u) => u.userId === scope.user_id)?.name : undefined;
-    const query = named ? typed.replace(THE_USER, (w) => (/s$/i.test(w) ? `${named}'s` : named)) : typed;
+    // A name no memory of an unnamed user's scope says is the user's own (unheard-name.ts), even when
+    // another user of the project has it: that user's memories are outside the scope.
+    const heard = (name: string) =>
+      deps.index.matches(projectId, onContent(toMatchExpression([name])!), scope, 1, "recent", [1, 1]).length > 0;
+    const unheard = scope.user_id && !named ? unheardUser(typed, heard) : null;
+    const query = named ? typed.replace(THE_USER, (w) => (/s$/i.test(w) ? `${named}'s` : named)) : (unheard ?? typed);
     const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
     const userIds = new Set(
       users
@@ -115,7 +122,8 @@ export function createRetrieval(deps: {
 
   /**
    * Ranked by the hybrid retriever, then feedback; `excludeVeryNegative` keeps such memories out
-   * (recall, context). `aboutAsked` tells a memory of a scope user the question names.
+   * (recall, context). `aboutAsked` tells a memory of a scope user the question names; `asked` is the
+   * question as put to the memories (an unheard name written as "the user": unheard-name.ts).
    */
   async function ranking(
     projectId: string,
@@ -124,7 +132,7 @@ export function createRetrieval(deps: {
     limit: number,
     meter: Meter,
     excludeVeryNegative: boolean,
-  ): Promise<{ ranked: Ranked[]; aboutAsked: (row: MemoryRow) => boolean }> {
+  ): Promise<{ ranked: Ranked[]; aboutAsked: (row: MemoryRow) => boolean; asked: string }> {
     const asked = aboutUsers(projectId, query, scope);
     const aboutAsked = (row: MemoryRow) => row.user_id !== null && asked.userIds.has(row.user_id);
     const n = limit + 10; // a margin for feedback: negative ratings reorder, very_negative ones may drop out
@@ -153,7 +161,7 @@ export function createRetrieval(deps: {
       })
       .sort((a, b) => b.score - a.score) // stable: equal scores keep the retriever's order
       .slice(0, limit);
-    return { ranked, aboutAsked };
+    return { ranked, aboutAsked, asked: asked.query };
   }
   const rank = async (...args: Parameters<typeof ranking>) => (await ranking(...args)).ranked;
 
@@ -161,11 +169,11 @@ export function createRetrieval(deps: {
     search: (projectId, query, scope, limit, meter) => rank(projectId, query, scope, limit, meter, false),
 
     async recall(projectId, query, scope, meter) {
-      const { ranked, aboutAsked } = await ranking(projectId, query, scope, RECALL_CANDIDATES, meter, true);
+      const { ranked, aboutAsked, asked } = await ranking(projectId, query, scope, RECALL_CANDIDATES, meter, true);
       const best = ranked[0];
       if (!best || best.score < recallThreshold) return null;
       const rows = ranked.map((r) => r.row);
-      return saidOfSomeoneElse(query, rows, aboutAsked, lexical.specificity) ? null : best;
+      return saidOfSomeoneElse(asked, rows, aboutAsked, lexical.specificity) ? null : best;
     },
 
     async context(projectId, query, scope, meter) {

@@ -117,4 +117,33 @@ describe("the user of a scope", () => {
     expect(await ask("Which rail discount card does the user have?")).toEqual(["Tom has a BahnCard 50."]);
     expect(await ask("How should answers to the user be written?")).toEqual(["Tom hates long paragraphs."]);
   });
+
+  test("a name no memory of an unnamed user's scope says is the user: context answers 'What's the issue with Ewan's knee?'", async () => {
+    const h2 = h;
+    const r = await h2.call("POST", "/v1/memories/import", {
+      body: {
+        scope: { user_id: "u6" },
+        messages: [
+          { role: "user", content: "first ultra. thames path 50k in september. right knee niggly last 3 wks" },
+          { role: "assistant", content: "Good goal. What did the physio say?" },
+          { role: "user", content: "physio says ITB irritation, nothing structural. starts hurting after ~12k" },
+          { role: "assistant", content: "Noted." },
+          { role: "user", content: "gels make me feel sick. metric only pls" },
+        ].map((m) => ({ ...m, occurred_at: "2026-03-16T07:30:00Z" })),
+      },
+    });
+    expect(r.status).toBe(202);
+    await create("I'm Ewan and I play the cello.", "u7"); // another user of the project with that name
+    const ask = async (path: string, query: string) =>
+      h2.call("POST", `/v1/memories/${path}`, { body: { query, scope: { user_id: "u6" } } });
+    const context = await ask("context", "What's the issue with Ewan's knee?");
+    expect(context.status).toBe(200);
+    expect(((await context.json()) as { context: string }).context).toContain("ITB irritation");
+    const recalled = (await (await ask("recall", "What makes Ewan feel sick?")).json()) as { content?: string };
+    expect(recalled.content).toMatch(/gels make the user feel sick/i);
+    // A name the scope's memories say is theirs, not the user's: "Who is Hannah?" is no question of the user.
+    await create("My physio is Hannah.", "u6");
+    const hannah = (await (await ask("recall", "What does Hannah do for a living?")).json()) as { content?: string };
+    expect(hannah.content ?? "").not.toMatch(/gels|metric/);
+  });
 });
