@@ -204,15 +204,23 @@ const NOT_WAS = new RegExp(String.raw`(\d[\d,.]*?)%?,?\s+${INSTEAD}\s+[£$€]?(
 /**
  * A sentence of a stored memory giving the value a new fact corrects by naming it ("barclaycard is 27.9
  * not 24.9" after "The user's barclaycard is 4200 at 24.9% ..."): the old value alone there, the new one
- * not, and a word of what it is of in common.
+ * not, and a word of what it is of in common, or the same currency.
  */
 function correctedValue(content: string, candidates: MemoryRow[]) {
   const [, now, was] = NOT_WAS.exec(content) ?? [];
   if (!now || !was || now === was) return undefined;
   const mine = things(content);
+  // "budget is now £800 not 600" after "we've said £600 total": the same money needs no word in common.
+  const money = new RegExp(`[£$€]${escapeRegExp(now)}(?!\\d)`).exec(content)?.[0][0];
+  const sameMoney = (sentence: string) =>
+    !!money && new RegExp(`\\${money}${escapeRegExp(was)}(?![\\d.,]*\\d)`).test(sentence);
   for (const memory of candidates)
     for (const sentence of splitSentences(memory.content))
-      if (alone(was).test(sentence) && !alone(now).test(sentence) && [...things(sentence)].some((w) => mine.has(w)))
+      if (
+        alone(was).test(sentence) &&
+        !alone(now).test(sentence) &&
+        ([...things(sentence)].some((w) => mine.has(w)) || sameMoney(sentence))
+      )
         return { memory, sentence, was, now };
   return undefined;
 }

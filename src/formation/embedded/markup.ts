@@ -98,15 +98,24 @@ export function numberedItems(text: string): Array<{ n: number; text: string }> 
     const anyOrder = sentenceStart && n <= 9 && items.some((it) => it.marked);
     if (empty || used || (!marked && (n <= last || n > last + 3) && !anyOrder)) continue;
     // The first: 1, or another after sentences that answered the questions before it ("... june. 4. my knee").
-    const first = marked && (n === 1 || (lineStart && n <= 9) || (sentenceStart && before.trim() !== ""));
+    // Unmarked, only "1" opening the message ("1 not really, gui only pls 2 yes 3 loft prob": see below).
+    const first = marked
+      ? n === 1 || (lineStart && n <= 9) || (sentenceStart && before.trim() !== "")
+      : n === 1 && before.trim() === "";
     // "3) renews on the 28th 1) 18 booked": a number closed by ")" marks an item anywhere once one did.
     const paren = /\)$/.test(m[0]) && items.some((it) => it.paren);
-    if (last === 0 ? !first : !(marked ? sentenceStart || n === last + 1 || paren : sentenceStart)) continue;
+    const inOrder = n === last + 1 && items.length > 0 && !items[0]!.marked; // "1 not really 2 yes"
+    if (last === 0 ? !first : !(marked ? sentenceStart || n === last + 1 || paren : sentenceStart || inOrder)) continue;
     items.push({ n, at: m.index, from: m.index + m[0].length, paren: /\)$/.test(m[0]), marked });
   }
   const preamble = text.slice(0, items[0]?.at ?? 0).trim();
   if (items.length < 2 && !(items.length === 1 && preamble && items[0]!.n > 1)) return null;
   const listed = items.map((it, i) => ({ n: it.n, text: text.slice(it.from, items[i + 1]?.at ?? text.length).trim() }));
+  // A list of numbers none marks answers in order, each item whole: "1 kid, 2 dogs" counts things, and
+  // "1 more question: is it 2 hours" has a number inside a sentence.
+  const unmarked = !items[0]!.marked;
+  const unfinished = /(?:,|\b(?:and|or|is|it|to|the|a|an|of|for|in|on|at|by|about|like|than|with))$/i;
+  if (unmarked && listed.some((it, i) => it.n !== i + 1 || unfinished.test(it.text) || items[i]!.marked)) return null;
   return preamble ? [{ n: 0, text: preamble }, ...listed] : listed;
 }
 

@@ -193,7 +193,9 @@ function loadNlp(): Nlp {
           start >= 0 &&
           ((/[\p{L}\d]\.$/u.test(raw) && /[\p{L}\d]/u.test(next)) ||
             (/\s\.$/.test(raw) && /\p{L}/u.test(next)) ||
-            /\b(?:incl|inc|excl|approx|vs|esp)\.$/i.test(raw));
+            /\b(?:incl|inc|excl|approx|vs|esp)\.$/i.test(raw) ||
+            // 'called the group chat "MUMS 70TH SURPRISE!!!" in caps': a quotation's own end ends no sentence.
+            ((raw.match(/["“”]/g)?.length ?? 0) % 2 === 1 && /^\s*["”]/.test(text.slice(at))));
       });
       return out;
     },
