@@ -55,9 +55,12 @@ export function withoutCalledName(reply: string, asked: string): string {
 const CHAT_SELF =
   /^(?:newbie|noob|n00b|lurker|admin|mod|op|dev|devs|tldr|tl;dr|lol|anon|frontend|backend|fullstack|sysadmin|ops|devops|pm|eng|sre|qa|ux|ui)$/i;
 
-/** "Arjun, by the way — thanks", "oh and priya btw, just realised i never said": a name said as an aside. */
+/**
+ * "Arjun, by the way — thanks", "oh and priya btw, just realised i never said", "colin btw, feels rude
+ * not saying": a name said as an aside.
+ */
 const BY_THE_WAY =
-  /(?:^|[.!?]\s+|\b(?:[Oo]h|[Aa]nd|[Aa]lso|[Aa]nyway)\s+)([A-Za-z][a-z'-]+),?\s+(?:by the way|btw)(?:\s+(?:lol|haha))?\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry|(?:just )?reali[sz]ed|(?:that )?i (?:never said|forgot to say|didn['’]?t say))\b))/u;
+  /(?:^|[.!?]\s+|\b(?:[Oo]h|[Aa]nd|[Aa]lso|[Aa]nyway)\s+)([A-Za-z][a-z'-]+),?\s+(?:by the way|btw)(?:\s+(?:lol|haha))?\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry|(?:just )?reali[sz]ed|(?:that )?i (?:never said|forgot to say|didn['’]?t say)|(?:it )?feels? (?:rude|weird|odd|wrong)|should(?:['’]?ve| have) said)\b))/u;
 
 /** "graham (and pauline!) says thank you": the writer thanking for two in the third person, closing the message. */
 const SAYS_THANKS =

@@ -1,7 +1,8 @@
-// Replies typed in a rush to an assistant (issue 11, held-out sets 76-77): numbered answers with no
+// Replies typed in a rush to an assistant (issue 11, held-out sets 76-78): numbered answers with no
 // mark after the numbers ("1 not really, gui only pls 2 yes 3 loft prob"), a quotation ending in its
-// own marks ('"MUMS 70TH SURPRISE!!!" in caps'), and a new amount naming the old one in the same money
-// ("budget is now £800 not 600" after "we've said £600 total").
+// own marks ('"MUMS 70TH SURPRISE!!!" in caps'), a new amount naming the old one in the same money
+// ("budget is now £800 not 600" after "we've said £600 total"), how long a wish holds after its
+// "please" ("metric pls always"), and a name given late as an aside ("colin btw, feels rude not saying").
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -42,6 +43,18 @@ describe("numbered answers typed without marks", () => {
   });
 });
 
+describe("a wish typed tersely", () => {
+  test("'metric pls always' is a standing wish, 'always' kept", () => {
+    expect(
+      withAssistant(
+        ["hi", "Sure. How can I help?", "metric pls always. and keep it shorter, i dont read essays"],
+        "user",
+        AT,
+      ),
+    ).toEqual(["The user wants metric always from the assistant.", "The user wants the assistant to keep it shorter."]);
+  });
+});
+
 describe("a quotation keeps its own marks", () => {
   test("'\"MUMS 70TH SURPRISE!!!\" in caps' is one sentence, the quotation whole", () => {
     const formed = withAssistant(
@@ -74,5 +87,22 @@ describe("through the API", () => {
     const texts = active(h).map((m) => m.content);
     expect(texts.join("\n")).toContain("said £800 (was 600) total between the two of them");
     expect(texts.join("\n")).not.toMatch(/said £600/);
+  });
+
+  test("'colin btw, feels rude not saying' names the user, and the aside forms nothing else", async () => {
+    const h = await createHarness({ clock: fixedClock(AT) });
+    await importMessages(
+      h,
+      [
+        { role: "user", content: "target 95kg by xmas" },
+        { role: "assistant", content: "Doable. How are you getting on with walking?" },
+        { role: "user", content: "cheers. colin btw, feels rude not saying. walking bruno instead, hes a lab" },
+      ].map((m) => ({ ...m, occurred_at: AT })),
+      { scope: { user_id: "colin" } },
+    );
+    const texts = active(h).map((m) => m.content);
+    expect(texts).toContain("The user's name is Colin.");
+    expect(texts).toContain("Colin is walking bruno instead, he is a lab.");
+    expect(texts.join("\n")).not.toMatch(/rude/);
   });
 });

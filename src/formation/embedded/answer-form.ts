@@ -77,7 +77,7 @@ const UNIT =
  * user wants, with no verb or "please" needed (a reason after a comma stays with them).
  */
 const UNITS_OVER = new RegExp(
-  String.raw`^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*(${UNIT}\s+(?:not|over|instead of)\s+${UNIT}\b[^.!?,]{0,40}?|(?:metric|imperial)(?:\s+units)?(?:\s+only)?)(?:\s+(?:pls|please|plz))?(?:,\s+([^.!?]{3,120}?))?[\s.!]*$`,
+  String.raw`^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*(${UNIT}\s+(?:not|over|instead of)\s+${UNIT}\b[^.!?,]{0,40}?|(?:metric|imperial)(?:\s+units)?(?:\s+only)?)(?:\s+(?:pls|please|plz))?(\s+(?:always|from now on|throughout|everywhere))?(?:,\s+([^.!?]{3,120}?))?[\s.!]*$`,
   "i",
 );
 
@@ -93,8 +93,10 @@ const ANSWER_SHAPE =
 
 /** "totals first pls" (a sentence without a verb): "The user wants totals first from the assistant". */
 export function wantedPlease(text: string, who: string | null, verbless = true): string | null {
-  const [, units, why] = UNITS_OVER.exec(text.trim()) ?? [];
-  if (units && who) return `${who} wants ${units.toLowerCase()} from the assistant${why ? `; ${why}` : ""}`;
+  // "metric pls always": how long it holds, after the "please".
+  const [, units, holds = "", why] = UNITS_OVER.exec(text.trim()) ?? [];
+  if (units && who)
+    return `${who} wants ${units.toLowerCase()}${holds.toLowerCase()} from the assistant${why ? `; ${why}` : ""}`;
   if (!verbless) return null;
   const [, before, wanted, after] = WANT_PLEASE.exec(text.trim()) ?? [];
   // "just tables + numbers from now on": lasting, it needs no "please".
