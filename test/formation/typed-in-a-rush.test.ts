@@ -2,7 +2,8 @@
 // mark after the numbers ("1 not really, gui only pls 2 yes 3 loft prob"), a quotation ending in its
 // own marks ('"MUMS 70TH SURPRISE!!!" in caps'), a new amount naming the old one in the same money
 // ("budget is now £800 not 600" after "we've said £600 total"), how long a wish holds after its
-// "please" ("metric pls always"), and a name given late as an aside ("colin btw, feels rude not saying").
+// "please" ("metric pls always"), a name given late as an aside ("colin btw, feels rude not saying"),
+// and a statement before "so" and a question ("car pickup is sat 30th may so granny cable till then ok?").
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -52,6 +53,22 @@ describe("a wish typed tersely", () => {
         AT,
       ),
     ).toEqual(["The user wants metric always from the assistant.", "The user wants the assistant to keep it shorter."]);
+  });
+});
+
+describe("a statement before 'so' and a question is told", () => {
+  test("'car pickup is sat 30th may so granny cable till then ok?' keeps the pickup day", () => {
+    const formed = withAssistant(
+      ["sparky cancelled thurs, now fri 5th june. car pickup is sat 30th may so granny cable till then ok?"],
+      "user",
+      AT,
+    );
+    expect(formed).toContain("Car pickup is on Saturday, 30 May 2026.");
+    expect(formed.join("\n")).not.toMatch(/granny cable/);
+  });
+
+  test("'so much' and a question after no clause of its own stay one question", () => {
+    expect(withAssistant(["is it so much better to go electric so soon?"], "user", AT)).toEqual([]);
   });
 });
 

@@ -13,6 +13,9 @@ const ASKS =
 const ASKED_UNMARKED =
   /^(?:how\s+(?:hard|easy|difficult|tricky|long|expensive|bad|risky)\b(?:\s+(?:is|would|will|could)\b.*)?[\s.!]*$|(?:can|could|would|will|should|is|are|do|does|did)\s+(?:i|we|you|that|it|this|there|he|she|they)|(?:what|how|where|which|who|why)\s+(?:do|does|did|can|could|should|would|will|is|are)\s+(?:i|we|you|that|it|this|there|he|she|they))\b/i;
 
+/** "so much", "so far", "so that": no clause of its own after "so". */
+const SO_NOT_ASKING = /^(?:much|many|far|that|long|good|bad|ok|okay|sure|glad|happy|excited|sorry|i|we)$/;
+
 /**
  * "my brother lives 10 min away, could i put something at his place?", "we use celery with redis,
  * anything there?": a statement of its own before a question's comma is told, not asked. It is
@@ -20,6 +23,13 @@ const ASKED_UNMARKED =
  */
 export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
   const i = tokens.findIndex((t, j) => j >= 3 && t.text === "," && ASKS.test(tokens[j + 1]?.lower ?? ""));
+  // "car pickup is sat 30th may so granny cable till then ok?": what is told before "so", and the question after it.
+  const so = tokens.findIndex((t, j) => j >= 3 && t.lower === "so" && !SO_NOT_ASKING.test(tokens[j + 1]?.lower ?? ""));
+  if (i < 0 && so > 0 && tokens.at(-1)?.text.includes("?") && !tokens.slice(0, so).some((t) => t.text.includes("?"))) {
+    const told = nlp.sentences(joinTokens(tokens.slice(0, so))).flatMap((x) => x.tokens);
+    if (hasFiniteVerb(told) && !ASKS.test(openingWord(tokens)) && !SUBORDINATORS.has(openingWord(tokens)))
+      return [told, tokens.slice(so + 1)];
+  }
   const asked =
     tokens.slice(i + 2).some((t) => t.text.includes("?")) || ASKED_UNMARKED.test(joinTokens(tokens.slice(i + 1)));
   // "what if it rains, should we move it?": a question already before the comma is one question.
