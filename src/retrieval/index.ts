@@ -97,7 +97,11 @@ export function createRetrieval(deps: {
    * a user whose name is known, "the user" is that name ("What rail card does the user have?" asks what
    * "Tom has a bahncard 50" tells; only "The user's name is Tom" says "user"), and no "user" is added.
    */
-  function aboutUsers(projectId: string, typed: string, scope: Scope): { query: string; userIds: Set<string> } {
+  function aboutUsers(
+    projectId: string,
+    typed: string,
+    scope: Scope,
+  ): { query: string; said: string; userIds: Set<string> } {
     const users = deps.people?.named(projectId) ?? [];
     const named = scope.user_id ? users.find((u) => u.userId === scope.user_id)?.name : undefined;
     // A name no memory of an unnamed user's scope says is the user's own (unheard-name.ts), even when
@@ -117,7 +121,7 @@ export function createRetrieval(deps: {
         )
         .map((u) => u.userId),
     );
-    return { query: userIds.size && !named ? `${query} user` : query, userIds };
+    return { query: userIds.size && !named ? `${query} user` : query, said: unheard ?? typed, userIds };
   }
 
   /**
@@ -161,7 +165,7 @@ export function createRetrieval(deps: {
       })
       .sort((a, b) => b.score - a.score) // stable: equal scores keep the retriever's order
       .slice(0, limit);
-    return { ranked, aboutAsked, asked: asked.query };
+    return { ranked, aboutAsked, asked: asked.said };
   }
   const rank = async (...args: Parameters<typeof ranking>) => (await ranking(...args)).ranked;
 
