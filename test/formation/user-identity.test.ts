@@ -119,8 +119,7 @@ describe("the user of a scope", () => {
   });
 
   test("a name no memory of an unnamed user's scope says is the user: context answers 'What's the issue with Ewan's knee?'", async () => {
-    const h2 = h;
-    const r = await h2.call("POST", "/v1/memories/import", {
+    const r = await h.call("POST", "/v1/memories/import", {
       body: {
         scope: { user_id: "u6" },
         messages: [
@@ -135,7 +134,7 @@ describe("the user of a scope", () => {
     expect(r.status).toBe(202);
     await create("I'm Ewan and I play the cello.", "u7"); // another user of the project with that name
     const ask = async (path: string, query: string) =>
-      h2.call("POST", `/v1/memories/${path}`, { body: { query, scope: { user_id: "u6" } } });
+      h.call("POST", `/v1/memories/${path}`, { body: { query, scope: { user_id: "u6" } } });
     const context = await ask("context", "What's the issue with Ewan's knee?");
     expect(context.status).toBe(200);
     expect(((await context.json()) as { context: string }).context).toContain("ITB irritation");
