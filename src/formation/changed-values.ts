@@ -121,8 +121,9 @@ function changedCount(
     new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
   for (const c of candidates) {
     const whole = significantTerms(c.content).size <= COUNT_FACT_TERMS;
-    for (const sentence of whole ? [c.content] : splitSentences(c.content))
-      for (const [head, was, theirs] of counts(sentence).map((p, _, all) => [...p, all] as const)) {
+    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
+      const theirs = counts(sentence);
+      for (const [head, was] of theirs) {
         // A fact naming the value it replaces ("500 a month on the cards instead of 400") changes that one only.
         if (replaced.length && !replaced.some((r) => amount(r) === amount(was) || amount(r) * 1000 === amount(was)))
           continue;
@@ -139,6 +140,7 @@ function changedCount(
         const now = kept(was) ? undefined : mine.find(same)?.[1];
         if (now) return { memory: c, was, now, sentence: whole ? undefined : sentence };
       }
+    }
   }
   return undefined;
 }
@@ -212,8 +214,8 @@ function correctedValue(content: string, candidates: MemoryRow[]) {
   const mine = things(content);
   // "budget is now £800 not 600" after "we've said £600 total": the same money needs no word in common.
   const money = new RegExp(`[£$€]${escapeRegExp(now)}(?!\\d)`).exec(content)?.[0][0];
-  const sameMoney = (sentence: string) =>
-    !!money && new RegExp(`\\${money}${escapeRegExp(was)}(?![\\d.,]*\\d)`).test(sentence);
+  const oldMoney = money && new RegExp(`\\${money}${escapeRegExp(was)}(?![\\d.,]*\\d)`);
+  const sameMoney = (sentence: string) => !!oldMoney && oldMoney.test(sentence);
   for (const memory of candidates)
     for (const sentence of splitSentences(memory.content))
       if (

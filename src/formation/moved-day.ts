@@ -27,13 +27,13 @@ export const things = (text: string) =>
   new Set([...significantTerms(text)].filter((w) => !/\d/.test(w) && !DATE_WORDS.has(w)).map(thing));
 
 /**
- * Whether a new fact replaces a stored one whole: the stored one is short and names nothing the new one
- * does not ("Flights booked for 4 August, lisbon" keeps its Lisbon when "moved flights to 6 August").
+ * Whether a new fact (`said`: its things) replaces a stored one whole: the stored one is short and names
+ * nothing the new one does not ("Flights booked for 4 August, lisbon" keeps its Lisbon when "moved
+ * flights to 6 August").
  */
-export function replacedWhole(stored: string, content: string): boolean {
+function replacedWhole(stored: string, said: ReadonlySet<string>): boolean {
   const theirs = things(stored);
-  const mine = things(content);
-  return theirs.size <= COUNT_FACT_TERMS && [...theirs].every((w) => mine.has(w));
+  return theirs.size <= COUNT_FACT_TERMS && [...theirs].every((w) => said.has(w));
 }
 
 /**
@@ -60,9 +60,10 @@ export function movedDay(
     .replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that)\b/gi, "")
     .replace(/[\p{L}-]+['’]s\s+(?=\p{L})/gu, "");
   const subject = things(`${named} ${renamed}`);
-  const mine = subject.size ? subject : things(content);
+  const all = things(content);
+  const mine = subject.size ? subject : all;
   for (const c of candidates) {
-    const whole = replacedWhole(c.content, content);
+    const whole = replacedWhole(c.content, all);
     for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
       const days = [...new Set(sentence.match(DAY) ?? [])];
       if (days.length !== 1 || days[0] === now) continue;

@@ -23,18 +23,17 @@ const SO_NOT_ASKING = /^(?:much|many|far|that|long|good|bad|ok|okay|sure|glad|ha
  */
 export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
   const i = tokens.findIndex((t, j) => j >= 3 && t.text === "," && ASKS.test(tokens[j + 1]?.lower ?? ""));
+  // "if i take the loan, can i pay it off early?": a condition asks with its question.
+  const opening = openingWord(tokens);
   // "car pickup is sat 30th may so granny cable till then ok?": what is told before "so", and the question after it.
   const so = tokens.findIndex((t, j) => j >= 3 && t.lower === "so" && !SO_NOT_ASKING.test(tokens[j + 1]?.lower ?? ""));
   if (i < 0 && so > 0 && tokens.at(-1)?.text.includes("?") && !tokens.slice(0, so).some((t) => t.text.includes("?"))) {
     const told = nlp.sentences(joinTokens(tokens.slice(0, so))).flatMap((x) => x.tokens);
-    if (hasFiniteVerb(told) && !ASKS.test(openingWord(tokens)) && !SUBORDINATORS.has(openingWord(tokens)))
-      return [told, tokens.slice(so + 1)];
+    if (hasFiniteVerb(told) && !ASKS.test(opening) && !SUBORDINATORS.has(opening)) return [told, tokens.slice(so + 1)];
   }
   const asked =
     tokens.slice(i + 2).some((t) => t.text.includes("?")) || ASKED_UNMARKED.test(joinTokens(tokens.slice(i + 1)));
   // "what if it rains, should we move it?": a question already before the comma is one question.
-  // "if i take the loan, can i pay it off early?": a condition asks with its question.
-  const opening = openingWord(tokens);
   if (
     i < 0 ||
     !asked ||
