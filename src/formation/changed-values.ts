@@ -123,20 +123,24 @@ function changedCount(
     const whole = significantTerms(c.content).size <= COUNT_FACT_TERMS;
     for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
       const theirs = counts(sentence);
+      const named = new Set([...namesIn(content), ...namesIn(sentence)]);
       for (const [head, was] of theirs) {
         // A fact naming the value it replaces ("500 a month on the cards instead of 400") changes that one only.
         if (replaced.length && !replaced.some((r) => amount(r) === amount(was) || amount(r) * 1000 === amount(was)))
           continue;
         // The same period or none: "go to 20 a week" is no "10 a month", "go to 1800" no "20 a month".
         // Nor is the count of another named thing: "the Mendip 100 ... instead: 160 km" after "the Cotswold Hundred: 161 km".
-        // A unit alone says not of what ("160 km" of an event, "90 km" of a ride): something else in common too.
+        // A unit alone says not of what ("160 km" of an event, "90 km" of a ride): something else in common too,
+        // not a name, and a value near it ("3 weeks starting 1 September" is no change of "Nearly 13 weeks, Niamh ...").
         const same = ([h, v, said]: [string, string, string]) =>
           h === head &&
           v !== was &&
           // "budget 320 now" after "300 quid a month": a count without its period, near the one it changes.
           (rateOf(mine, v) === rateOf(theirs, was) || (!rateOf(mine, v) && near(amount(v), amount(was)))) &&
           !namedApart(said, sentence) &&
-          (!UNITS.has(h) || [...things(said)].some((w) => w !== h && things(sentence).has(w)));
+          (!UNITS.has(h) ||
+            (near(amount(v), amount(was)) &&
+              [...things(said)].some((w) => w !== h && things(sentence).has(w) && !named.has(w))));
         const now = kept(was) ? undefined : mine.find(same)?.[1];
         if (now) return { memory: c, was, now, sentence: whole ? undefined : sentence };
       }

@@ -11,10 +11,24 @@ export const COUNT_FACT_TERMS = 8;
 /** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
 const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
 /** The verbs a day is said to move with. */
-const MOVES = ["moved", "pushed", "postponed", "delayed", "rescheduled", "changed", "shifted", "bumped", "extended"];
-/** A day said to be the new one: "moved to 19 June 2026", "is now Friday, 15 May 2026", "moving the start to ...". */
+const MOVES = [
+  "moved",
+  "moves",
+  "pushed",
+  "postponed",
+  "delayed",
+  "rescheduled",
+  "changed",
+  "shifted",
+  "bumped",
+  "extended",
+];
+/**
+ * A day said to be the new one: "moved to 19 June 2026", "moved it to ...", "is now Friday, 15 May 2026",
+ * "moving the start to ...".
+ */
 const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
   "u",
 );
 /** A day with the weekday written before it. */

@@ -2,7 +2,8 @@
 // versions the older memory"), typed as users type them: a booking moved without an article ("moved
 // flights to 6 August"), an amount changed with its reason before it ("prices a bit higher so budget
 // 320 now"), a stored fact that says more than the day moved (it keeps what else it says), and
-// a person's name before the thing that moved ("Jonas's trip moved"), which moves no other fact of his.
+// a person's name before the thing that moved ("Jonas's trip moved"), which moves no other fact of his,
+// and a day moved by "it" ("she moved it to the 27th of july"), which lies ahead and versions the fact.
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -55,5 +56,17 @@ describe("a changed plan versions the fact it changes", () => {
     expect(all).toMatch(/physio on 13 March 2026/);
     expect(all).not.toMatch(/physio[^\n]*\(was/);
     expect(all).toMatch(/trip is on 20 June 2027 \(was 13 June 2027\)/);
+  });
+
+  test("'she moved it to the 27th of july' lies ahead and versions the wedding's day", async () => {
+    const texts = (
+      await chat(
+        "my sister's wedding is on the 27th june, im doing the cake",
+        "actually she moved it to the 27th of july",
+      )
+    ).map((m) => m.content);
+    const all = texts.join("\n");
+    expect(all).toMatch(/wedding is on 27 July 2027 \(was 27 June 2027\)\. The user is doing the cake/);
+    expect(all).not.toMatch(/2026/);
   });
 });

@@ -5,10 +5,10 @@
 import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { escapeRegExp, saysWord, upperFirst } from "../../domain/text.ts";
-import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { ADDRESS, CLAUSE_DASH, DISCOURSE } from "./closed-classes.ts";
 import { isRequestForm } from "./answer-form.ts";
 import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
-import { alternativesAsked, CHOOSING, picked } from "./choices.ts";
+import { alternativesAsked, CHOOSING, namingAlternative, picked } from "./choices.ts";
 import { answeredYesNo, asksWhatMatters, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
@@ -28,7 +28,6 @@ const LEANS_ON_QUESTION = new Set(["no subject to stand alone", "no content", "r
 const LEANING_SUBJECT = /^(?:it|they|that|this|these|those|he|she|i|we|there|the)\b/i;
 /** A fact that still opens with a word standing for what the question asked about. */
 const LEANING_FACT = /^(?:it|they|that|this|these|those)\b/i;
-/** Questions a leaning clause answers: what, which, where, when, who, why, how. */
 /** A who/what/... question, after a word turning the talk to it ("Now — what equipment do you have?"). */
 const WH_QUESTION =
   /^(?:(?:now|so|and|ok(?:ay)?|great|right|also|first|next|finally|lastly)\b[\s,:—–-]+)*(?:what|which|where|when|who|why|how)\b/i;
@@ -91,6 +90,10 @@ function answeringPart(
     .slice(1)
     .find((s) => picked(s.text, options) && (PICKED_ONE.test(s.text) || !BY_PLACE.test(s.text)));
   if (picking) return picking;
+  const texts = sentences.map((s) => s.text);
+  // After a request, the sentence naming an alternative asked ("keep it short pls. bullet points. yes coach …").
+  const naming = isRequestForm(texts[0] ?? "") ? namingAlternative(texts, question) : -1;
+  if (naming > 0) return sentences[naming];
   // "£2m. nothing commercial" to "Do you have any commercial clients lined up?": a yes or no question is
   // answered by the sentence sharing its words, when the first is only a figure or a code.
   const yesNo = /^(?:do|does|did|are|is|have|has|would|will|can)\s+you\b/i.test(
@@ -98,7 +101,7 @@ function answeringPart(
   );
   const sharing = (text: string) => (text.match(/\p{L}{4,}/gu) ?? []).some((w) => saysWord(question, w, "i"));
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
-    const part = sentence.text.split(/\s*;\s*|\s+[-–—]\s+/)[0]!;
+    const part = sentence.text.split(/\s*;\s*/)[0]!.split(CLAUSE_DASH)[0]!;
     const later = yesNo && !/\p{L}{4,}/u.test(part) && sentences.slice(i + 1, 3).some((s) => sharing(s.text));
     const aside = OPENING.test(unnamed(part)) || GREETED.test(part);
     if (aside || (i < sentences.length - 1 && (echoes(part) || takesUp(part) || later))) continue;
@@ -285,10 +288,7 @@ export function answered(
   }
   // "Sunday." to "Saturday or Sunday for Salzburg?" is the Sunday of a trip the question leaves unsaid,
   // not the next one: a weekday alone as the answer keeps its name.
-  const word = first.text
-    .replace(/[.!\s]+$/, "")
-    .replace(/^on\s+/i, "")
-    .toLowerCase();
+  const word = first.text.replace(/[.!\s]+$|^on\s+/gi, "").toLowerCase();
   const weekdayOnly = (WEEKDAYS as readonly string[]).includes(word);
   // "When was the surgery?" → "April 21st": a question of the past dates its answer before the talk.
   const fact = text

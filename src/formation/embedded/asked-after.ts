@@ -52,12 +52,12 @@ export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
 
 /**
  * A question typed without its mark: "kind of overwhelmed, where do i start", "is that enough for the
- * move" (a wh-word or an opening auxiliary before its subject), "whats the difference between lifetime
- * and accident only", "what about music"; after a word or two of discourse ("now how do i budget",
+ * move" (a wh-word or an opening auxiliary before its subject), "how bad are the midges", "whats the difference between lifetime
+ * and accident only", "what about music", "... with mel when could i actually be ready"; after a word or two of discourse ("now how do i budget",
  * "also should i tell him", "last q - should jess walk her first" (a name and a verb after "should").
  */
 const UNMARKED_QUESTION =
-  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|like|honestly|realistically|roughly|basically|seriously|genuinely|wait|hmm|(?:one more|another|quick|last) (?:q|question|thing)\s*[,:-]?)\s+){0,3}(?:what\s+(?:actually\s+|exactly\s+|even\s+|really\s+)?(?:counts|happens|works)\b(?!(?:\s+\p{L}+){0,3}\s+(?:is|are)\b)|(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there|he|she|they)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
+  /^(?:is|are)\s+\p{L}+(?:\s+\p{L}+){0,4}\s+(?:ok|okay|fine|safe|bad|good|worth it|normal|enough)\b|^(?:(?:now|so|ok|okay|oh|and|but|also|then|yes|yeah|yep|pls|please|like|honestly|realistically|roughly|basically|seriously|genuinely|wait|hmm|(?:one more|another|quick|last) (?:q|question|thing)\s*[,:-]?)\s+){0,3}(?:what\s+(?:actually\s+|exactly\s+|even\s+|really\s+)?(?:counts|happens|works)\b(?!(?:\s+\p{L}+){0,3}\s+(?:is|are)\b)|(?:what|how|where|which|who)\s+(?:is|are|about|much|many|long|often|else|should|would|could|can|does|did|do)\b(?!\s+(?:i|we)\b)|how\s+\p{L}+\s+(?:is|are|will|would)\s+(?:the|it|that|this|they|those|these)\b|(?:is|are|do|does|did|can|could|should|would|will)\s+(?:i|we|you|that|it|this|there|he|she|they)\b|(?:do|does|did|can|could|should|would|will)\s+(?:the|my|our|his|her|their|a|an)\s)|\b(?:does|do|would|will)\s+(?:it|that)\s+matter\b|\b(?:when|where|why|how soon)\s+(?:could|can|will|would|should)\s+(?:i|we)\s+(?:\p{L}+\s+){0,2}\p{L}+\s*$|(?:^|,\s*|\s(?=but\s)|[- ]wise,?\s+)(?:(?:now|so|ok|okay|and|but|also|then)\s+){0,2}(?:where|what|how|when|why|which|who)(?:\s+[\p{L}]+){0,2}?\s+(?:do|does|did|should|can|could|would|will|shall|am)\s+(?:i|we|you)\b/iu;
 
 /** "any superstition stuff i should know", "any tips for the first coat": asking, typed without its mark. */
 const ANY_ASKED =

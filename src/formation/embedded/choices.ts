@@ -1,5 +1,6 @@
 // The options an assistant offered and the one a reply picks by its place: "the second one" to a
 // list of two plans is the second plan ("Private tutor online, two sessions a week (€160/month)").
+import { saysWord } from "../../domain/text.ts";
 
 /** A list item: "1. ...", "2) ...", "- ...", "* ...", "• ...". */
 const ITEM = /^(\s*)(?:\d{1,2}[.)]|[-*•+])\s+(.*\S)\s*$/;
@@ -110,9 +111,9 @@ const head = (text: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()
-    // "just home kit" names "Home kit only".
+    // "just home kit" names "Home kit only"; "yes coach from the office" names "Coach from the office".
     .replace(
-      /^(?:(?:just|only|the|prob|probably|def|definitely)\s+)+|(?:\s+(?:only|pls|please|then|def|definitely))+$/g,
+      /^(?:(?:just|only|the|prob|probably|def|definitely|yes|yeah|yep|ok|okay)\s+)+|(?:\s+(?:only|pls|please|then|def|definitely))+$/g,
       "",
     );
 
@@ -173,6 +174,15 @@ export function alternativesAsked(question: string): string[] {
     .replace(ASKED_LEAD, "")
     .trim();
   return [first.split(/\s+/).length <= 4 ? first : "", last[1]!.trim()];
+}
+
+/**
+ * Of a reply's first three sentences, the one after the first naming an alternative the question asked
+ * ("yes coach from the office" to "Coach from the office, or making their own way?"); -1 when none.
+ */
+export function namingAlternative(texts: readonly string[], question: string): number {
+  const words = alternativesAsked(question).flatMap((a) => a.match(/\p{L}{4,}/gu) ?? []);
+  return texts.findIndex((t, i) => i > 0 && i < 3 && words.some((w) => saysWord(t, w, "i")));
 }
 
 /** "How many do you want?", "How many would you like to order?": a count asked with its thing unsaid. */

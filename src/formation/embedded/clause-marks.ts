@@ -1,6 +1,7 @@
 // Where a clause starts and what does not end one: a label before it ("plan: if dev is happy, ..."), the
 // word it opens on, a dash between two days of the month ("20–24 July", "Friday 12 – Monday 15 June").
 import { DISCOURSE } from "./closed-classes.ts";
+import { WEEKDAY_WORD } from "./date-cues.ts";
 import type { Token } from "./nlp.ts";
 
 /** Where a clause starts after its label ("plan: if dev is happy", "Budget update: Grace and I have agreed"). */
@@ -14,8 +15,10 @@ export function openingWord(tokens: readonly Token[]): string {
   return tokens.slice(afterLabel(tokens)).find((t) => !DISCOURSE.has(t.lower) && t.pos !== "PUNCT")?.lower ?? "";
 }
 
-/** "20–24 July", "Friday 12 – Monday 15 June", "3 - 5pm": a dash (token `i`) between two numbers. */
+const WEEKDAY = new RegExp(`^${WEEKDAY_WORD}$`, "i");
+
+/** "20–24 July", "Friday 12 – Monday 15 June", "thu 18 - fri 19 june", "3 - 5pm": a dash (token `i`) between two numbers. */
 export function numberRange(tokens: readonly Token[], i: number): boolean {
   const [before, after, then] = [tokens[i - 1], tokens[i + 1], tokens[i + 2]].map((t) => t?.text ?? "");
-  return /^\d/.test(before) && (/^\d/.test(after) || (/^\p{L}+day$/iu.test(after) && /^\d/.test(then)));
+  return /^\d/.test(before) && (/^\d/.test(after) || (WEEKDAY.test(after) && /^\d/.test(then)));
 }

@@ -1,6 +1,7 @@
 // The closed word classes statement selection names: discourse markers, pronouns, reaction subjects,
 // calendar words, words of address, announcers, social and light verbs, time words, small talk.
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
+import { WEEKDAY_WORD } from "./date-cues.ts";
 export const DISCOURSE = new Set([
   "yeah",
   "yes",
@@ -118,95 +119,27 @@ export const ANNOUNCERS: string[][] = [
   // "bit of background: i'm ellie btw, ...", "for context, we have 2 kids"
   ...["a bit of background", "bit of background", "some background", "quick background", "background :"].map(words),
   ...["for context", "some context first", "some context", "quick context", "context first", "context :"].map(words),
+  // "also should say i had acl surgery last year", "i forgot to mention that we have a cat"
+  ...["should say", "should mention", "should add", "forgot to say", "forgot to mention", "should probably say"]
+    .flatMap((said) => [`i ${said} that`, `i ${said}`, `${said} that`, said])
+    .map(words),
 ];
 export const VAGUE_OBJECTS = new Set(["it", "that", "this", "them", "those", "these", "so", "one", "to"]);
 // Verbs of talk, feeling and attention: "I agreed", "I'm stoked" say nothing lasting on their own.
-export const SOCIAL_VERBS = new Set([
-  "agree",
-  "say",
-  "tell",
-  "chat",
-  "talk",
-  "wish",
-  "want",
-  "love",
-  "like",
-  "hope",
-  "mean",
-  "know",
-  "stoke",
-  "thrill",
-  "excite",
-  "please",
-  "bless",
-  "pump",
-  "miss",
-  "appreciate",
-  "try",
-  "start",
-  "finish",
-  "come",
-  "go",
-  "wait",
-  "see",
-  "hear",
-  "do",
-  "feel",
-  "think",
-  "guess",
-  "bet",
-  "forget",
-  "remember",
-  "enjoy",
-  "relate",
-  "cry",
-  "laugh",
-  "smile",
-]);
+export const SOCIAL_VERBS = new Set(
+  "agree say tell chat talk wish want love like hope mean know stoke thrill excite please bless pump miss appreciate try start finish come go wait see hear do feel think guess bet forget remember enjoy relate cry laugh smile".split(
+    " ",
+  ),
+);
 // Time words date a statement; they are not its content ("Here's one I did last week").
-export const TIME_WORDS = new Set([
-  "week",
-  "weeks",
-  "month",
-  "months",
-  "year",
-  "years",
-  "day",
-  "days",
-  "today",
-  "yesterday",
-  "tomorrow",
-  "tonight",
-  "night",
-  "morning",
-  "evening",
-  "afternoon",
-  "weekend",
-  "last",
-  "next",
-  "ago",
-  "recently",
-  "lately",
-]);
-export const LIGHT_VERBS = new Set([
-  "be",
-  "have",
-  "do",
-  "get",
-  "sound",
-  "look",
-  "seem",
-  "feel",
-  "make",
-  "let",
-  "say",
-  "know",
-  "think",
-  "guess",
-  "mean",
-]);
+export const TIME_WORDS = new Set(
+  "week weeks month months year years day days today yesterday tomorrow tonight night morning evening afternoon weekend last next ago recently lately".split(
+    " ",
+  ),
+);
+export const LIGHT_VERBS = new Set("be have do get sound look seem feel make let say know think guess mean".split(" "));
 export const SMALL_TALK =
-  /^(thanks?|thank you|thx|ty|congrat\w*|happy (birthday|holidays|new year)|good (luck|morning|night|evening|afternoon|job|work|to (see|hear))|nice (to (meet|see|hear)|one|job|work)|great (to (see|hear)|job|work)|see (you|ya)|talk (to you )?(soon|later)|take care|bye|goodbye|have (a|an) (good|great|nice|fun|awesome|amazing|wonderful)|glad (to|you|that)|same here|me too|you too|no (problem|worries)|of course|sounds (good|great|fun|awesome|amazing|like)|looks (good|great|amazing|awesome|like)|keep (it )?up|keep (me|us) (posted|updated)|i(['’]ll| will) (keep (you|ya|u) (posted|updated|in the loop)|let (you|ya|u) know)|let me know|can't wait|cannot wait|i (totally |completely )?agree|i hope (so|you)|hope you|you (are|were) (so |very |really )?(welcome|right|amazing|awesome|great|kind|sweet)|what about you|how about you|fingers crossed|way to go|good on (you|ya)|(so |really |very )?sorry (to hear|about|for)|i (\S+ )?agree|here['’]?s to|cheers|(?:let['’]?s|let us)(?!\s+(?:go with|aim for|stick with|pick|choose|book|move|push|shift|bump|(?:do|use)\s+(?!(?:a|an|the|some|that|this|it)\b|\d))\b)|best of luck|good for you|got it|you got this|you can do it|same to you|me neither|miss you|love you|proud of you|appreciate (it|that|you|your|the)|welcome back|that(?:['’]?s| is) (?:it|all|enough)\b(?:,?\s+(?:for now|for today|thx|thanks|ty))*[\s.!]*$|(?:i\s+)?(?:do not|don['’]?t|dont|still (?:do not|don['’]?t|dont))\s+(?:really\s+|quite\s+|fully\s+)?(?:get|understand|follow)(?:\s+(?:it|this|that|you))?[\s.!?]*$|long time no|.*\b(?:gotta|got to|have to|need to|must|better)\s+(?:go|run|dash)(?:\s+now)?(?:\s+(?:lol|haha|sorry|x+|bye))*[\s.!]*$|nice (one|work|pic|photo|shot)|great (pic|photo|shot|idea|question)|(what|that['’]?s) a (great|nice|cool|lovely|beautiful|awesome) (pic|photo|shot|idea))\b/i;
+  /^(thanks?|thank you|thx|ty|congrat\w*|happy (birthday|holidays|new year)|good (luck|morning|night|evening|afternoon|job|work|to (see|hear))|nice (to (meet|see|hear)|one|job|work)|great (to (see|hear)|job|work)|see (you|ya)|talk (to you )?(soon|later)|take care|bye|goodbye|have (a|an) (good|great|nice|fun|awesome|amazing|wonderful)|glad (to|you|that)|same here|me too|you too|no (problem|worries)|of course|sounds (good|great|fun|awesome|amazing|like)|looks (good|great|amazing|awesome|like)|keep (it )?up|keep (me|us) (posted|updated)|i(['’]ll| will) (keep (you|ya|u) (posted|updated|in the loop)|let (you|ya|u) know)|let me know|can't wait|cannot wait|i (totally |completely )?agree|i hope (so|you)|hope you|you (are|were) (so |very |really )?(welcome|right|amazing|awesome|great|kind|sweet)|what about you|how about you|fingers crossed|way to go|good on (you|ya)|(so |really |very )?sorry (to hear|about|for)|i (\S+ )?agree|here['’]?s to|cheers|(?:let['’]?s|let us)(?!\s+(?:go with|aim for|stick with|pick|choose|book|move|push|shift|bump|(?:do|use)\s+(?!(?:a|an|the|some|that|this|it)\b|\d))\b)|best of luck|good for you|got it|you got this|you can do it|same to you|me neither|miss you|love you|proud of you|appreciate (it|that|you|your|the)|welcome back|that(?:['’]?s| is) (?:it|all|enough)\b(?:,?\s+(?:for now|for today|thx|thanks|ty))*[\s.!]*$|(?:i\s+)?(?:do not|don['’]?t|dont|still (?:do not|don['’]?t|dont))\s+(?:really\s+|quite\s+|fully\s+)?(?:get|understand|follow)(?:\s+(?:it|this|that|you))?[\s.!?]*$|long time no|(?:hiya\s+|heya\s+)?(?:sorry,?\s+)?(?:this|it)(?:['’]?s|\s+is|\s+will\s+be|(?:\s+is)?\s+(?:going to|gonna)\s+be)\s+(?:(?:a bit|quite|very|so|really|a)\s+)?long\b|.*\b(?:gotta|got to|have to|need to|must|better)\s+(?:go|run|dash)(?:\s+now)?(?:\s+(?:lol|haha|sorry|x+|bye))*[\s.!]*$|nice (one|work|pic|photo|shot)|great (pic|photo|shot|idea|question)|(what|that['’]?s) a (great|nice|cool|lovely|beautiful|awesome) (pic|photo|shot|idea))\b/i;
 // Passing states and feelings: "I am so happy" says nothing lasting; "I am vegetarian" does.
 export const FEELINGS = new Set([
   "happy",
@@ -297,3 +230,9 @@ export const TITLES = "Dr|Mr|Mrs|Ms|Miss|Prof";
 /** Whom or what a terse note names: a person's role, a service, a pet ("landlord mrs okonkwo", "manager Rui"). */
 export const NOTED_ROLES =
   "landlord|landlady|vet|vets|dentist|doctor|gp|physio|coach|boss|manager|agent|accountant|solicitor|lawyer|recruiter|tutor|therapist|mechanic|builder|plumber|electrician|cleaner|childminder|nanny|partner|wife|husband|cat|dog|puppy|kitten|bank|insurer|supplier|school|nursery";
+
+/** A dash between clauses ("18 - it was fine"), not one in a span ("thu 18 - fri 19 june", "3 - 5pm"). */
+export const CLAUSE_DASH = new RegExp(
+  `(?<!\\d)\\s+[-–—]\\s+|(?<=\\d)\\s+[-–—]\\s+(?!(?:${WEEKDAY_WORD}\\s+)?\\d)`,
+  "i",
+);

@@ -1,6 +1,6 @@
 // The words around a date that say how to read it (dates.ts): a habit or a schedule rather than a date,
 // a deadline or a plan that lies ahead, a date moved to.
-import { MONTHS, writtenDay } from "../../domain/calendar.ts";
+import { MONTHS, WEEKDAYS, writtenDay } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 /** What one has, not had, when one has "got" it: "got an mri on the 29th". */
 export const APPOINTMENT =
@@ -46,9 +46,9 @@ export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|goi
  */
 export const AHEAD_BEFORE =
   /\bnow\s+(?:on\s+|the\s+)?$|\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:wants?|plans?|hopes?|intends?|needs?|going) to\b[^.,;!?]{0,40}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
-/** "moved it to thursday", "pushed the call back to Monday": a new date, after today. */
+/** "moved it to thursday", "pushed the call back to Monday", "moved it to the 27th of july": a new date, after today. */
 export const MOVED_TO =
-  /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+$/i;
+  /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+(?:the\s+)?$/i;
 /** "friday takeaway", "sunday roast", "tuesday training": a weekday before a habit's noun is no date. */
 export const HABIT_AFTER =
   /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?|training|practi[cs]es?|lessons?|rehearsals?|swimming|football|(?:long\s+)?(?:rides?|runs?|walks?|swims?)|workouts?|gym|parkrun)\b/i;
@@ -186,7 +186,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
   return (
     EVERY_BEFORE.test(textBefore) ||
     PER_WEEK.test(textBefore) ||
-    /\b(?:moves|switches|shifts|changes)\s+to\s+$/i.test(textBefore) || // "in August the long ride moves to Sunday"
+    (/\b(?:moves|switches|shifts|changes)\s+to\s+$/i.test(textBefore) && !/\d/.test(matched)) || // "in August the long ride moves to Sunday"
     USUALLY_AFTER.test(textAfter) || // "sunday afternoon is my prep day usually"
     USUALLY_BEFORE.test(textBefore) || // "and usually sunday afternoon"
     /\b(?:ash|black|cyber|super|shrove|maundy|holy|palm)\s+$/i.test(textBefore) || // "the Ash Wednesday fires", a name
@@ -198,6 +198,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
     DATE_AFTER.test(textAfter) ||
     (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
     /\b(?:that|the same|the last)\s+$/i.test(textBefore + matched.replace(/\S+$/, "")) ||
+    /^\s+of\s+(?:the|each|every)\s+month\b/i.test(textAfter) || // "paid last friday of the month": each month's
     (/\bthe\s+$/i.test(textBefore) && (!dayBefore || /^\s+(?:after|before|of)\b/i.test(textAfter)))
   );
 }
@@ -242,9 +243,12 @@ export function withYearOfMonth(text: string, ref: Date): string {
 
 /**
  * "away 22-24 may", "aug 8 to 22": a span of days written with its last day, moved as its first was
- * (`date`: the first day as resolved, `from` and `to` as parsed); null when it ends no later.
+ * (`date`: the first day as resolved, `from` and `to` as parsed; `weekdays`: written with theirs); null
+ * when it ends no later.
  */
-export function spanOfDays(date: Date, from: Date, to: Date, bare: boolean): string | null {
+export function spanOfDays(date: Date, from: Date, to: Date, bare: boolean, weekdays = false): string | null {
   const end = to.getTime() + date.getTime() - from.getTime();
-  return end > date.getTime() ? `${bare ? "" : "from "}${writtenDay(date)} to ${writtenDay(new Date(end))}` : null;
+  // "Friday 12 – Monday 15 June": written with the weekdays said.
+  const day = (d: Date) => `${weekdays ? `${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ` : ""}${writtenDay(d)}`;
+  return end > date.getTime() ? `${bare ? "" : "from "}${day(date)} to ${day(new Date(end))}` : null;
 }

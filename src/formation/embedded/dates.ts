@@ -168,12 +168,12 @@ export function resolveDates(said: string, reference: string | null, past = true
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
     if (/^in\s/i.test(matched) && SPAN_COUNTED.test(textBefore)) continue; // "never done before in six years"
     if (dayOfSomethingElse(matched, textBefore, textAfter)) continue; // "feels like yesterday", "the day before the block"
-    if (WEEKDAY.test(matched) && weekdayAsSaid(matched, text, r.index, !!dayBefore)) continue;
+    const span = r.start.isCertain("day") && r.start.isCertain("month") && r.end?.isCertain("day"); // "Fri 12 – Mon 15 June"
+    if (WEEKDAY.test(matched) && !span && weekdayAsSaid(matched, text, r.index, !!dayBefore)) continue;
     // "the weekend of the 21st": the day after it says which.
     if (/^weekend$/i.test(matched) && (!WHICH_WEEKEND.test(textBefore) || /^\s+of\s+(?:the\s+)?\d/i.test(textAfter)))
       continue;
-    // "may" as a modal verb: accept a bare month name only after a preposition or beside a number.
-    // "last March", "next May": chrono reads the month alone; the word before says which one.
+    // "may" as a modal verb: a bare month only after a preposition or beside a number; "last March": the word before says which.
     const lead = MONTH_NAME.test(matched) && !/\d/.test(matched) ? /\b(last|next|this)\s+$/i.exec(textBefore) : null;
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
     // "this week": chrono may take the Sunday before, which a week starting on Monday puts in the last one.
@@ -256,7 +256,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     const bare = !!owner || bareDate(text.slice(0, start), textAfter);
     let replacement = vague(matched) ? anchorVague(matched, ref, g) : phrase(date, g, bare, WEEKDAY.test(matched));
     if (g === "day" && r.end?.isCertain("day"))
-      replacement = spanOfDays(date, r.start.date(), r.end.date(), bare) ?? replacement;
+      replacement = spanOfDays(date, r.start.date(), r.end.date(), bare, WEEKDAY.test(matched)) ?? replacement;
     if (owner) replacement = is ? `${replacement} is` : replacement.replace(/^(?!the )/, "the ");
     else replacement += timeOfDay(matched, past);
     if (/^end of\b/i.test(matched)) replacement = `${bare ? "" : "at "}the end of ${replacement.replace(/^in /, "")}`;

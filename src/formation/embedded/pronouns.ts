@@ -8,7 +8,7 @@ import type { Token } from "./nlp.ts";
 import { MODALS } from "./subjects.ts";
 
 const ADVERBS_BETWEEN = new Set(
-  "really also just never always still often usually sometimes totally actually finally recently already even truly definitely absolutely only mostly rarely seriously honestly not kinda sorta".split(
+  "really also just never always still often usually sometimes totally actually finally recently already even truly definitely absolutely only mostly rarely seriously honestly not kinda sorta literally genuinely basically probably obviously barely hardly currently".split(
     " ",
   ),
 );

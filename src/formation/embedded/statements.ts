@@ -157,15 +157,13 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
   // trailing aside: ", by the way"
   const tail = t.filter((x) => x.pos !== "PUNCT" || x.text === ",");
   const n = tail.length;
-  if (
-    n > 4 &&
-    tail[n - 4]!.text === "," &&
-    tail[n - 3]!.lower === "by" &&
-    tail[n - 2]!.lower === "the" &&
-    tail[n - 1]!.lower === "way"
-  ) {
-    t = t.slice(0, t.lastIndexOf(tail[n - 4]!));
-  }
+  const asideAt = tail
+    .slice(n - 4)
+    .map((x) => x.lower)
+    .join(" ");
+  if (n > 4 && asideAt === ", by the way") t = t.slice(0, t.lastIndexOf(tail[n - 4]!));
+  const last = t.findLastIndex((x) => x.pos !== "PUNCT"); // trailing apology: "i'm renata btw, sorry"
+  if (last > 2 && t[last]!.lower === "sorry" && t[last - 1]!.text === ",") t = t.slice(0, last - 1);
   // trailing vocative: ", Caroline!" / ", Mel."
   for (let i = t.length - 1; i > 0; i--) {
     if ((participants.has(t[i]!.lower) || ADDRESS.has(t[i]!.lower)) && t[i - 1]?.text === ",") {

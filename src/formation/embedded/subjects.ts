@@ -163,6 +163,10 @@ export function restoreSubject(tokens: Token[]): Token[] {
     // "living room, kitchen diner", "airing cupboard on the landing": a thing named, nobody doing it.
     if (i === 0 && COMPOUND_HEAD.test(next?.lower ?? "")) return tokens;
     insert = [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")];
+  } else if (v.lower === "used" && next?.lower === "to" && isBareVerb(tokens[i + 2])) {
+    // "used to take ~90 min now its 4h+": what a thing took, nobody's; "used to swim every week": the speaker's.
+    if (/^(?:take|cost|last|run|be)$/.test(tokens[i + 2]!.lower)) return tokens;
+    insert = [synthetic("I", "PRON", "i")];
   } else if (isPast(v)) {
     // "written by someone who left last year" (under pasted code): done to a thing, by someone else.
     if (i === 0 && next?.lower === "by" && /(?:en|wn)$/.test(v.lower)) return tokens; // not "impressed by"

@@ -16,6 +16,9 @@ const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
 /** Verbs of saying, whose clause after them tells its own tense. */
 const SAYING = /^(?:said|told|reckoned|thought|mentioned|confirmed|emailed|texted|wrote|replied|promised)$/;
 
+/** "i was thinking the nc500", "we were hoping for may": a plan mused on now, told in the past progressive. */
+const MUSING = /^(?:thinking|wondering|hoping|planning|considering)$/;
+
 export function isPastTense(tokens: Token[]): boolean {
   // "Longest ride so far: 104 km, in April": a clause of no verb that counts up to now tells of the past.
   const said = tokens.map((t) => t.lower).join(" ");
@@ -83,8 +86,7 @@ export function isPastTense(tokens: Token[]): boolean {
     (t, j) =>
       !aside.has(j) &&
       ((isPast(t) && !afterNoun(j) && !passive(j) && !hasGot(j)) ||
-        t.lower === "was" ||
-        t.lower === "were" ||
+        (/^(?:was|were)$/.test(t.lower) && !MUSING.test(tokens[j + 1]?.lower ?? "")) ||
         (isVerb(t) && SAME_PAST.has(t.lower) && afterOne(j))),
   );
 }

@@ -5,7 +5,7 @@
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 import { WEEKDAY_FORMS } from "./shorthand.ts";
-import { COUNTED_BEFORE, MONTH_WORD, toldPast } from "./date-cues.ts";
+import { COUNTED_BEFORE, MONTH_WORD, toldPast, WEEKDAY_WORD } from "./date-cues.ts";
 
 const DAY = `(?:${WEEKDAYS.join("|")})`;
 const MONTH = MONTHS.map((m) => m.slice(0, 3)).join("|");
@@ -42,6 +42,12 @@ const DAYS_BEFORE_MONTH = new RegExp(
 );
 
 /** "Saturday the 17th of October": the weekday of a day of the month, read as one date ("Saturday 17th October"). */
+/** "thu 18 - fri 19 june": a span of days with their weekdays, the month said once (chrono reads "18" as an hour). */
+const SPAN_WITH_WEEKDAYS = new RegExp(
+  `\\b(${WEEKDAY_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?)(\\s*(?:-|–|to)\\s*)(?=${WEEKDAY_WORD}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?((?:${MONTH})[a-z]*)\\b)`,
+  "gi",
+);
+
 const WEEKDAY_THE_DAY_OF = new RegExp(
   `\\b(${DAY})\\s+the\\s+(\\d{1,2}(?:st|nd|rd|th)?)\\s+of\\s+(?=(?:${MONTH})[a-z]*\\b)`,
   "gi",
@@ -91,8 +97,10 @@ const PLAN_BEFORE =
  * `storyTold`: the statement tells of the past, so the day is the last before `ref`.
  */
 export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean): string {
-  // "Saturday the 17th of October" is one date; "6th and 8th oct": the first day is in the month named after the second.
+  // "Saturday the 17th of October" is one date; "6th and 8th oct": the first day is in the month named after
+  // the second; so is "thu 18 - fri 19 june" ("thu 18 june - fri 19 june").
   const text = said
+    .replace(SPAN_WITH_WEEKDAYS, "$1 $3$2")
     .replace(WEEKDAY_THE_DAY_OF, "$1 $2 ")
     .replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
       return `${Number(n)} ${upperFirst(MONTHS[monthOf(month)]!)}${and}`;
