@@ -4,7 +4,8 @@
 // a question typed without its mark ("how bad are the midges", "... when could i actually be ready"),
 // an announcing opening ("also should say i had ..."), a request before the answer to an alternative,
 // a count of weeks that is not the pregnancy's, a name that is also a word ("im jade btw") and an
-// adverb between "I" and its verb ("i literally have no clue").
+// adverb between "I" and its verb ("i literally have no clue"); "he" after "his class teacher, Mr Bell"
+// or "Reading is at the expected level" stands for neither; a name said twice over is one sentence.
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -157,5 +158,28 @@ describe("what is typed around a fact", () => {
       "You're welcome, Jade! You did well.",
     );
     expect(texts).toContain("The user's name is Jade.");
+  });
+
+  test("'He' after 'his class teacher, Mr Bell' and 'Reading is ...' is neither of them", () => {
+    const formed = withAssistant(
+      [
+        "his class teacher, Mr Bell, raised it with us in January. He loses things constantly. Reading is at the expected level. He takes a very long time to fall asleep.",
+      ],
+      "user",
+      AT,
+    ).join("\n");
+    expect(formed).not.toMatch(/Mr Bell loses|Reading takes/);
+  });
+
+  test("'i'm renata btw, sorry, i never introduced myself' forms the name once", async () => {
+    const texts = await chat(
+      AT,
+      "need help with my novel",
+      "Sure!",
+      "its now The Drowned Throne. oh and i'm renata btw, sorry, i never introduced myself",
+      "Thanks, Renata!",
+    );
+    expect(texts).toContain("The user's name is Renata.");
+    expect(texts.join("\n")).not.toMatch(/sorry|Renata\. The user's name is Renata/);
   });
 });

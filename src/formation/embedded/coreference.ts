@@ -71,6 +71,9 @@ export function personInFocus(
     !participants.has(lead[0]!.toLowerCase()) &&
     !placedIn(tokens) &&
     !lexicon().isPlace(lead[0]!.toLowerCase()) && // "Kyoto is the big one for Pauline. She ...": Pauline
+    !lexicon() // "Reading is at the expected level. He ...": a word opening the sentence, no one
+      .tagsOf(lead[0]!.toLowerCase())
+      .some((t) => /^(?:Gerund|Singular|Plural|Uncountable)$/.test(t)) &&
     !ORGANISATION.test(lead[0]!)
   ) {
     return { text: lead[0]!, gender: nameGender(lead[0]!) ?? saidGender(tokens), entity: lead[0]! };
@@ -122,7 +125,10 @@ export function personInFocus(
         tokens.slice(Math.max(0, j - 7), j - 1).some((x) => isSomeone(x) || FEMALE.has(x.lower) || MALE.has(x.lower));
       // "Jess from Lens & Lace", "from Lens and Lace": the second name of a firm, as the first is.
       const firm = before === "&" || (before === "and" && PLACE_PREPOSITIONS.has(tokens[j - 3]?.lower ?? ""));
+      // "his class teacher, Mr Bell, raised it": someone of the one in focus, who stays in focus.
+      const theirs = apposed && tokens.slice(Math.max(0, j - 7), j - 1).some((x) => /^(?:his|her)$/.test(x.lower));
       if (name && kinGender) meet({ text: name, gender: kinGender, entity: name });
+      else if (theirs) continue;
       else if (name && !firm && !PLACE_PREPOSITIONS.has(before) && before !== "the" && (before !== "," || apposed))
         named = { text: name, gender: nameGender(name), entity: name };
     }

@@ -47,6 +47,7 @@ export const MAX_STORY = 300;
 
 /** A statement continuing `prev` as one memory: the text appended, the first named date the event's. */
 export function continued(prev: Formed, next: Formed, messageTime: string | null): Formed {
+  if (prev.content.endsWith(next.content)) return prev; // "The user's name is Renata" said twice over
   return {
     ...prev,
     content: `${prev.content} ${next.content}`,
