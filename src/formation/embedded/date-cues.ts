@@ -1,6 +1,6 @@
 // The words around a date that say how to read it (dates.ts): a habit or a schedule rather than a date,
 // a deadline or a plan that lies ahead, a date moved to.
-import { MONTHS, WEEKDAYS, writtenDay } from "../../domain/calendar.ts";
+import { MONTHS, writtenDay, writtenWeekday } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 /** What one has, not had, when one has "got" it: "got an mri on the 29th". */
 export const APPOINTMENT =
@@ -249,6 +249,6 @@ export function withYearOfMonth(text: string, ref: Date): string {
 export function spanOfDays(date: Date, from: Date, to: Date, bare: boolean, weekdays = false): string | null {
   const end = to.getTime() + date.getTime() - from.getTime();
   // "Friday 12 – Monday 15 June": written with the weekdays said.
-  const day = (d: Date) => `${weekdays ? `${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ` : ""}${writtenDay(d)}`;
+  const day = weekdays ? writtenWeekday : writtenDay;
   return end > date.getTime() ? `${bare ? "" : "from "}${day(date)} to ${day(new Date(end))}` : null;
 }

@@ -28,12 +28,11 @@ import {
   bareDate,
 } from "./date-cues.ts";
 import { resolveSeason } from "./seasons.ts";
-import { MONTHS as CALENDAR_MONTHS, WEEKDAYS, writtenDay } from "../../domain/calendar.ts";
+import { MONTHS as CALENDAR_MONTHS, writtenDay, writtenWeekday } from "../../domain/calendar.ts";
 
 /** Month names as a memory writes them ("7 May 2023"). */
 const MONTHS = CALENDAR_MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 /** By `getUTCDay` (Sunday first; the calendar's list starts on Monday). */
-const DAY_NAMES = [WEEKDAYS[6], ...WEEKDAYS.slice(0, 6)].map((d) => d[0]!.toUpperCase() + d.slice(1));
 
 type Granularity = "day" | "weekend" | "week" | "month" | "year";
 
@@ -95,7 +94,7 @@ function granularityOf(text: string, certainDay: boolean): Granularity {
 function phrase(d: Date, g: Granularity, bare: boolean, named = false): string {
   switch (g) {
     case "day":
-      return `${bare ? "" : "on "}${named ? `${DAY_NAMES[d.getUTCDay()]}, ` : ""}${writtenDay(d)}`;
+      return `${bare ? "" : "on "}${named ? writtenWeekday(d) : writtenDay(d)}`;
     case "weekend":
       return `${bare ? "" : "on "}the weekend of ${writtenDay(d)}`;
     case "week":

@@ -2,7 +2,7 @@
 // and no month; and "pushed to the 29th", a day of the month after a preposition. chrono reads neither;
 // the month is the one near the reference whose day falls on that weekday (ahead for a plan, before for
 // a story): "Sunday, 20 September 2026", which the date resolver reads whole.
-import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
+import { MONTHS, WEEKDAYS, writtenWeekday } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 import { WEEKDAY_FORMS } from "./shorthand.ts";
 import { COUNTED_BEFORE, MONTH_WORD, toldPast, WEEKDAY_WORD } from "./date-cues.ts";
@@ -133,7 +133,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
       let at = today + (from.toLowerCase() === "tomorrow" ? DAY_MS : 0);
       if (day) at = firstWeekdayAfter(at, (weekdayOf(day) + 1) % 7).getTime();
       const d = new Date(at + (span.toLowerCase() === "week" ? 7 : 14) * DAY_MS);
-      return `${bare ? "" : "on "}${upperFirst(WEEKDAYS[(d.getUTCDay() + 6) % 7]!)}, ${d.getUTCDate()} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
+      return `${bare ? "" : "on "}${writtenWeekday(d)}`;
     },
   );
   // "I want them filed by the 31st": a deadline lies ahead, unless the clause tells it happened.
