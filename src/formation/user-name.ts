@@ -145,7 +145,7 @@ export function statedName(text: string, others = ""): string | null {
   if (!introduced) {
     // "im jade btw": a word the lexicon files as a noun too, when the other side writes it as a name ("Thanks, Jade").
     const word = selfTyped(text);
-    if (!word || !(unknown(word) || !notAName(word))) return null;
+    if (!word || notAName(word)) return null;
     return writesAsName(others, word) ? upperFirst(word) : null;
   }
   const name = introduced[1]!.trim();

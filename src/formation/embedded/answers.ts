@@ -5,7 +5,8 @@
 import { WEEKDAYS } from "../../domain/calendar.ts";
 import type { Fact } from "../extractor.ts";
 import { escapeRegExp, saysWord, upperFirst } from "../../domain/text.ts";
-import { ADDRESS, CLAUSE_DASH, DISCOURSE } from "./closed-classes.ts";
+import { ADDRESS, DISCOURSE } from "./closed-classes.ts";
+import { CLAUSE_DASH } from "./clause-marks.ts";
 import { isRequestForm } from "./answer-form.ts";
 import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
 import { alternativesAsked, CHOOSING, namingAlternative, picked } from "./choices.ts";

@@ -1,7 +1,6 @@
 // The closed word classes statement selection names: discourse markers, pronouns, reaction subjects,
 // calendar words, words of address, announcers, social and light verbs, time words, small talk.
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
-import { WEEKDAY_WORD } from "./date-cues.ts";
 export const DISCOURSE = new Set([
   "yeah",
   "yes",
@@ -230,9 +229,3 @@ export const TITLES = "Dr|Mr|Mrs|Ms|Miss|Prof";
 /** Whom or what a terse note names: a person's role, a service, a pet ("landlord mrs okonkwo", "manager Rui"). */
 export const NOTED_ROLES =
   "landlord|landlady|vet|vets|dentist|doctor|gp|physio|coach|boss|manager|agent|accountant|solicitor|lawyer|recruiter|tutor|therapist|mechanic|builder|plumber|electrician|cleaner|childminder|nanny|partner|wife|husband|cat|dog|puppy|kitten|bank|insurer|supplier|school|nursery";
-
-/** A dash between clauses ("18 - it was fine"), not one in a span ("thu 18 - fri 19 june", "3 - 5pm"). */
-export const CLAUSE_DASH = new RegExp(
-  `(?<!\\d)\\s+[-–—]\\s+|(?<=\\d)\\s+[-–—]\\s+(?!(?:${WEEKDAY_WORD}\\s+)?\\d)`,
-  "i",
-);

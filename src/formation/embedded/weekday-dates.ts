@@ -2,7 +2,7 @@
 // and no month; and "pushed to the 29th", a day of the month after a preposition. chrono reads neither;
 // the month is the one near the reference whose day falls on that weekday (ahead for a plan, before for
 // a story): "Sunday, 20 September 2026", which the date resolver reads whole.
-import { MONTHS, WEEKDAYS, writtenWeekday } from "../../domain/calendar.ts";
+import { MONTHS, WEEKDAYS, writtenDay, writtenWeekday } from "../../domain/calendar.ts";
 import { upperFirst } from "../../domain/text.ts";
 import { WEEKDAY_FORMS } from "./shorthand.ts";
 import { COUNTED_BEFORE, MONTH_WORD, toldPast, WEEKDAY_WORD } from "./date-cues.ts";
@@ -119,7 +119,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
       nth >= 0
         ? new Date(day.getTime() + ((8 - day.getUTCDay()) % 7) * DAY_MS)
         : new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
-    return `the week of ${monday.getUTCDate()} ${upperFirst(MONTHS[monday.getUTCMonth()]!)} ${monday.getUTCFullYear()}`;
+    return `the week of ${writtenDay(monday)}`;
   });
   // "a week tomorrow", "a fortnight on Saturday": a week or two after the day named; "thursday after
   // next", "saturday week": a week after the next Thursday or Saturday.
@@ -164,7 +164,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
           const month = named ? monthOf(named) : -1;
           const inMonth = month >= 0 ? new Date(Date.UTC(ref.getUTCFullYear(), month, Number(n))) : null;
           const d = inMonth?.getUTCDate() === Number(n) ? inMonth : dayOfMonth(Number(n), ref, today, past(at, lead));
-          return d ? `${lead}${Number(n)} ${upperFirst(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}` : all;
+          return d ? `${lead}${writtenDay(d)}` : all;
         });
   return days.replace(WEEKDAY_AND_DAY, (all, day: string, n: string, at: number) => {
     const weekday = weekdayOf(day);
@@ -180,8 +180,7 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
       (pick.getTime() < today ? today - pick.getTime() > 130 * DAY_MS : pick.getTime() - today > 200 * DAY_MS)
     )
       return all;
-    const [name, month] = [WEEKDAYS[weekday]!, MONTHS[pick.getUTCMonth()]!].map(upperFirst);
-    return `${name}, ${Number(n)} ${month} ${pick.getUTCFullYear()}`;
+    return writtenWeekday(pick); // its weekday is the one said: `ahead` and `before` hold only those
   });
 }
 
