@@ -28,11 +28,20 @@ const MOVES = [
  * "moving the start to ...".
  */
 const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})(?: to (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))?)`,
   "u",
 );
-/** A day with the weekday written before it. */
-export const withWeekday = (day: string) => new RegExp(`(?:\\p{Lu}\\p{Ll}+day, )?${escapeRegExp(day)}`, "u");
+/** A span of days as the extractor writes it: "Thursday, 18 June 2026 to Friday, 19 June 2026". */
+const SPAN = new RegExp(`${DAY.source} to (?:\\p{Lu}\\p{Ll}+day, )?${DAY.source}`, "u");
+/** A day with the weekday written before it; a span of days ("18 June 2026 to 19 June 2026") with theirs. */
+export const withWeekday = (day: string) =>
+  new RegExp(
+    day
+      .split(" to ")
+      .map((d) => `(?:\\p{Lu}\\p{Ll}+day, )?${escapeRegExp(d)}`)
+      .join(" to "),
+    "u",
+  );
 /** Words a day goes with that name no thing: the day's, the date-change verbs', the saying. */
 const DATE_WORDS = significantTerms(`${[...MONTHS, ...WEEKDAYS, ...MOVES].join(" ")} user now said says back forward`);
 /** The same thing under another name: a thesis "due" on a day is its deadline. */
@@ -62,7 +71,9 @@ export function movedDay(
 ): { memory: MemoryRow; was: string; now: string; said: string; sentence?: string } | undefined {
   const moved = MOVED_TO.exec(content);
   if (!moved) return undefined;
-  const [, object, said, now] = moved as unknown as [string, string | undefined, string, string];
+  const [, object, said, first, end] = moved as unknown as [string, string | undefined, string, string, string?];
+  // A span moved ("moved to Thursday, 25 June 2026 to Friday, 26 June 2026"): the old day, or span, is said after it.
+  const now = end ?? first;
   // What moved is what it names ("moving the start to ...") or its clause names before the move ("My sister's
   // wedding has been moved to ..."), when it names something ("the organisers emailed and its moved": all the
   // fact names), and what it is now ("..., so that is the new deadline"); not what the rest of the fact goes
@@ -76,13 +87,17 @@ export function movedDay(
   const subject = things(`${named} ${renamed}`);
   const all = things(content);
   const mine = subject.size ? subject : all;
+  // "cant do the 18th, moved to ...": the old day named by its number before the move.
+  const gone = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/.exec(content.slice(0, moved.index))?.[1];
   for (const c of candidates) {
     const whole = replacedWhole(c.content, all);
     for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
       const days = [...new Set(sentence.match(DAY) ?? [])];
-      if (days.length !== 1 || days[0] === now) continue;
-      if ([...things(sentence)].some((w) => mine.has(w)))
-        return { memory: c, was: days[0]!, now, said, sentence: whole ? undefined : sentence };
+      const span = end && days.length === 2 && SPAN.test(sentence);
+      if (!(days.length === 1 || span) || days.includes(first) || days.includes(now)) continue;
+      const was = span ? `${days[0]} to ${days[1]}` : days[0]!;
+      if ([...things(sentence)].some((w) => mine.has(w)) || gone === String(Number.parseInt(days[0]!, 10)))
+        return { memory: c, was, now, said, sentence: whole ? undefined : sentence };
     }
   }
   return undefined;

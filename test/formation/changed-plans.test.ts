@@ -3,7 +3,8 @@
 // flights to 6 August"), an amount changed with its reason before it ("prices a bit higher so budget
 // 320 now"), a stored fact that says more than the day moved (it keeps what else it says), and
 // a person's name before the thing that moved ("Jonas's trip moved"), which moves no other fact of his,
-// and a day moved by "it" ("she moved it to the 27th of july"), which lies ahead and versions the fact.
+// a day moved by "it" ("she moved it to the 27th of july"), which lies ahead and versions the fact, and a span
+// of two days moved after its first day is ruled out ("cant do the 17th, moved to thu 24 - fri 25 june").
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -68,5 +69,18 @@ describe("a changed plan versions the fact it changes", () => {
     const all = texts.join("\n");
     expect(all).toMatch(/wedding is on 27 July 2027 \(was 27 June 2027\)\. The user is doing the cake/);
     expect(all).not.toMatch(/2026/);
+  });
+
+  test("a span of two days moved after 'cant do the 17th' versions the span it replaces", async () => {
+    const texts = (
+      await chat(
+        "offsite for 40 ppl is thu 17 - fri 18 june",
+        "update: priya cant do the 17th, moved to thu 24 - fri 25 june",
+      )
+    ).map((m) => m.content);
+    expect(texts.join("\n")).toMatch(
+      /Offsite for 40 people is from Thursday, 24 June 2027 to Friday, 25 June 2027 \(was 17 June 2027 to 18 June 2027\)/,
+    );
+    expect(texts.join("\n")).not.toMatch(/from Thursday, 17 June 2027/);
   });
 });

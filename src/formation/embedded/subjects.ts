@@ -208,8 +208,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
 /** "yesterday", "ago", "last" before a noun ("last month"). */
 const pastCue = (t: Token, after?: Token) =>
   /^(?:yesterday|ago|last)$/.test(t.lower) && (t.lower !== "last" || /^(?:NOUN|PROPN)$/.test(after?.pos ?? ""));
-/** Participles told of what was done to a person, opening a clause with no subject ("diagnosed type 2 in march"). */
-const PASSIVE_OF_PERSON = /^(?:diagnosed|born|hired|fired|sacked|promoted|prescribed|referred|discharged|furloughed)$/;
+/** Participles told of what was done to a person, opening a clause with no subject ("diagnosed type 2 in march", "quoted 14,200 for 43 ppl"). */
+const PASSIVE_OF_PERSON =
+  /^(?:diagnosed|born|quoted|hired|fired|sacked|promoted|prescribed|referred|discharged|furloughed)$/;
 
 /** A request or an encouragement: the clause opens with a bare verb and has no subject ("Check this out", "Believe in yourself"). */
 export function isImperative(tokens: Token[]): boolean {
