@@ -177,12 +177,14 @@ function render(chosen: Chosen[]): { text: string; ids: string[] } {
 
 /**
  * The context of `rows` (best first: the answers, then the memories related to them). `entitiesOf`
- * gives a memory's entities (for its subject). A memory that does not fit whole is left out and the
- * next ones are tried; the best one alone is cut to fit when it is too long.
+ * gives a memory's entities (for its subject). A later memory that does not fit whole goes in as its
+ * `shorten`ed form (its sentences that answer) when that fits; else it is left out and the next ones are
+ * tried. The best one alone is cut to fit when it is too long.
  */
 export function composeContext(
   rows: MemoryRow[],
   entitiesOf: (id: string) => readonly string[] = () => [],
+  shorten?: (row: MemoryRow) => MemoryRow,
 ): ContextResponse {
   // Subjects are names, not "Painting" or "Glad" (see writtenAsName).
   const names = new Map<string, boolean>();
@@ -201,7 +203,14 @@ export function composeContext(
       subject: subjectOf(row, entitiesOf(row.id).filter(isName)),
       date: statedDate(row),
     };
-    const next = render([...chosen, candidate]);
+    let next = render([...chosen, candidate]);
+    if (next.text.length > CONTEXT_MAX_CHARS && chosen.length > 0 && shorten) {
+      const short = shorten(row);
+      if (short.content.length < row.content.length) {
+        candidate.row = short;
+        next = render([...chosen, candidate]);
+      }
+    }
     if (next.text.length > CONTEXT_MAX_CHARS) {
       if (chosen.length > 0) continue; // never cut a later memory: a shorter one may still fit
       let cut = CONTEXT_MAX_CHARS - 1;

@@ -200,7 +200,11 @@ export function createRetrieval(deps: {
         const whole = (a: MemoryRow, i: number) => i === 0 || a.content.length <= CONTEXT_KEPT_WHOLE;
         const rows = [...answers.map((a, i) => (whole(a, i) ? a : focused(a, asked))), ...related];
         const entities = memories.entitiesOf(rows.map((r) => r.id));
-        return composeContext(rows, (id) => entities.get(id) ?? []);
+        return composeContext(
+          rows,
+          (id) => entities.get(id) ?? [],
+          (r) => focused(r, asked),
+        );
       });
     },
   };

@@ -103,6 +103,21 @@ describe("composeContext", () => {
     expect(r.memory_ids).toEqual([a.id, c.id]);
   });
 
+  test("a later memory too long whole goes in as its shorter form when that fits (its sentences that answer)", () => {
+    const first = row(`Melanie paints landscapes every weekend. ${"She mixes her own colours. ".repeat(30)}`.trim());
+    const story = row(
+      `Melanie went camping in the forest with the kids. ${"The kids roasted marshmallows and told stories. ".repeat(4)}`.trim(),
+    );
+    const short = (r: MemoryRow) =>
+      r === story ? { ...r, content: "Melanie went camping in the forest with the kids." } : r;
+    const without = composeContext([first, story]);
+    expect(without.memory_ids).toEqual([first.id]);
+    const r = composeContext([first, story], () => [], short);
+    expect(r.memory_ids).toEqual([first.id, story.id]);
+    expect(r.context).toEndWith("\n- Melanie went camping in the forest with the kids.");
+    expect(r.context.length).toBeLessThanOrEqual(CONTEXT_MAX_CHARS);
+  });
+
   test("a memory that says nothing an earlier one does not is left out; a different number is news", () => {
     const a = row("Dana has 2 kids and a dog named Rex.");
     const repeat = row("Dana has kids and a dog named Rex!");
