@@ -28,7 +28,7 @@ const MOVES = [
  * "moving the start to ...".
  */
 const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d)(?: to| until| till)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})(?: to (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))?)`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d| so (?:it|they) (?:is|are))(?: to| until| till| so (?:it|they) (?:is|are)(?: now)?(?: from)?)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})(?: to (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))?)`,
   "u",
 );
 /** A span of days as the extractor writes it: "Thursday, 18 June 2026 to Friday, 19 June 2026". */
@@ -82,13 +82,34 @@ export function movedDay(
   const renamed = /\bthe new (\p{L}+)/iu.exec(content.slice(moved.index))?.[1] ?? "";
   // Whose it is names no thing: "Jonas's trip moved" moves the trip, not the physio Jonas saw.
   const named = (object ?? clauses.at(-1)!)
-    .replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that)\b/gi, "")
+    .replace(/\b(?:it|its|it['’]s|they|they['’]re|this|that|has|have|had|is|are|was|were|been|got)\b/gi, "")
     .replace(/[\p{L}-]+['’]s\s+(?=\p{L})/gu, "");
   const subject = things(`${named} ${renamed}`);
   const all = things(content);
   const mine = subject.size ? subject : all;
   // "cant do the 18th, moved to ...": the old day named by its number before the move.
   const gone = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/.exec(content.slice(0, moved.index))?.[1];
+  const move: Move = { all, gone, first, now, said };
+  // A subject no stored fact names ("On crete, flights got moved so its ..."): what the fact names before the
+  // move, the user aside ("so Rafael and others moved them" moves nothing else of Rafael's).
+  const we = /\b(\p{L}+) and others\b/u.exec(content)?.[1]?.toLowerCase();
+  const before = new Set([...things(content.slice(0, moved.index))].filter((w) => w !== we));
+  return dayMoved(candidates, mine, move) ?? (subject.size ? dayMoved(candidates, before, move) : undefined);
+}
+
+/** A day, or a span of days, said to be the new one: its first day, its last (`now`), as said, and the fact's things. */
+interface Move {
+  all: ReadonlySet<string>;
+  /** The day of the month named before the move ("cant do the 18th"). */
+  gone: string | undefined;
+  first: string;
+  now: string;
+  said: string;
+}
+
+/** The stored fact naming one of `mine` (or the day `gone`) on another day, or span of days, than the new one. */
+function dayMoved(candidates: MemoryRow[], mine: ReadonlySet<string>, { all, gone, first, now, said }: Move) {
+  const end = now !== first;
   for (const c of candidates) {
     const whole = replacedWhole(c.content, all);
     for (const sentence of whole ? [c.content] : splitSentences(c.content)) {

@@ -24,7 +24,7 @@ const STATED = new RegExp(
  * clause; the first of a quoted intro the user scripts ('"I'm Nadia, I'm Marisol, and this is ..."').
  */
 const INTRODUCED = new RegExp(
-  String.raw`(?:^|[.!?:]\s+|,\s*|["“(]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|by the way|btw|lol|haha|i['’]?m|i am)\b))`,
+  String.raw`(?:^|[.!?:]\s+|,\s*|["“(]|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Ss]orry|[Oo]h|[Bb]tw|[Ss]o|[Oo]k(?:ay)?|[Ww]ell)\b[!,.]?\s+)(?:[Ii] am|[Ii]['’]?m|[Tt]his is|[Ii]t['’]?s)\s+${NAME}(?=\s*(?:[,.!?;:)—–]|-\s|$|\s(?:and|from|here|if|by the way|btw|lol|haha|i['’]?m|i am)\b))`,
   "u",
 );
 

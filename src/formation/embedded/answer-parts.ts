@@ -2,14 +2,14 @@
 // "1. What's the interest rate? 2. How long is left on the car finance?"): each part fused with the
 // question it answers (answers.ts).
 import type { Fact } from "../extractor.ts";
-import { answered, HEDGE, type Replying } from "./answers.ts";
+import { answered, type Replying } from "./answers.ts";
 import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
 import type { Nlp } from "./nlp.ts";
 import { expandContractions } from "./contractions.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import { withoutCalledName } from "../user-name.ts";
-import { shortAnswer } from "./yes-no.ts";
+import { HEDGE, shortAnswer } from "./yes-no.ts";
 import { LIGHT_VERBS } from "./closed-classes.ts";
 
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */

@@ -10,7 +10,8 @@ import { CLAUSE_DASH } from "./clause-marks.ts";
 import { isRequestForm } from "./answer-form.ts";
 import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
 import { alternativesAsked, CHOOSING, namingAlternative, picked } from "./choices.ts";
-import { answeredYesNo, asksWhatMatters, fromQuestion, shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
+import { answeredYesNo, asksWhatMatters, fromQuestion, HEDGE, ownVerb } from "./yes-no.ts";
+import { shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
 import { expandContractions } from "./contractions.ts";
@@ -147,11 +148,6 @@ export type Replying = WritingContext & {
   carried?: { person: { text: string } | null } | null;
 };
 
-/** A hedge closing a short answer ("22.9% i think", "about 250, i guess", "10 to be safe"). */
-export const HEDGE =
-  /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure|to be (?:safe|sure)|just (?:to be safe|in case))[.!\s]*$/i;
-const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am", "be"]);
-
 /**
  * A reply fused with the question it answers: one fact about the one who answered. A few words
  * ("Pediatrics."), yes or no, or a clause that leans on the question ("They were awestruck and
@@ -202,11 +198,9 @@ export function answered(
   }
   // "ok here's the run, all october:" introduces what follows it.
   if (!question || /:\s*$/.test(first.text)) return null;
-  // "22.9% i think": a hedge after the answer does not make it a clause.
+  // "22.9% i think", "courgettes if there is room": a hedge or a condition after the answer makes no clause.
   const hedged = HEDGE.test(first.text);
-  const hasVerb = first.tokens.some(
-    (t) => (t.pos === "VERB" || t.pos === "AUX") && !(hedged && HEDGE_VERBS.has(t.lower)),
-  );
+  const hasVerb = ownVerb(first.tokens, hedged);
   /** Whether the question asks of this word ("car" in "Do you want a car for any of the days?"). */
   const asksOf = (word: string) => new RegExp(`\\b${escapeRegExp(word)}\\b`, "i").test(asked);
   // "400 a month feels doable", "2 portions usually, callum eats the dinner too": a count said with a clause.

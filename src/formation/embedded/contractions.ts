@@ -67,7 +67,11 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n['’]t\b/gi, "$1 not"],
   [/\bdef (?=(?:my|a|an|the|not|going|want|need|will|gonna|worth)\b)/gi, "definitely "], // "def my weak spot"
   [/\bprob(?: (?=(?:around|about|like|going|gonna|will|not|just|the|a|\d)\b)|(?=[,.!?]|$))/gi, "probably "], // "prob around 15", "cash prob,"
-  [/(^|[,;:.!?-]\s*|\b(?:so|and|but|now|then)\s+)were (?=\w+ing\b)/gi, "$1we are "], // ", were looking at a civic"
+  // ", were looking at a civic", "were on the 4th floor so its windy": "we're" typed without its apostrophe
+  [
+    /(^|[,;:.!?-]\s*|\b(?:so|and|but|now|then)\s+)were (?=(?:\w+ing|on|in|at|off|away|out|based|still|all|both|not|just|really|also|a|an|the|so|pretty|quite|very)\b)/gi,
+    "$1we are ",
+  ],
   // "bc im a teacher", "works bc work is slow", "oct 16 bc of the bill" (not "500 bc", nor "BC" for British Columbia)
   [
     /(?<!\d\s?)\b(?:bc|b\/c)(?=\s+\p{L})|\b(?:bc|b\/c)(?= (?:of|i|im|we|it|its|the|my|he|she|they|you|u|that|there)\b)/gu,

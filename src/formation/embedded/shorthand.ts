@@ -135,7 +135,12 @@ const TYPED: Array<[RegExp, string]> = [
   [/\bwhos\b/gi, "who is"],
   [/\brn\b/gi, "right now"],
   [/\bthru\b/gi, "through"],
-  [/\bdefo\b/gi, "definitely"],
+  [/\bdef+o\b/gi, "definitely"], // "defo", "deffo"
+  // "cherry tomatoes, salad, herbs and courgettes if theres room??": a list told, its condition doubted, asks nothing.
+  [
+    /(^|[.!]\s+)((?!(?:what|which|who|where|when|why|how|is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has|any)\b)[^.!?,]+,[^.!?]*,[^.!?]*\bif(?:\s+[\p{L}'’]+){1,4})\s*\?+/giu,
+    "$1$2.",
+  ],
   // "team in porto mostly portuguese, manager Rui": a terse note of a role and its name, a sentence of its own.
   [
     new RegExp(

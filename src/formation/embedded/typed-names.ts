@@ -18,7 +18,7 @@ const INTRODUCED = new RegExp(
 const NAMED = /\b(?:(?:my|our|her|his|their)\s+name(?:['’]?s|\s+is)|called|named)\s+([a-z][a-z'-]+)\b/g;
 /** "sorry im carla btw", "hi i'm dev", "(im hannah btw, ...)", "btw im shannon lol": a speaker introducing themselves, the name ending the clause. */
 const SELF =
-  /(?:^|[.!?,:(]\s*|\b(?:hi|hey|hello|sorry|oh|btw|and|so|ok|okay|well)\s+)(?:i(?:['’]?m|\s+am)|it['’]?s)\s+([a-z][a-z'-]+)(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|by the way|btw|lol|haha)\b))/gi;
+  /(?:^|[.!?,:(]\s*|\b(?:hi|hey|hello|sorry|oh|btw|and|so|ok|okay|well)\s+)(?:i(?:['’]?m|\s+am)|it['’]?s)\s+([a-z][a-z'-]+)(?=\s*(?:[,.!?;:)]|$|\s(?:and|from|here|if|by the way|btw|lol|haha)\b))/gi;
 /** Given names that are also everyday words ("my wife may come", "my son will"): never taken as names. */
 const ALSO_WORDS = new Set(
   "may will can mark bill sue pat rich frank hope grace faith joy art ray june april august summer rose dawn eve chase hunter jack ginger sandy honey buddy angel sunny".split(

@@ -26,18 +26,24 @@ const monthOf = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.slic
 /** A weekday's index (0 for Monday) from its whole name, in any case. */
 const weekdayOf = (day: string) => WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]);
 
-/** "pushed to the 29th", "due on the 5th": a day of the month after a preposition, with no month. */
+/** Things counted by an ordinal, not days ("the 4th floor", "for the 2nd time", "on the 3rd attempt"). */
+const ORDINAL_OF =
+  "(?:floor|storey|story|time|try|attempt|go|round|place|grade|year|generation|edition|anniversary|birthday|draft|version|stage|step|level|row|page|chapter|lap|game|match|leg|tier|gear|house|door|flat|child|kid|baby|pick|option|one)s?\\b";
 /** "deadline moved to 31st btw": a day of the month typed without its "the", ending the clause. */
 const BARE_DAY =
   /\b((?:on|by|to|until|till|before|from)\s+)(\d{1,2}(?:st|nd|rd|th))(?=\s*(?:[.,;!?)]|$|(?:btw|now|then|instead|and|so|or)\b))/gi;
+/**
+ * "pushed to the 29th", "due on the 5th": a day of the month after a preposition, with no month; not an
+ * ordinal of a thing ("on the 4th floor"; but "turned 20 months on the 3rd lol time is a blur").
+ */
 const DAY_ONLY = new RegExp(
-  `\\b((?:on|by|to|until|till|due|before|from|for)\\s+)the\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?(?:${MONTH}))`,
+  `\\b((?:on|by|to|until|till|due|before|from|for)\\s+)the\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s*(?:of\\s+)?(?:${MONTH}))(?!\\s+${ORDINAL_OF}(?!\\s+(?:is|was)\\b))`,
   "gi",
 );
 
-/** "6th and 8th oct", "the 3rd, 5th": a day of the month before another one and its month. */
+/** "6th and 8th oct", "the 3rd, 5th", "the 8th to the 22nd of august": a day of the month before another one and its month. */
 const DAYS_BEFORE_MONTH = new RegExp(
-  `\\b(\\d{1,2})(?:st|nd|rd|th)?(\\s*(?:and|&|or|,)\\s*(?:the\\s+)?)(?=\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})[a-z]*\\b)`,
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?(\\s*(?:and|&|or|,)\\s*(?:the\\s+)?|\\s+(?:to|till|until)\\s+the\\s+)(?=\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})[a-z]*\\b)`,
   "gi",
 );
 
@@ -103,7 +109,8 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
     .replace(SPAN_WITH_WEEKDAYS, "$1 $3$2")
     .replace(WEEKDAY_THE_DAY_OF, "$1 $2 ")
     .replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
-      return `${Number(n)} ${upperFirst(MONTHS[monthOf(month)]!)}${and}`;
+      // "the 8th to the 22nd of august": a span, read as "8 August to 22nd of august".
+      return `${Number(n)} ${upperFirst(MONTHS[monthOf(month)]!)}${and.replace(/^\s+(to|till|until)\s+the\s+$/i, " $1 ")}`;
     });
   const today = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
   // "the last week of May": that week of the month named (chrono would read "last week" alone).

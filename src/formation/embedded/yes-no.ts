@@ -52,6 +52,21 @@ export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | 
   return { kind: "short", text: t.replace(/[.!]+$/, "") };
 }
 
+/** A hedge closing a short answer ("22.9% i think", "about 250, i guess", "10 to be safe"). */
+export const HEDGE =
+  /[,\s]+(?:i\s+(?:think|guess|believe|reckon|suppose)|i['’]?m\s+pretty\s+sure|to be (?:safe|sure)|just (?:to be safe|in case))[.!\s]*$/i;
+const HEDGE_VERBS = new Set(["think", "guess", "believe", "reckon", "suppose", "m", "'m", "am", "be"]);
+
+/**
+ * Whether a short reply has a verb of its own: not one of a hedge after it ("22.9% i think", when
+ * `hedged`), nor of a condition closing it ("strawberries and courgettes if there is room").
+ */
+export function ownVerb(tokens: ReadonlyArray<{ lower: string; pos: string }>, hedged: boolean): boolean {
+  const at = tokens.findLastIndex((t, i) => i > 1 && t.lower === "if");
+  const answer = at > 0 ? tokens.slice(0, at) : tokens;
+  return answer.some((t) => (t.pos === "VERB" || t.pos === "AUX") && !(hedged && HEDGE_VERBS.has(t.lower)));
+}
+
 // "Shall I book ...?", "Do you want me to book ...?", "Should I add ...?", "Want me to ...?"
 const OFFER =
   /^(?:(?:so|ok(?:ay)?|great|alright)[,!]?\s+)?(?:shall i|should i|do you want me to|would you like me to|want me to|can i|may i|i can|i could)\s+(.+?)\??$/i;
