@@ -2,7 +2,9 @@
 // a name given with "if you need a name for your notes", "were" typed for "we're", an ordinal of a floor
 // that is no day, a wish list doubted at its end ("... and courgettes if theres room??"), "deffo", and a
 // trip's days moved as "the 8th to the 22nd of august" with no word in common but the place, which
-// versions the stored span. Also a span moved after "cant do the 18th" and a subjectless "quoted".
+// versions the stored span. Also a span moved after "cant do the 18th" and a subjectless "quoted"; and
+// a lodger's terms: a wish before "but is that even allowed?", a day mused on ("I was thinking 1st june"),
+// and "im debbie btw, feel like we're friends now".
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -110,5 +112,33 @@ describe("terse notes of an offsite", () => {
     expect(formed.join("\n")).toMatch(
       /the user answered "from Thursday, 25 June 2026 to Friday, 26 June 2026 \(was 18 June 2026 to 19 June 2026\)"/,
     );
+  });
+});
+
+describe("a spare room for a lodger", () => {
+  test("a wish before 'but is that even allowed?' is kept; the question forms nothing", () => {
+    const formed = withAssistant(
+      ["id prefer someone working not a student, and tbh id feel safer with a woman but is that even allowed?"],
+      "user",
+      AT,
+    );
+    expect(formed).toEqual([
+      "The user would prefer someone working not a student, and the user would feel safer with a woman.",
+    ]);
+  });
+
+  test("'I was thinking 1st june' is a plan mused on: the June ahead", () => {
+    const formed = withAssistant(["I was thinking 1st june for the move in"], "user", AT).join("\n");
+    expect(formed).toMatch(/1 June 2026/);
+    expect(formed).not.toMatch(/2025/);
+  });
+
+  test("'im debbie btw, feel like we're friends now lol' names the user and forms nothing else", async () => {
+    const formed = await chat(
+      AT,
+      "brilliant ta. booked gas man for the 4th june. im debbie btw, feel like we're friends now lol",
+      "Ha, nice to meet you Debbie!",
+    );
+    expect(formed.sort()).toEqual(["Debbie booked gas man for 4 June 2026.", "The user's name is Debbie."]);
   });
 });

@@ -129,10 +129,11 @@ const STRONG_PAST = "went|came|had|did|was|were|made|took|paid|bought|sold|left|
 /**
  * A subject and a past verb ("the landlord increased it in …"): what the clause tells happened; not a
  * past that points ahead ("The user settled on November", "we booked it for May", "she promised …"),
- * nor "got" of an appointment, which is "have got" ("got an mri on the 29th").
+ * nor "got" of an appointment, which is "have got" ("got an mri on the 29th"), nor a plan mused on ("i was
+ * thinking 1st june").
  */
 const PAST_CLAUSE = new RegExp(
-  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|his|her|their|our|your|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|${STRONG_PAST}|moved)\b`,
+  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|his|her|their|our|your|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|(?:${STRONG_PAST})(?!\s+(?:thinking|wondering|hoping|planning|considering)\b)|moved)\b`,
   "iu",
 );
 /**

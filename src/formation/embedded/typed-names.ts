@@ -120,10 +120,10 @@ const SHOULD_HAVE_SAID = /^(?:should|could|must|might) have (?:said|mentioned|to
 /**
  * What a user says of the talk itself beside their name: "just realised i've been ranting at you for an
  * hour without even saying", "sorry i never said hi properly", "feels rude you not knowing", "feels rude
- * not saying", "if you need a name for the header".
+ * not saying", "if you need a name for the header", "feel like we're friends now".
  */
 export const ABOUT_THE_TALK =
-  /\b(?:rant|rambl|go(?:ing)? on|waffl)\w*\s+(?:on\s+)?(?:at|to)\s+(?:you|u|the assistant)\b|\bwithout (?:even )?saying(?=\s*(?:[.!,]|$))|\bnever (?:even )?(?:said (?:hi|hello)\b|said(?=\s*(?:[.!,]|$))|introduced)|\bfeels? (?:so )?(?:rude|weird|odd) (?:(?:you|u|the assistant) not knowing|not (?:saying|telling))\b|\bif (?:you|u|the assistant) needs? (?:a|my) name\b/i;
+  /\b(?:rant|rambl|go(?:ing)? on|waffl)\w*\s+(?:on\s+)?(?:at|to)\s+(?:you|u|the assistant)\b|\bwithout (?:even )?saying(?=\s*(?:[.!,]|$))|\bnever (?:even )?(?:said (?:hi|hello)\b|said(?=\s*(?:[.!,]|$))|introduced)|\bfeels? (?:so )?(?:rude|weird|odd) (?:(?:you|u|the assistant) not knowing|not (?:saying|telling))\b|\bif (?:you|u|the assistant) needs? (?:a|my) name\b|\bfeels? like (?:we|\S+ and others)(?:['’]re| are) (?:friends|mates|pals|besties)\b/i;
 /** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
 const REQUEST_LEAD =
   /^(?:put|sign|send|make|use|call|write|add|give|keep|show|tell|help|remind|change|set|let|can|could|pls|please)\b/i;
