@@ -4,7 +4,8 @@
 // trip's days moved as "the 8th to the 22nd of august" with no word in common but the place, which
 // versions the stored span. Also a span moved after "cant do the 18th" and a subjectless "quoted"; and
 // a lodger's terms: a wish before "but is that even allowed?", a day mused on ("I was thinking 1st june"),
-// and "im debbie btw, feel like we're friends now".
+// and "im debbie btw, feel like we're friends now"; synth repairs noted tersely ("done 6 this year", a tax
+// year as "apr 25 to apr 26", "alfies gone off it").
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -140,5 +141,30 @@ describe("a spare room for a lodger", () => {
       "Ha, nice to meet you Debbie!",
     );
     expect(formed.sort()).toEqual(["Debbie booked gas man for 4 June 2026.", "The user's name is Debbie."]);
+  });
+});
+
+describe("synth repairs noted tersely", () => {
+  const MAY = "2026-05-10T10:00:00.000Z";
+
+  test("'done 6 this year sold 4' is what the user has done, not 'The user done'", () => {
+    const formed = withAssistant(["150 a month on parts max. done 6 this year sold 4."], "user", MAY).join("\n");
+    expect(formed).toMatch(/The user has done 6 in 2026/);
+  });
+
+  test("'apr 25 to apr 26' is a year of sales, from April 2025 to April 2026", () => {
+    const formed = withAssistant(
+      ["Do you make money from selling them?", "roughly 2600 in sales apr 25 to apr 26. do i need to tell hmrc"],
+      "assistant",
+      MAY,
+    ).join("\n");
+    expect(formed).toMatch(/2600 in sales from April 2025 to April 2026/);
+    expect(formed).not.toMatch(/2027/);
+  });
+
+  test("'alfies gone off it' is Alfie's, not 'The user's alfies'", () => {
+    const formed = withAssistant(["alfies gone off it, wants a guitar now lol. so poly800 goes too"], "user", MAY);
+    expect(formed.join("\n")).toMatch(/alfie has gone off it/i);
+    expect(formed.join("\n")).not.toMatch(/user's alfies/);
   });
 });

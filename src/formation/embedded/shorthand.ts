@@ -235,7 +235,7 @@ const AFTER_ILL = new Set(
 const HAD =
   "parents|mum|mom|dad|family|house|place|flat|home|birthday|bday|wedding|party|hen|stag|car|kids?|son|daughter|wife|husband|partner|boyfriend|girlfriend|brother|sister|friends?|dog|cat|job|work|school|nursery|class|teacher|room|baby|name|allergy|\\d+(?:st|nd|rd|th)";
 /** A word ending in "s" before a thing people have ("simones parents", "toms away"): a name's "'s" typed without its apostrophe? */
-const NAME_S = new RegExp(`\\b(\\p{L}{2,})s (?=(?:${HAD}|away|back|here|coming|going|new|old)\\b)`, "gu");
+const NAME_S = new RegExp(`\\b(\\p{L}{2,})s (?=(?:${HAD}|away|back|here|gone|coming|going|new|old)\\b)`, "gu");
 /** "my sons 7th bday", "my wifes car": one of the writer's people, and what they have. */
 const KIN_S = new RegExp(
   `\\b((?:my|our|his|her|their) (?:son|daughter|wife|husband|mum|mom|dad|sister|brother|partner|boyfriend|girlfriend|kid|friend|boss|nan|gran|grandma|grandad|aunt|uncle|cousin|niece|nephew|baby))s (?=(?:${HAD})\\b)`,

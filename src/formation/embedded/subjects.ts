@@ -179,7 +179,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
       ? [synthetic("I", "PRON", "i"), synthetic("am", "AUX", "be")]
       : passive
         ? [synthetic("I", "PRON", "i"), synthetic("was", "AUX", "be")]
-        : [synthetic("I", "PRON", "i")];
+        : PARTICIPLE_ONLY.test(v.lower) // "done 6 this year": "have done"
+          ? [synthetic("I", "PRON", "i"), synthetic("have", "AUX", "have")]
+          : [synthetic("I", "PRON", "i")];
   } else if (
     (/^(have|want|need)$/.test(v.lower) && next?.lower === "to") ||
     // "have 2 dogs", "have a 3 yr old" (not "have a look")
@@ -208,6 +210,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
 /** "yesterday", "ago", "last" before a noun ("last month"). */
 const pastCue = (t: Token, after?: Token) =>
   /^(?:yesterday|ago|last)$/.test(t.lower) && (t.lower !== "last" || /^(?:NOUN|PROPN)$/.test(after?.pos ?? ""));
+/** Participles that are no simple past ("done 6 this year" is "have done"). */
+const PARTICIPLE_ONLY =
+  /^(?:done|gone|seen|taken|given|eaten|written|driven|ridden|flown|grown|shown|broken|spoken|chosen|forgotten|begun)$/;
 /** Participles told of what was done to a person, opening a clause with no subject ("diagnosed type 2 in march", "quoted 14,200 for 43 ppl"). */
 const PASSIVE_OF_PERSON =
   /^(?:diagnosed|born|quoted|hired|fired|sacked|promoted|prescribed|referred|discharged|furloughed)$/;

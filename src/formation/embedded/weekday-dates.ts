@@ -59,6 +59,12 @@ const WEEKDAY_THE_DAY_OF = new RegExp(
   "gi",
 );
 
+/** "apr 25 to apr 26": a month of one year to the same month of the next (a tax year), not two days. */
+const MONTH_OF_YEARS = new RegExp(
+  `\\b((?:${MONTH})[a-z]*)\\s+(\\d{2})\\s*(?:to|-|–|till|until)\\s*\\1\\s+(\\d{2})\\b`,
+  "gi",
+);
+
 /** "the last week of May", "first week of june". */
 const WEEK_OF_MONTH = new RegExp(
   `\\b(?:the\\s+)?(first|second|third|fourth|last|final)\\s+week\\s+of\\s+(${MONTH})[a-z]*\\b`,
@@ -106,6 +112,11 @@ export function withMonthOfWeekday(said: string, ref: Date, storyTold: boolean):
   // "Saturday the 17th of October" is one date; "6th and 8th oct": the first day is in the month named after
   // the second; so is "thu 18 - fri 19 june" ("thu 18 june - fri 19 june").
   const text = said
+    .replace(MONTH_OF_YEARS, (all, month: string, from: string, to: string, at: number, whole: string) => {
+      const m = upperFirst(MONTHS[monthOf(month)]!);
+      const lead = /\b(?:from|between)\s+$/i.test(whole.slice(0, at)) ? "" : "from ";
+      return Number(to) === Number(from) + 1 ? `${lead}${m} 20${from} to ${m} 20${to}` : all;
+    })
     .replace(SPAN_WITH_WEEKDAYS, "$1 $3$2")
     .replace(WEEKDAY_THE_DAY_OF, "$1 $2 ")
     .replace(DAYS_BEFORE_MONTH, (_, n: string, and: string, month: string) => {
