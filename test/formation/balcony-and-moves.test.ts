@@ -5,7 +5,8 @@
 // versions the stored span. Also a span moved after "cant do the 18th" and a subjectless "quoted"; and
 // a lodger's terms: a wish before "but is that even allowed?", a day mused on ("I was thinking 1st june"),
 // and "im debbie btw, feel like we're friends now"; synth repairs noted tersely ("done 6 this year", a tax
-// year as "apr 25 to apr 26", "alfies gone off it").
+// year as "apr 25 to apr 26", "alfies gone off it"); a dairy farmer's "going delaval then" and "Bramhall
+// it is then" settle on a choice.
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -166,5 +167,15 @@ describe("synth repairs noted tersely", () => {
     const formed = withAssistant(["alfies gone off it, wants a guitar now lol. so poly800 goes too"], "user", MAY);
     expect(formed.join("\n")).toMatch(/alfie has gone off it/i);
     expect(formed.join("\n")).not.toMatch(/user's alfies/);
+  });
+});
+
+describe("a choice settled on tersely", () => {
+  test("'going delaval then' and 'Bramhall it is then' settle on it; 'going running then' and a tail do not", () => {
+    const one = (text: string) => withAssistant(["Lely or DeLaval?", text], "assistant", AT);
+    expect(one("going delaval then")).toEqual(["The user settled on delaval."]);
+    expect(one("Bramhall it is then")).toEqual(["The user settled on Bramhall."]);
+    expect(one("going running then").join("\n")).not.toMatch(/settled/);
+    expect(one("going with cantrill then, toms lending me his notes too").join("\n")).toMatch(/notes/);
   });
 });

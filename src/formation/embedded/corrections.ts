@@ -85,9 +85,9 @@ const DATE_CHOSEN = new RegExp(
   `^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|actually|so|hmm+)[,!.]?\\s+)*(?:let['’]?s\\s+(?:do|go with|go for|aim for|say)|go with)\\s+((?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?))(?=\\s*(?:[,.!]|then\\b|$))`,
   "iu",
 );
-/** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then", "lets do rayon". */
+/** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then", "lets do rayon", "going delaval then". */
 const CHOSEN =
-  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great|actually|so|hmm+|nah|no)[,!.]?\s+)*(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
+  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great|actually|so|hmm+|nah|no)[,!.]?\s+)*(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with)|(?:(?:i|we)(?:\s+am|\s+are|['’]m|['’]re)\s+)?going(?:\s+(?:with|for))?(?!\s+(?:to|home|out|back|in|up|down|off|away|on|\w+ing)\b)(?=\s+[^,.!?]+?\s+then\s*[.!]*$))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
 
 const CHOSEN_THEN =
   /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}\d-]+)\s+then\s*[.!]*$/iu;
@@ -107,7 +107,7 @@ export function chosenOption(text: string, speaker: string | null): string | nul
   // "treadle feeder then", "hemp then": the thing the advice led to, a word or three and nothing else.
   const then = CHOSEN_THEN.exec(text.trim())?.[1];
   // Not "gerald will survive then": a verb in it tells, it does not choose.
-  if (then?.split(/\s+/).some((w) => NO_CHOICE.test(w) || lexicon().mayBeVerb(w.toLowerCase()))) return null;
+  if (!m && then?.split(/\s+/).some((w) => NO_CHOICE.test(w) || lexicon().mayBeVerb(w.toLowerCase()))) return null;
   const what = (m?.[1] ?? m?.[2] ?? then)?.trim();
   // "everything else stays as it is", "leave it like it is": the way things are, no choice.
   if (!speaker || !what || what.split(/\s+/).length > 5 || /\b(?:as|like)$/i.test(what)) return null;
