@@ -6,7 +6,8 @@
 // a lodger's terms: a wish before "but is that even allowed?", a day mused on ("I was thinking 1st june"),
 // and "im debbie btw, feel like we're friends now"; synth repairs noted tersely ("done 6 this year", a tax
 // year as "apr 25 to apr 26", "alfies gone off it"); a dairy farmer's "going delaval then" and "Bramhall
-// it is then" settle on a choice.
+// it is then" settle on a choice; build times noted as "ios 95 -> 41", and "can il2cpp be cached" asked
+// without its mark.
 import { describe, expect, test } from "bun:test";
 import { fixedClock } from "../../src/shared/clock.ts";
 import { createHarness } from "../helpers.ts";
@@ -177,5 +178,16 @@ describe("a choice settled on tersely", () => {
     expect(one("Bramhall it is then")).toEqual(["The user settled on Bramhall."]);
     expect(one("going running then").join("\n")).not.toMatch(/settled/);
     expect(one("going with cantrill then, toms lending me his notes too").join("\n")).toMatch(/notes/);
+  });
+});
+
+describe("build times noted tersely", () => {
+  test("'ios 95 -> 41, android 72 -> 24' are figures changed, from one to the other", () => {
+    const formed = withAssistant(["ok tried persistent library on 1 mac. ios 95 -> 41, android 72 -> 24"], "user", AT);
+    expect(formed.join("\n")).toMatch(/Ios from 95 to 41, android from 72 to 24\./);
+  });
+
+  test("'can il2cpp be cached' asks; it is no fact", () => {
+    expect(withAssistant(["can il2cpp be cached"], "user", AT)).toEqual([]);
   });
 });

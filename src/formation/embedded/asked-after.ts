@@ -69,9 +69,14 @@ export function unmarkedQuestion(tokens: Token[]): boolean {
   const k = tokens.findIndex(
     (t) => t.pos !== "PUNCT" && !/^(?:last|one|more|another|quick|q|question|so|ok|and|also|but)$/.test(t.lower),
   );
+  const [aux, subject, verb] = [tokens[k], tokens[k + 1], tokens[k + 2]];
+  // "should i book now", "can il2cpp be cached": a modal before its subject and verb.
+  if (/^(?:should|shall)$/.test(aux?.lower ?? ""))
+    return /^(?:NOUN|PROPN|PRON)$/.test(subject?.pos ?? "") && verb?.pos === "VERB";
   return (
-    /^(?:should|shall)$/.test(tokens[k]?.lower ?? "") &&
-    /^(?:NOUN|PROPN|PRON)$/.test(tokens[k + 1]?.pos ?? "") &&
-    tokens[k + 2]?.pos === "VERB"
+    /^(?:can|could|will|would|does|do|did)$/.test(aux?.lower ?? "") &&
+    /^(?:NOUN|PROPN)$/.test(subject?.pos ?? "") &&
+    (verb?.pos === "VERB" || verb?.pos === "AUX") &&
+    verb.lower === verb.lemma
   );
 }

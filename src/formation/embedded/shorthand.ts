@@ -136,6 +136,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/\brn\b/gi, "right now"],
   [/\bthru\b/gi, "through"],
   [/\bdef+o\b/gi, "definitely"], // "defo", "deffo"
+  [/(?<![\d.,])(\d[\d.,]*(?:\s?[%\p{L}]{1,4})?)\s*(?:-+>|→)\s*(?=\d)/gu, "from $1 to "], // "ios 95 -> 41": a figure changed
   // "id feel safer with a woman but is that even allowed?": a told wish, then a question of its own.
   [
     /(?<=[\p{L}\d)])\s*,?\s+(?=(?:but|or) (?:is|are|was|would|will|does|do|can|could|should) (?:that|this)\b[^.!?]*\?)/giu,
