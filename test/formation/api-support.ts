@@ -29,6 +29,17 @@ export async function importMessages(
   await h.form();
 }
 
+/**
+ * A user–assistant chat imported at `at` (turns alternate, the user first) for `userId`, formed: the
+ * active memories' texts.
+ */
+export async function chatAt(at: string, userId: string, ...turns: string[]): Promise<string[]> {
+  const h = await createHarness({ clock: fixedClock(at) });
+  const messages = turns.map((content, i) => ({ role: i % 2 ? "assistant" : "user", content, occurred_at: at }));
+  await importMessages(h, messages, { scope: { user_id: userId } });
+  return active(h).map((m) => m.content);
+}
+
 export interface Row {
   id: string;
   content: string;

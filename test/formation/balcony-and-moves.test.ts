@@ -9,20 +9,13 @@
 // it is then" settle on a choice; build times noted as "ios 95 -> 41", and "can il2cpp be cached" asked
 // without its mark.
 import { describe, expect, test } from "bun:test";
-import { fixedClock } from "../../src/shared/clock.ts";
-import { createHarness } from "../helpers.ts";
 import { withAssistant } from "./embedded-support.ts";
-import { active, importMessages } from "./api-support.ts";
+import { chatAt } from "./api-support.ts";
 
 const AT = "2026-03-10T18:00:00.000Z";
 
-/** A user–assistant chat through the API (turns alternate, user first): the active memories' texts. */
-async function chat(at: string, ...turns: string[]): Promise<string[]> {
-  const h = await createHarness({ clock: fixedClock(at) });
-  const messages = turns.map((content, i) => ({ role: i % 2 ? "assistant" : "user", content, occurred_at: at }));
-  await importMessages(h, messages, { scope: { user_id: "balcony" } });
-  return (await active(h)).map((m) => m.content);
-}
+/** A user–assistant chat through the API at `at` (turns alternate, user first): the active memories' texts. */
+const chat = (at: string, ...turns: string[]) => chatAt(at, "balcony", ...turns);
 
 describe("a first balcony garden, typed as it comes", () => {
   test("'btw im becca if you need a name for your notes lol' names the user in every memory", async () => {

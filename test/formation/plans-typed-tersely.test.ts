@@ -7,18 +7,11 @@
 // adverb between "I" and its verb ("i literally have no clue"); "he" after "his class teacher, Mr Bell"
 // or "Reading is at the expected level" stands for neither; a name said twice over is one sentence.
 import { describe, expect, test } from "bun:test";
-import { fixedClock } from "../../src/shared/clock.ts";
-import { createHarness } from "../helpers.ts";
 import { withAssistant } from "./embedded-support.ts";
-import { active, importMessages } from "./api-support.ts";
+import { chatAt } from "./api-support.ts";
 
-/** A user–assistant chat through the API at `at`: the active memories' texts. */
-async function chat(at: string, ...turns: string[]): Promise<string[]> {
-  const h = await createHarness({ clock: fixedClock(at) });
-  const messages = turns.map((content, i) => ({ role: i % 2 ? "assistant" : "user", content, occurred_at: at }));
-  await importMessages(h, messages, { scope: { user_id: "terse" } });
-  return (await active(h)).map((m) => m.content);
-}
+/** A user–assistant chat through the API at `at` (turns alternate, user first): the active memories' texts. */
+const chat = (at: string, ...turns: string[]) => chatAt(at, "terse", ...turns);
 
 describe("days and plans typed tersely", () => {
   const AT = "2026-03-12T10:25:00.000Z";

@@ -124,6 +124,8 @@ export const bareDate = (before: string, after: string) =>
   SUBJECT_OF.test(after) ||
   (before.trim() === "" && /^\s+(?:is|was|will|has)\b/i.test(after)); // "Friday is going to be a tapas evening"
 
+/** Verbs of a plan mused on after "was" ("I was thinking 1st june"): no past told (tense.ts reads them too). */
+export const MUSING = "thinking|wondering|hoping|planning|considering";
 /** Past forms not spelt with -ed, which PAST_CLAUSE and toldNow both read. */
 const STRONG_PAST = "went|came|had|did|was|were|made|took|paid|bought|sold|left|began|met";
 /**
@@ -133,7 +135,7 @@ const STRONG_PAST = "went|came|had|did|was|were|made|took|paid|bought|sold|left|
  * thinking 1st june").
  */
 const PAST_CLAUSE = new RegExp(
-  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|his|her|their|our|your|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|(?:${STRONG_PAST})(?!\s+(?:thinking|wondering|hoping|planning|considering)\b)|moved)\b`,
+  String.raw`\b(?:i|we|he|she|they|the\s+\p{L}+|my\s+\p{L}+)\s+(?:(?!(?:settl|decid|agre|plann|want|hop|ask|need|book|schedul|arrang|sign|register|promis|offer|invit|confirm|expect|aim|intend)ed\b)\p{L}+ed|went|got(?!\s+(?:(?:an?|my|his|her|their|our|your|the|another)\s+)?(?:\p{L}+\s+)?${APPOINTMENT}s?\b)|(?:${STRONG_PAST})(?!\s+(?:${MUSING})\b)|moved)\b`,
   "iu",
 );
 /**

@@ -1,6 +1,6 @@
 // The tense a clause is told in, which decides how its dates read: "on Friday" in a story is the one
 // before, in a plan the one after (dates.ts).
-import { APPOINTMENT } from "./date-cues.ts";
+import { APPOINTMENT, MUSING as MUSING_VERBS } from "./date-cues.ts";
 import type { Token } from "./nlp.ts";
 import { SAME_PAST } from "./pronouns.ts";
 import { isPast, isThirdPerson, PRESENT_AUX } from "./subjects.ts";
@@ -17,7 +17,7 @@ const GOT_AHEAD = new RegExp(`^(?:\\S+ ){0,2}${APPOINTMENT}s?\\b`);
 const SAYING = /^(?:said|told|reckoned|thought|mentioned|confirmed|emailed|texted|wrote|replied|promised)$/;
 
 /** "i was thinking the nc500", "we were hoping for may": a plan mused on now, told in the past progressive. */
-const MUSING = /^(?:thinking|wondering|hoping|planning|considering)$/;
+const MUSING = new RegExp(`^(?:${MUSING_VERBS})$`);
 
 export function isPastTense(tokens: Token[]): boolean {
   // "Longest ride so far: 104 km, in April": a clause of no verb that counts up to now tells of the past.
