@@ -10,6 +10,10 @@ export const COUNT_FACT_TERMS = 8;
 
 /** A day as the extractor writes it: "19 June 2026" (a weekday before it aside). */
 const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{4}\\b`, "g");
+/** The weekday a day may be written with: "Friday, " of "Friday, 19 June 2026". */
+const WEEKDAY_LEAD = "(?:\\p{Lu}\\p{Ll}+day, )?";
+/** "flights got moved so its the 8th to the 22nd of august now": the new day after "so it is". */
+const SO_IT_IS = "so (?:it|they) (?:is|are)";
 /** The verbs a day is said to move with. */
 const MOVES = [
   "moved",
@@ -28,17 +32,17 @@ const MOVES = [
  * "moving the start to ...".
  */
 const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d| so (?:it|they) (?:is|are))(?: to| until| till| so (?:it|they) (?:is|are)(?: now)?(?: from)?)?(?: on)?(?: the)? ((?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source})(?: to (?:\\p{Lu}\\p{Ll}+day, )?(${DAY.source}))?)`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d| ${SO_IT_IS})(?: to| until| till| ${SO_IT_IS}(?: now)?(?: from)?)?(?: on)?(?: the)? (${WEEKDAY_LEAD}(${DAY.source})(?: to ${WEEKDAY_LEAD}(${DAY.source}))?)`,
   "u",
 );
 /** A span of days as the extractor writes it: "Thursday, 18 June 2026 to Friday, 19 June 2026". */
-const SPAN = new RegExp(`${DAY.source} to (?:\\p{Lu}\\p{Ll}+day, )?${DAY.source}`, "u");
+const SPAN = new RegExp(`${DAY.source} to ${WEEKDAY_LEAD}${DAY.source}`, "u");
 /** A day with the weekday written before it; a span of days ("18 June 2026 to 19 June 2026") with theirs. */
 export const withWeekday = (day: string) =>
   new RegExp(
     day
       .split(" to ")
-      .map((d) => `(?:\\p{Lu}\\p{Ll}+day, )?${escapeRegExp(d)}`)
+      .map((d) => `${WEEKDAY_LEAD}${escapeRegExp(d)}`)
       .join(" to "),
     "u",
   );

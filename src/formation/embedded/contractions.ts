@@ -31,7 +31,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   ],
   // "id put 40ish on the light": "id" before a verb, opening a clause, is "I'd".
   [
-    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|thinking|guess|honestly|tbh|yeah|nah|no|oh)\s+)id (?=(?:put|say|rather|like|love|prefer|go|need|want|have|be|pay|spend|take|get|try|use|keep|stick|finish|start|stop|leave|feel|rather|probably|definitely|never|also|still|just|really|only)\b)/gi,
+    /(^|[.!?,;:]\s*|\b(?:so|and|then|but|ok|okay|maybe|probably|think|thinking|guess|honestly|tbh|yeah|nah|no|oh)\s+)id (?=(?:put|say|rather|like|love|prefer|go|need|want|have|be|pay|spend|take|get|try|use|keep|stick|finish|start|stop|leave|feel|probably|definitely|never|also|still|just|really|only)\b)/gi,
     "$1I'd ",
   ],
   [/\b([Ii])['’]m\b/g, "$1 am"],

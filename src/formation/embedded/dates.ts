@@ -32,8 +32,6 @@ import { MONTHS as CALENDAR_MONTHS, writtenDay, writtenWeekday } from "../../dom
 
 /** Month names as a memory writes them ("7 May 2023"). */
 const MONTHS = CALENDAR_MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
-/** By `getUTCDay` (Sunday first; the calendar's list starts on Monday). */
-
 type Granularity = "day" | "weekend" | "week" | "month" | "year";
 
 export interface ResolvedDates {
