@@ -207,7 +207,7 @@ describe("a topic typed back before the answer", () => {
   test("'ticket price. thinking $40' to 'What ticket price are you thinking?' quotes no 'ticket price' as the answer", () => {
     expect(chat("planning a reunion", "What ticket price are you thinking?", "ticket price. thinking $40")).toEqual([
       "The user is planning a reunion.",
-      "The user is thinking $40.",
+      'Asked "What ticket price is the user thinking?", the user answered "$40".',
     ]);
     // Picking one of the question's alternatives is an answer, in the question's words.
     expect(chat("need a study plan", "Mornings or afternoons better for you?", "mornings. useless after 3pm")).toEqual([

@@ -677,7 +677,11 @@ describe("a reply to an assistant's numbered list of questions", () => {
       'Asked "Roughly how many guests?", the user answered "about 40 people, friends and family".',
     );
     expect(said).toContain("The user's total budget is 800 quid max. The user wants it to be a surprise.");
-    expect(said.filter((f) => f.startsWith("Asked"))).toHaveLength(1);
+    // "thinking the saturday after" answers when the party is: the value thought of.
+    expect(said.filter((f) => f.startsWith("Asked"))).toEqual([
+      'Asked "When is her birthday, and when would the user like the party?", the user answered "the saturday after".',
+      'Asked "Roughly how many guests?", the user answered "about 40 people, friends and family".',
+    ]);
   });
 
   test("numbered answers go with the question of their number", () => {

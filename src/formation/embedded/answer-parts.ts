@@ -9,7 +9,7 @@ import type { Nlp } from "./nlp.ts";
 import { expandContractions } from "./contractions.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import { withoutCalledName } from "../user-name.ts";
-import { HEDGE, shortAnswer } from "./yes-no.ts";
+import { HEDGE, shortAnswer, THOUGHT_OF } from "./yes-no.ts";
 import { LIGHT_VERBS } from "./closed-classes.ts";
 
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */
@@ -123,7 +123,11 @@ export function answeredEach(
     const owner = (ctx.speakers.speaker ?? "").toLowerCase();
     const subjectless = said[0]?.pos === "VERB" || (verbless && !own.some((f) => f.toLowerCase().startsWith(owner)));
     const ownsIt =
-      own.length > 0 && !HEDGE.test(part) && bare(own.join(" ")) !== bare(expandContractions(part)) && !subjectless;
+      own.length > 0 &&
+      !HEDGE.test(part) &&
+      !THOUGHT_OF.test(part) &&
+      bare(own.join(" ")) !== bare(expandContractions(part)) &&
+      !subjectless;
     if (index < 0 || index >= questions.length) return [];
     const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts, at >= 0);
     // A clause that answers nothing ("maya and ollie are at brookfield primary" after "no.") says more of
@@ -169,9 +173,13 @@ export function withoutAnswered<T extends { content: string }>(
   fused: ReadonlyArray<{ fact: { content: string }; replaces: string[] }>,
 ): T[] {
   const replaced = new Set(fused.flatMap((a) => a.replaces));
-  const quoted = new Set(
-    fused.flatMap((a) => /(?:answered|chose) "(.+)"\.?$/.exec(a.fact.content)?.[1] ?? []).map(bare),
-  );
+  const quote = (a: (typeof fused)[number]) => /(?:answered|chose) "(.+)"\.?$/.exec(a.fact.content)?.[1];
+  const quoted = new Set(fused.flatMap((a) => quote(a) ?? []).map(bare));
+  // A replaced sentence saying little but what its answer quotes goes from a fact the statements joined it
+  // into too ("The user was thinking on 1 June 2026. The user is band C." when "on 1 June 2026" answered).
+  const saysOnly = (sentence: string, q: string) =>
+    bare(sentence).includes(bare(q)) && bare(sentence).replace(bare(q), "").trim().split(/\s+/).length <= 4;
+  const answers = new Set(fused.flatMap((a) => a.replaces.filter((r) => quote(a) && saysOnly(r, quote(a)!))));
   // "Seun is jointing strip": the subject a statement was given before what the answer quotes.
   const said = (s: string) => quoted.has(bare(s)) || quoted.has(bare(s.replace(/^\S+(?: \S+)? (?:is|are) /, "")));
   return facts.flatMap((f) => {
@@ -179,7 +187,7 @@ export function withoutAnswered<T extends { content: string }>(
     // A first sentence stays before one that leans on it ("Register office. We will do that first").
     const sentences = f.content.split(/(?<=[.!?])\s+/);
     const leans = /\b(?:it|that|this|they|them|there|those|these)\b/i.test(sentences[1] ?? "");
-    const kept = sentences.filter((s, i) => (i === 0 && leans) || !said(s));
+    const kept = sentences.filter((s, i) => (i === 0 && leans) || !(said(s) || answers.has(s)));
     return kept.length ? [{ ...f, content: kept.join(" ") }] : [];
   });
 }

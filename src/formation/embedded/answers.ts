@@ -10,7 +10,7 @@ import { CLAUSE_DASH } from "./clause-marks.ts";
 import { isRequestForm } from "./answer-form.ts";
 import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
 import { alternativesAsked, CHOOSING, namingAlternative, picked } from "./choices.ts";
-import { answeredYesNo, asksWhatMatters, fromQuestion, HEDGE, ownVerb } from "./yes-no.ts";
+import { answeredYesNo, asksWhatMatters, fromQuestion, HEDGE, ownVerb, THOUGHT_OF } from "./yes-no.ts";
 import { shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
@@ -250,9 +250,10 @@ export function answered(
   };
   if (!answer && !leans()) return null;
   if (answer?.kind === "short" && ANNOUNCING.test(first.text)) return null; // "ok big news": what follows answers
+  if (THOUGHT_OF.test(first.text) && !WH_QUESTION.test(asked)) return null; // "i was thinking pizza?" asks no yes or no
   if (THANKS_ONLY.test(first.text)) return null; // "perfect thx" thanks for what was asked
   // "22.9% i think", "<5 min, ideally sun night": no statement of their own beside the answer.
-  if (answer && (hedged || countSaid || (answer.kind === "short" && !hasVerb)))
+  if (answer && (hedged || countSaid || (answer.kind === "short" && (!hasVerb || answer.said !== undefined))))
     replaces = (first.joined ?? [first.text]).flatMap(ownFacts);
   let text: string | null;
   if (!answer || answer.kind === "short") {

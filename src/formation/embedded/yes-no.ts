@@ -28,12 +28,18 @@ export type Answer =
   | { kind: "no"; longer?: boolean }
   | { kind: "short"; text: string; said?: string };
 
+/** A value said as the one thought of: "was thinking 1st june", "thinking £40" (not "thinking of moving"). */
+const THINKING = String.raw`(?:(?:i|we)\s+)?(?:was\s+|were\s+|am\s+)?thinking(?!\s+(?:of|about|that|it|so|maybe|we|i)\b)`;
+/** A reply opening with the value thought of ("was thinking 1st june"): the answer, not a statement of its own. */
+export const THOUGHT_OF = new RegExp(`^${THINKING}\\s`, "i");
 /**
  * A choice or a target said as what to do, to a question before it: "ok lets do 1900 instead" (the
- * option: "1900"), "yes aim for 120g protein a day", "make it 600" (said with its verb; "make it Saturday May 30" is a date, left to the dates). Up to 8 words.
+ * option: "1900"), "was thinking 1st june" (a date hoped for: "1st june"), "yes aim for 120g protein a day", "make it 600" (said with its verb; "make it Saturday May 30" is a date, left to the dates). Up to 8 words.
  */
-const CHOSEN_REPLY =
-  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|fine|great|perfect)[,!.]?\s+)?(?:please\s+)?(?:(let['’]?s\s+(?:do|go with|go for|try|pick|say)|go with|go for|say|i['’]?ll\s+(?:take|go with|do))\s+((?:\S+\s+){0,5}?\S+)|(aim for|make it|set it to|cap it at|keep it (?:under|below|at|around)|bump it (?:up )?to)\s+(?!\S*(?:day|[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)\b)((?:\S+\s+){0,5}?\S*\d\S*(?:\s+\S+){0,3}?))(?:\s+(?:instead|then|please|pls|thanks))*[\s.!]*$/i;
+const CHOSEN_REPLY = new RegExp(
+  String.raw`^(?:(?:yes|yeah|yep|sure|ok(?:ay)?|alright|fine|great|perfect)[,!.]?\s+)?(?:please\s+)?(?:(let['’]?s\s+(?:do|go with|go for|try|pick|say)|go with|go for|say|i['’]?ll\s+(?:take|go with|do)|${THINKING})\s+((?:\S+\s+){0,5}?\S+)|(aim for|make it|set it to|cap it at|keep it (?:under|below|at|around)|bump it (?:up )?to)\s+(?!\S*(?:day|[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)\b)((?:\S+\s+){0,5}?\S*\d\S*(?:\s+\S+){0,3}?))(?:\s+(?:instead|then|please|pls|thanks))*[\s.!]*$`,
+  "i",
+);
 
 /** A reply that only makes sense with the question before it: yes/no, or a few words (`most`) without a verb. */
 export function shortAnswer(text: string, hasVerb: boolean, most = 8): Answer | null {
