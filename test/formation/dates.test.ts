@@ -124,7 +124,10 @@ describe("resolveDates", () => {
       "On Friday, 5 May 2023 we went to a pottery workshop.",
     );
     expect(resolveDates("We leave on fri.", REF, false).text).toBe("We leave on Friday, 12 May 2023.");
-    expect(resolveDates("thinking fri 12 may, 2 nights.", REF, false).text).toBe("thinking fri 12 may, 2 nights.");
+    // "12 may, 2 nights": the count after the comma is no day of the month ("Friday 12 on 2 May").
+    expect(resolveDates("thinking fri 12 may, 2 nights.", REF, false).text).toBe(
+      "thinking on Friday, 12 May 2023, 2 nights.",
+    );
   });
 
   test("a weekend is said as one, and 'last weekend' is the one before even in a statement of the future", () => {

@@ -11,6 +11,7 @@ import { lexicon } from "../../models/lexicon.ts";
 import { withoutCalledName } from "../user-name.ts";
 import { HEDGE, shortAnswer, THOUGHT_OF } from "./yes-no.ts";
 import { LIGHT_VERBS } from "./closed-classes.ts";
+import { WEEKDAY_WORD } from "./date-cues.ts";
 
 /** A reply's parts: numbered ("1. 34 2. yes": `at` the question's index) or its lines and sentences (`at` -1 or -2). */
 function replyParts(reply: string, count: number): Array<{ part: string; at: number }> {
@@ -60,6 +61,10 @@ const verbsOf = (nlp: Nlp) => (text: string) =>
       .flatMap((x) => x.tokens.filter((t) => t.pos === "VERB" && !LIGHT_VERBS.has(t.lemma)).map((t) => t.lemma)),
   );
 
+/** A part naming a weekday or a time of day ("its going to be thursday lunchtimes, 12:15 to 12:50"). */
+const TIMELY = new RegExp(`\\b${WEEKDAY_WORD}s?\\b|\\b\\d{1,2}[:.]\\d{2}\\b|\\b\\d{1,2}\\s*(?:am|pm)\\b`, "i");
+/** A question asking when: "When will sessions run ...?", "What time suits?", "Which day?". */
+const ASKS_WHEN = /\bwhen\b|\bwhat time\b|\bwhich days?\b|\bwhat days?\b/i;
 /** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
 const ADDING = /^(?:and|also|oh|btw|ps|plus)\b/i;
 
@@ -113,7 +118,10 @@ export function answeredEach(
       [...nouns(text)].some((w) => asked[i]?.has(w)) || [...verbsOf(nlp)(text)].some((v) => verbs[i]?.has(v));
     const later = parts.slice(p + 1).some((q) => q.at === -1 && shared(q.part, next));
     const byOrder = next > 0 && later ? next - 1 : next;
-    const index = at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : ADDING.test(part) ? -1 : byOrder;
+    // A part naming a day or a time answers the question asking when, of those not yet passed.
+    const when = TIMELY.test(part) ? questions.findIndex((q, i) => i >= next && ASKS_WHEN.test(q)) : -1;
+    const index =
+      at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : when >= 0 ? when : ADDING.test(part) ? -1 : byOrder;
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.
     // "renews on the 28th" has no subject of its own, "<5 min, ideally sun night" no verb: the question gives them one.
@@ -122,12 +130,15 @@ export function answeredEach(
     // (Unless the statements give the part its owner: "total budget 800 quid max" is the user's budget.)
     const owner = (ctx.speakers.speaker ?? "").toLowerCase();
     const subjectless = said[0]?.pos === "VERB" || (verbless && !own.some((f) => f.toLowerCase().startsWith(owner)));
+    // "go for sub 1:20 then" after a table of targets settles on one, whatever the list goes on to ask.
+    const settles = at < 0 && sharing < 0 && own.some((f) => / settled on /.test(f));
     const ownsIt =
-      own.length > 0 &&
-      !HEDGE.test(part) &&
-      !THOUGHT_OF.test(part) &&
-      bare(own.join(" ")) !== bare(expandContractions(part)) &&
-      !subjectless;
+      settles ||
+      (own.length > 0 &&
+        !HEDGE.test(part) &&
+        !THOUGHT_OF.test(part) &&
+        bare(own.join(" ")) !== bare(expandContractions(part)) &&
+        !subjectless);
     if (index < 0 || index >= questions.length) return [];
     const one = ownsIt ? null : answered(nlp, questions[index]!, asker, part, ctx, ownFacts, at >= 0);
     // A clause that answers nothing ("maya and ollie are at brookfield primary" after "no.") says more of

@@ -276,7 +276,11 @@ export function answered(
       /\b(?:she|he)\b(?=[^.!?]*\?\s*$)/g,
       (p) => focus ?? p,
     );
-    text = `Asked "${upperFirst(q)}", ${who} answered "${said.replace(/[.!\s]+$/, "")}"`;
+    // "28th" to "When's your next appointment?": the day of the month it names, to be dated.
+    const day = /^when\b/i.test(asked)
+      ? said.replace(/^(?:the\s+)?(?=\d{1,2}(?:st|nd|rd|th)[.!\s]*$)/i, "on the ")
+      : said;
+    text = `Asked "${upperFirst(q)}", ${who} answered "${day.replace(/[.!\s]+$/, "")}"`;
   } else {
     text = answeredYesNo(question, answer, who, asker);
     // "I do, but the brakes squeal": the statement's own "Priya does, but …" is the decision's now.

@@ -85,9 +85,9 @@ const DATE_CHOSEN = new RegExp(
   `^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|actually|so|hmm+)[,!.]?\\s+)*(?:let['’]?s\\s+(?:do|go with|go for|aim for|say)|go with)\\s+((?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?))(?=\\s*(?:[,.!]|then\\b|$))`,
   "iu",
 );
-/** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then", "lets do rayon", "going delaval then". */
+/** "sqlite it is", "Sunday it is then", "let's go with laminate", "let's aim for November then", "lets do rayon", "going delaval then", "go for sub 1:20 then". */
 const CHOSEN =
-  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great|actually|so|hmm+|nah|no)[,!.]?\s+)*(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with)|(?:(?:i|we)(?:\s+am|\s+are|['’]m|['’]re)\s+)?going(?:\s+(?:with|for))?(?!\s+(?:to|home|out|back|in|up|down|off|away|on|\w+ing)\b)(?=\s+[^,.!?]+?\s+then\s*[.!]*$))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
+  /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great|actually|so|hmm+|nah|no)[,!.]?\s+)*(?:([^,.!?]+?)\s+it\s+is|(?:(?:let['’]?s|let us)\s+(?:go with|aim for|stick with|pick|choose|book|(?:do|use)(?!\s+(?:a|an|the|some|that|this|it)\b|\s+\d))|(?:i['’]?ll|i will|we['’]?ll|we will)\s+(?:go with|stick with)|go\s+(?:with|for)(?=\s+[^,.!?]+?\s+then\b)|(?:(?:i|we)(?:\s+am|\s+are|['’]m|['’]re)\s+)?going(?:\s+(?:with|for))?(?!\s+(?:to|home|out|back|in|up|down|off|away|on|\w+ing)\b)(?=\s+[^,.!?]+?\s+then\s*[.!]*$))\s+([^,.!?]+?))(?:\s+then)?\s*(?:[,.!].*)?$/i;
 
 const CHOSEN_THEN =
   /^(?:(?:ok(?:ay)?|alright|right|fine|yes|yeah|cool|great)[,!.]?\s+)?((?:[\p{L}\d-]+\s+){0,2}[\p{L}\d-]+)\s+then\s*[.!]*$/iu;

@@ -22,7 +22,7 @@ const COUNTED =
 export const COUNTED_BEFORE = new RegExp(`\\b${COUNTED}\\s+$`, "i");
 /** "1 lesson a week tues 7pm", "twice a week on mondays": a weekday of a thing done so many times a week. */
 const PER_WEEK = new RegExp(`\\b${COUNTED}\\s+(?:a|per|each|every)\\s+week,?\\s+(?:on\\s+)?$`, "i");
-export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights)\b)/i;
+export const PLURAL_AFTER = /^(s\b|\s+(mornings|afternoons|evenings|nights|lunchtimes|lunches)\b)/i;
 /** Weekdays in a list ("gym mon wed fri", "Mon/Thu", "wed and thurs now not tues") are a schedule, not dates. */
 const BETWEEN_DAYS = "(?:,|/|&|\\+|-|–|and|or|to|through|thru|(?:now|but|and) not|instead of|rather than)?";
 export const WEEKDAY_NEXT = new RegExp(`^\\.?\\s*${BETWEEN_DAYS}\\s*${WEEKDAY_WORD}\\b`, "i");
@@ -78,9 +78,12 @@ export const SPAN_COUNTED = new RegExp(`${PERFECT_BEFORE.source}|${COUNT_BEFORE.
 /** "long runs have to be saturday now": the "now" of a weekday, which chrono would read as today. */
 const WEEKDAY_NOW = new RegExp(`\\b(${WEEKDAY_WORD})\\s+now\\b`, "gi");
 
-/** "jan, 88": a month, a comma and two digits, which chrono would read as a year. */
+/**
+ * "jan, 88": a month, a comma and two digits, which chrono would read as a year; "fri 4 dec, 2 nights": a
+ * day and its month, a comma and a count, which chrono would read as the 2nd of the month.
+ */
 const MONTH_COMMA_NUMBER = new RegExp(
-  `(\\b(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))`,
+  `(\\b(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))|(\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{1,2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))`,
   "gi",
 );
 
@@ -94,7 +97,7 @@ const FROM_DAYS = /\bfrom(?=\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:to|-|–|until|till)
 export function forChrono(text: string): string {
   const blank = (m: string) => "\u0001".repeat(m.length);
   return text
-    .replace(MONTH_COMMA_NUMBER, "$1\u0001")
+    .replace(MONTH_COMMA_NUMBER, (_, month, day) => (month ? `${month}\u0001` : `${day};`))
     .replace(WEEKDAY_NOW, (m) => `${m.slice(0, -3)}\u0001\u0001\u0001`)
     .replace(FROM_DAYS, blank);
 }
@@ -198,7 +201,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
     PLURAL_AFTER.test(textAfter) ||
     WEEKDAY_NEXT.test(textAfter) ||
     WEEKDAY_PREVIOUS.test(textBefore) ||
-    DATE_AFTER.test(textAfter) ||
+    (DATE_AFTER.test(textAfter) && !/\d/.test(matched)) ||
     (HABIT_AFTER.test(textAfter) && !/\b(?:on|this|next|last|by|until|till)\s+$/i.test(textBefore)) ||
     /\b(?:that|the same|the last)\s+$/i.test(textBefore + matched.replace(/\S+$/, "")) ||
     /^\s+of\s+(?:the|each|every)\s+month\b/i.test(textAfter) || // "paid last friday of the month": each month's
@@ -255,3 +258,12 @@ export function spanOfDays(date: Date, from: Date, to: Date, bare: boolean, week
   const day = weekdays ? writtenWeekday : writtenDay;
   return end > date.getTime() ? `${bare ? "" : "from "}${day(date)} to ${day(new Date(end))}` : null;
 }
+
+/**
+ * "Saturday 02/01" read day first too (chrono reads it month first): the day it may be, of the two
+ * the weekday decides between, tried first ("2 January 2027", a Saturday, not "1 February 2025").
+ */
+export const dayFirst = (matched: string, date: Date): Date[] =>
+  /\b\d{1,2}[/.]\d{1,2}\b/.test(matched) && date.getUTCDate() <= 12
+    ? [new Date(Date.UTC(date.getUTCFullYear(), date.getUTCDate() - 1, date.getUTCMonth() + 1))]
+    : [];

@@ -26,6 +26,7 @@ import {
   spanOfDays,
   PREPOSITION_BEFORE,
   bareDate,
+  dayFirst,
 } from "./date-cues.ts";
 import { resolveSeason } from "./seasons.ts";
 import { MONTHS as CALENDAR_MONTHS, writtenDay, writtenWeekday } from "../../domain/calendar.ts";
@@ -179,7 +180,7 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "sat 16th may": of the years around, the one whose 16 May is a Saturday.
     const weekday =
       r.start.isCertain("weekday") && r.start.isCertain("month") && /\d/.test(matched) && !HAS_YEAR.test(matched);
-    if (weekday) date = sameWeekday(date, r.start.get("weekday")!, ref);
+    if (weekday) date = sameWeekday([...dayFirst(matched, date), date], r.start.get("weekday")!, ref);
     // "march 17" has its day but not its year: written out with the year it falls in ("17 March 2027"),
     // unless it comes back each year ("my birthday is on October 1st").
     const dated = HAS_YEAR.test(matched) || (MONTH_NAME.test(matched) && /\d/.test(matched));
@@ -288,9 +289,9 @@ function timeOfDay(matched: string, past: boolean): string {
 }
 
 /** The date with the same month and day in the year nearest `ref` on which it falls on `weekday`. */
-function sameWeekday(date: Date, weekday: number, ref: Date): Date {
-  const years = [0, 1, -1].map(
-    (k) => new Date(Date.UTC(ref.getUTCFullYear() + k, date.getUTCMonth(), date.getUTCDate())),
+function sameWeekday(dates: Date[], weekday: number, ref: Date): Date {
+  const years = [0, 1, -1].flatMap((k) =>
+    dates.map((date) => new Date(Date.UTC(ref.getUTCFullYear() + k, date.getUTCMonth(), date.getUTCDate()))),
   );
-  return years.find((d) => d.getUTCDay() === weekday) ?? date;
+  return years.find((d) => d.getUTCDay() === weekday) ?? dates.at(-1)!;
 }

@@ -44,7 +44,9 @@ export function restoreOwner(tokens: Token[], ownerAsked?: (noun: string) => str
     noun.pos === "NOUN" || role || (noun.pos === "VERB" && /^(?:is|was|can|will)$/.test(verb?.lower ?? ""));
   // "swimming is fun": an activity, nobody's thing ("wedding is in june" is a thing).
   const activity = /ing$/.test(noun.lower) && !ING_THINGS.test(noun.lower);
-  if (!asNoun || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower) || activity) return tokens;
+  // ("TXN_TYPE is SALE/REFUND": a name in code is the code's, written as it is.)
+  if (!asNoun || noun.lemma !== noun.lower || NO_OWNER.has(noun.lower) || activity || noun.text.includes("_"))
+    return tokens;
   // "lena is vegan": a name written in lower case is nobody's; "name is humo tacos" names what the
   // talk is about (a user's own name is said with "my" or "I'm").
   if (lexicon().isName(noun.lower) || noun.lower === "name") return tokens;

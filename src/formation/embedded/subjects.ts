@@ -102,12 +102,12 @@ export function restoreSubject(tokens: Token[]): Token[] {
     return [synthetic("I", "PRON", "i"), { ...tokens[0], space: " ", text: "was" }, ...tokens.slice(1)];
   const i = firstVerbIndex(tokens);
   if (i === 0 && SUBORDINATORS.has(tokens[0]!.lower)) return tokens; // "given the cost, we went with laminate"
-  // "not doing cry it out", "nah not negotiating": the speaker's refusal.
+  // "not doing cry it out", "nah not negotiating": the speaker's refusal ("not happening" refuses what was said).
   if (
     tokens[i]?.lower === "not" &&
     tokens[i + 1] !== undefined &&
     isGerund(tokens[i + 1]!) &&
-    !tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))
+    !tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower) || t.lemma === "happen")
   )
     return [
       synthetic("I", "PRON", "i"),

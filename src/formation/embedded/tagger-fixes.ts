@@ -11,6 +11,18 @@ import { isVerb, type Token } from "./token.ts";
 export function joinedCompounds(tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    // A name written in snake case ("evicted_keys", "task_acks_late") is one thing, never a verb.
+    let end = i;
+    while (tokens[end + 1]?.text === "_" && tokens[end + 1]!.space === "" && tokens[end + 2]?.space === "") end += 2;
+    if (end > i && tokens.slice(i, end + 1).every((x, k) => k % 2 === 1 || /^[\p{L}\p{N}]+$/u.test(x.text))) {
+      const text = tokens
+        .slice(i, end + 1)
+        .map((x) => x.text)
+        .join("");
+      out.push({ text, lower: text.toLowerCase(), pos: "NOUN", lemma: text.toLowerCase(), space: tokens[i]!.space });
+      i = end;
+      continue;
+    }
     const [t, dash, next] = [tokens[i]!, tokens[i + 1], tokens[i + 2]];
     const joins = dash?.text === "-" && dash.space === "" && next?.space === "" && /^\p{L}+$/u.test(t.text);
     if (!joins || !/^\p{L}+$/u.test(next!.text)) {

@@ -116,14 +116,13 @@ const PAST_LEAD = new RegExp(
   "u",
 );
 
-const SHOULD_HAVE_SAID = /^(?:should|could|must|might) have (?:said|mentioned|told|introduced)\b/i;
 /**
  * What a user says of the talk itself beside their name: "just realised i've been ranting at you for an
  * hour without even saying", "sorry i never said hi properly", "feels rude you not knowing", "feels rude
- * not saying", "if you need a name for the header", "feel like we're friends now".
+ * not saying", "if you need a name for the header", "feel like we're friends now", "should have said that at the start", "forgot to say".
  */
 export const ABOUT_THE_TALK =
-  /\b(?:rant|rambl|go(?:ing)? on|waffl)\w*\s+(?:on\s+)?(?:at|to)\s+(?:you|u|the assistant)\b|\bwithout (?:even )?saying(?=\s*(?:[.!,]|$))|\bnever (?:even )?(?:said (?:hi|hello)\b|said(?=\s*(?:[.!,]|$))|introduced)|\bfeels? (?:so )?(?:rude|weird|odd) (?:(?:you|u|the assistant) not knowing|not (?:saying|telling))\b|\bif (?:you|u|the assistant) needs? (?:a|my) name\b|\bfeels? like (?:we|\S+ and others)(?:['’]re| are) (?:friends|mates|pals|besties)\b/i;
+  /\b(?:rant|rambl|go(?:ing)? on|waffl)\w*\s+(?:on\s+)?(?:at|to)\s+(?:you|u|the assistant)\b|\bwithout (?:even )?saying(?=\s*(?:[.!,]|$))|\bnever (?:even )?(?:said (?:hi|hello)\b|said(?=\s*(?:[.!,]|$))|introduced)|\bfeels? (?:so )?(?:rude|weird|odd) (?:(?:you|u|the assistant) not knowing|not (?:saying|telling))\b|\bif (?:you|u|the assistant) needs? (?:a|my) name\b|\bfeels? like (?:we|\S+ and others)(?:['’]re| are) (?:friends|mates|pals|besties)\b|\b(?:should|could|must|might)(?:['’]ve| have|a|of) (?:said|mentioned|told|introduced)\b|\bforgot to (?:say|mention)(?: (?:that|it|so))?(?=\s*(?:[.!,]|$))/i;
 /** A request to the assistant after a name ("btw im Sophie, put rsvp to me"): no part of who they are. */
 const REQUEST_LEAD =
   /^(?:put|sign|send|make|use|call|write|add|give|keep|show|tell|help|remind|change|set|let|can|could|pls|please)\b/i;
@@ -159,16 +158,10 @@ export function selfIntroduced(
   if (!said) return unchanged;
   const rest = joined
     .slice(`${speaker} is ${said}`.length)
-    .replace(/^\s*(,|and\b)\s*/, "")
+    .replace(/^\s*(?:,|and\b)?\s*/, "")
     .replace(/^(?:btw|by the way|lol|haha|here)\b[\s.!]*$/i, ""); // "oh and its maeve btw"
   // "im rosie btw, shouldve said at the start": the name, and nothing of her.
-  if (
-    !/[\p{L}\p{N}]/u.test(rest) ||
-    REQUEST_LEAD.test(rest) ||
-    SHOULD_HAVE_SAID.test(rest) ||
-    ABOUT_THE_TALK.test(rest)
-  )
-    return onlyNamed;
+  if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest) || ABOUT_THE_TALK.test(rest)) return onlyNamed;
   const lead = rest.split(/\s/)[0]!.toLowerCase();
   const past = PAST_LEAD.test(rest) || (!STATES.test(lead) && lexicon().tagsOf(lead).includes("PastTense"));
   // "hi im dani, planning a reunion": what the user goes on to say, and the name beside it.

@@ -65,7 +65,10 @@ export function weigh(words: Token[], participants: ReadonlySet<string>): Weight
         !TIME_WORDS.has(w.lower) &&
         ((["NOUN", "PROPN", "NUM", "ADJ"].includes(w.pos) && !CALENDAR.has(w.lower)) ||
           (w.pos === "VERB" && !LIGHT_VERBS.has(w.lemma))),
-    ).length + (days > 1 ? days : 0);
+    ).length +
+    (days > 1 ? days : 0) +
+    // "shipment_events": a name in code says what its parts say.
+    words.reduce((n, w) => n + (w.pos === "NOUN" ? w.text.split("_").length - 1 : 0), 0);
 
   // "I am vegetarian", "I have a dog", "I got engaged": one noun or one verb of the speaker's own is
   // enough, with no "it" or "that" standing for something unsaid; "I am so happy" is not.
