@@ -2,7 +2,8 @@
 // lunchtimes" (every week, no one day), a Redis setting named in snake case ("evicted_keys 48213" is no
 // verb of the user's), "Saturday 02/01 it is" after asking for DD/MM dates, "fri 4 dec, 2 nights", a name
 // given with "should have said that at the start" or "forgot to say", "Not happening.", "go for sub 1:20
-// then" after a table of targets, and "28th" answering when the next appointment is.
+// then" after a table of targets, "28th" answering when the next appointment is; "im hollie btw, you've
+// been a lifesaver" and "im becca, sarah made me put my full name on the form" beside a name.
 import { describe, expect, test } from "bun:test";
 import { resolveDates } from "../../src/formation/embedded/dates.ts";
 import { withAssistant } from "./embedded-support.ts";
@@ -84,6 +85,23 @@ describe("names in code and names of the user", () => {
       "No problem!",
     );
     expect(rafael).toEqual(["The user's name is Rafael."]);
+  });
+});
+
+describe("what is said beside a name", () => {
+  test("'you've been a lifesaver' beside the name is of the assistant; another's doing is its own clause", async () => {
+    expect(await chatAt(AT, "hollie", "im hollie btw, you've been a lifesaver today", "Glad to help!")).toEqual([
+      "The user's name is Hollie.",
+    ]);
+    const becca = await chatAt(
+      AT,
+      "becca",
+      "im becca, sarah made me put my full name on the form, Becca Lloyd, felt v official",
+      "Nice!",
+    );
+    expect(becca).toContain("The user's name is Becca.");
+    expect(becca.join("\n")).toMatch(/^Sarah made Becca put Becca's full name on the form/m);
+    expect(becca.join("\n")).not.toMatch(/Becca is sarah/i);
   });
 });
 

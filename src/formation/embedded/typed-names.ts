@@ -162,7 +162,12 @@ export function selfIntroduced(
     .replace(/^(?:btw|by the way|lol|haha|here)\b[\s.!]*$/i, ""); // "oh and its maeve btw"
   // "im rosie btw, shouldve said at the start": the name, and nothing of her.
   if (!/[\p{L}\p{N}]/u.test(rest) || REQUEST_LEAD.test(rest) || ABOUT_THE_TALK.test(rest)) return onlyNamed;
-  const lead = rest.split(/\s/)[0]!.toLowerCase();
+  // "im hollie btw, you've been a lifesaver": of the assistant, nothing of her.
+  if (/^(?:you|u|the assistant)\b/i.test(rest)) return onlyNamed;
+  const [lead, verb] = rest.toLowerCase().split(/\s+/) as [string, string?];
+  // "im becca, sarah made me put my full name on the form": a clause of its own, someone else's doing.
+  if (verb && !lexicon().mayBeVerb(lead) && lexicon().tagsOf(verb).includes("PastTense"))
+    return { text: upperFirst(rest), name: named };
   const past = PAST_LEAD.test(rest) || (!STATES.test(lead) && lexicon().tagsOf(lead).includes("PastTense"));
   // "hi im dani, planning a reunion": what the user goes on to say, and the name beside it.
   return { text: `${speaker} ${past ? "" : "is "}${rest}`, name: named };
