@@ -82,10 +82,14 @@ const WEEKDAY_NOW = new RegExp(`\\b(${WEEKDAY_WORD})\\s+now\\b`, "gi");
  * "jan, 88": a month, a comma and two digits, which chrono would read as a year; "fri 4 dec, 2 nights": a
  * day and its month, a comma and a count, which chrono would read as the 2nd of the month.
  */
-const MONTH_COMMA_NUMBER = new RegExp(
-  `(\\b(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))|(\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*),(?=\\s*\\d{1,2}\\b(?!\\s*(?:st|nd|rd|th)|[:.]\\d))`,
-  "gi",
-);
+const MONTH_COMMA_NUMBER = (() => {
+  const month = `(?:${MONTHS.map((m) => m.slice(0, 3)).join("|")})[a-z]*`;
+  const count = String.raw`\b(?!\s*(?:st|nd|rd|th)|[:.]\d)`; // a number that is no day nor a time
+  return new RegExp(
+    String.raw`(\b${month}),(?=\s*\d{2}${count})|(\b\d{1,2}(?:st|nd|rd|th)?\s+${month}),(?=\s*\d{1,2}${count})`,
+    "gi",
+  );
+})();
 
 /** "from 17 to 20 July": the "from" before two days, after which chrono would read the days as hours. */
 const FROM_DAYS = /\bfrom(?=\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:to|-|–|until|till)\s*\d{1,2}(?:st|nd|rd|th)?\s+\p{L})/giu;
