@@ -8,7 +8,7 @@ import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { CALENDAR } from "./embedded/closed-classes.ts";
 import { escapeRegExp, saysWord, significantTerms, splitSentences, stem } from "../domain/text.ts";
-import { COUNT_FACT_TERMS, movedDay, things, withWeekday } from "./moved-day.ts";
+import { COUNT_FACT_TERMS, movedDay, movedSlot, things, withWeekday } from "./moved-day.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
@@ -260,6 +260,10 @@ export function supersededValue(
       content,
     );
   if (moved) return { memory: moved.memory, content: wasSaid(content, moved.was, moved.now) };
+  const slot = movedSlot(content, candidates);
+  if (slot?.sentence)
+    return changedInside(slot.memory, slot.sentence, alone(slot.was), `${slot.now} (was ${slot.was})`, content);
+  if (slot) return { memory: slot.memory, content: wasSaid(content, slot.was, slot.now) };
   const given = switchedChoice(content, candidates) ?? calledOff(content, candidates);
   return given && { memory: given };
 }

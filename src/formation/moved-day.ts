@@ -16,6 +16,12 @@ const WEEKDAY_LEAD = "(?:\\p{Lu}\\p{Ll}+day, )?";
 const SO_IT_IS = "so (?:it|they) (?:is|are)";
 /** The verbs a day is said to move with. */
 const MOVES = [
+  "move",
+  "push",
+  "shift",
+  "bump",
+  "postpone",
+  "reschedule",
   "moved",
   "moves",
   "pushed",
@@ -32,7 +38,7 @@ const MOVES = [
  * "moving the start to ...".
  */
 const MOVED_TO = new RegExp(
-  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)(\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d| ${SO_IT_IS})(?: to| until| till| ${SO_IT_IS}(?: now)?(?: from)?)?(?: on)?(?: the)? (${WEEKDAY_LEAD}(${DAY.source})(?: to ${WEEKDAY_LEAD}(${DAY.source}))?)`,
+  `\\b(?:${MOVES.join("|")}|brought forward|now|moving(?=(?: (?:the|my|our|his|her|their) \\p{L}+)? to))(?: (?:(?:the|my|our|his|her|their) )?(?!(?:back|forward|to|until|till|on|the|it|them)\\b)((?<=(?:the|my|our|his|her|their) )(?:[\\p{L}-]+['’]s )*(?:(?!(?:to|until|till|on|of|the|it|them|back|forward)\\b)[\\p{L}\\p{N}:]+ ){0,2}?(?!(?:of|on|to)\\b)[\\p{L}\\p{N}:]+|\\p{L}+))?(?: (?:it|them|that))?(?: back| forward)?(?= to| until| till| on| the| \\p{Lu}| \\d| ${SO_IT_IS})(?: to| until| till| ${SO_IT_IS}(?: now)?(?: from)?)?(?: on)?(?: the)? (${WEEKDAY_LEAD}(${DAY.source})(?: to ${WEEKDAY_LEAD}(${DAY.source}))?)`,
   "u",
 );
 /** A span of days as the extractor writes it: "Thursday, 18 June 2026 to Friday, 19 June 2026". */
@@ -95,10 +101,11 @@ export function movedDay(
   const gone = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/.exec(content.slice(0, moved.index))?.[1];
   const move: Move = { all, gone, first, now, said };
   // A subject no stored fact names ("On crete, flights got moved so its ..."): what the fact names before the
-  // move, the user aside ("so Rafael and others moved them" moves nothing else of Rafael's).
+  // move, the user aside ("so Rafael and others moved them" moves nothing else of Rafael's); not when the
+  // move named its object ("Tom's brother wants the kids there, so the user moved the user's trip to ...").
   const we = /\b(\p{L}+) and others\b/u.exec(content)?.[1]?.toLowerCase();
   const before = new Set([...things(content.slice(0, moved.index))].filter((w) => w !== we));
-  return dayMoved(candidates, mine, move) ?? (subject.size ? dayMoved(candidates, before, move) : undefined);
+  return dayMoved(candidates, mine, move) ?? (subject.size && !object ? dayMoved(candidates, before, move) : undefined);
 }
 
 /** A day, or a span of days, said to be the new one: its first day, its last (`now`), as said, and the fact's things. */
@@ -123,6 +130,40 @@ function dayMoved(candidates: MemoryRow[], mine: ReadonlySet<string>, { all, gon
       const was = span ? `${days[0]} to ${days[1]}` : days[0]!;
       if ([...things(sentence)].some((w) => mine.has(w)) || gone === String(Number.parseInt(days[0]!, 10)))
         return { memory: c, was, now, said, sentence: whole ? undefined : sentence };
+    }
+  }
+  return undefined;
+}
+
+/** A weekly slot said to be the new one: "moved the lessons to wednesdays", "training is now on thursdays". */
+const SLOT_TO = new RegExp(
+  `(?:\\b(?:${MOVES.join("|")}|switched)\\b[^.!?]*?\\bto|\\bnow(?: on| every)?) ((${WEEKDAYS.join("|")})s?)\\b`,
+  "iu",
+);
+/** A weekday in a stored fact, as written ("tuesdays", "Tuesday"). */
+const WEEKDAY = new RegExp(`\\b(?:${WEEKDAYS.join("|")})s?\\b`, "giu");
+
+/**
+ * A stored fact whose weekly slot the new fact moves ("The user's son's swimming lessons are on tuesdays
+ * after school", then "... moved the lessons to wednesdays"): a fact of no date naming one other weekday
+ * and a thing the new fact names before the move; in a stored fact that says more, its sentence that does.
+ */
+export function movedSlot(
+  content: string,
+  candidates: MemoryRow[],
+): { memory: MemoryRow; was: string; now: string; sentence?: string } | undefined {
+  const moved = SLOT_TO.exec(content);
+  if (!moved || (content.match(DAY) ?? []).some((d) => content.includes(`${moved[1]}, ${d}`))) return undefined;
+  const [, now, day] = moved as unknown as [string, string, string];
+  const mine = things(content.slice(0, moved.index + moved[0].length));
+  for (const c of candidates) {
+    const whole = replacedWhole(c.content, things(content));
+    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
+      const days = [...new Set(sentence.match(WEEKDAY) ?? [])];
+      const same = (d: string) => d.toLowerCase().replace(/s$/, "") === day.toLowerCase();
+      if (days.length !== 1 || same(days[0]!) || (sentence.match(DAY) ?? []).length > 0) continue;
+      if ([...things(sentence)].some((w) => mine.has(w)))
+        return { memory: c, was: days[0]!, now, sentence: whole ? undefined : sentence };
     }
   }
   return undefined;

@@ -48,7 +48,7 @@ export const AHEAD_BEFORE =
   /\bnow\s+(?:on\s+|the\s+)?$|\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:wants?|plans?|hopes?|intends?|needs?|going) to\b[^.,;!?]{0,40}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
 /** "moved it to thursday", "pushed the call back to Monday", "moved it to the 27th of july": a new date, after today. */
 export const MOVED_TO =
-  /\b(?:moved?|moving|changed?|changing|pushed|pulled|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+(?:the\s+)?$/i;
+  /\b(?:moved?|moving|changed?|changing|push(?:ed)?|pull(?:ed)?|shift(?:ed)?|bump(?:ed)?|delay(?:ed)?|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+(?:the\s+)?$/i;
 /** "friday takeaway", "sunday roast", "tuesday training": a weekday before a habit's noun is no date. */
 export const HABIT_AFTER =
   /^\s+(?:takeaways?|dinners?|lunch(?:es)?|breakfasts?|brunch(?:es)?|roasts?|drinks|class(?:es)?|sessions?|meetings?|shifts?|routines?|rituals?|games?|services?|markets?|clubs?|training|practi[cs]es?|lessons?|rehearsals?|swimming|football|(?:long\s+)?(?:rides?|runs?|walks?|swims?)|workouts?|gym|parkrun)\b/i;

@@ -24,10 +24,11 @@ import {
 import { createNlp, joinTokens, type Nlp } from "./nlp.ts";
 import { aboutListenerOnly, appraises, danglingPronoun, details, weOpening } from "./anaphora.ts";
 import { expandContractions } from "./contractions.ts";
-import { resolvePronouns, type Speakers } from "./pronouns.ts";
+import { resolvePronouns } from "./pronouns.ts";
+import type { StatementContext } from "./statement-context.ts";
 import { categorise } from "./categories.ts";
 import { lowerFirst } from "../../domain/text.ts";
-import { finish, written, type WritingContext } from "./written.ts";
+import { finish, written } from "./written.ts";
 import { corrected } from "./corrections.ts";
 import { ownedIn, theirOwn } from "./possession.ts";
 import { introducedNames, knownNames, selfIntroduced, withCapitalNames } from "./typed-names.ts";
@@ -42,32 +43,10 @@ import { type Households, passageSpeakers, questionsAsked, speakersOf, toldAnew 
 import { DISLOCATED, dislocated, restoreSubject } from "./subjects.ts";
 import { restoreOwner } from "./owners.ts";
 import { weekdayDays, withWeekdaysDated } from "./weekday-dates.ts";
+import { thingOf, withThingMoved } from "./moved-thing.ts";
 import { withDashLabels, withOwnLabels } from "./own-labels.ts";
 import { isPastTense } from "./tense.ts";
-import { askedAbout, askedOfUser, type Carried, carriedInto, handedOn, NO_ONE, ownerAsked, turnedTo } from "./carry.ts";
-
-interface StatementContext extends WritingContext {
-  mode: "conversation" | "passage";
-  speakers: Speakers;
-  participants: ReadonlySet<string>;
-  /** A user talking to an assistant: "you" is the assistant, and standing instructions to it are kept. */
-  toAssistant?: boolean;
-  /** An assistant's message (when the policy keeps commitments): only what it commits to doing. */
-  commitmentsOnly?: boolean;
-  /**
-   * Whom the talk was about when this message began, carried from the message before: the person
-   * ("She had to leave" after "my cousin had a tough time") and the group ("They are 6 and 8" after
-   * "The kids loved it"). The statements write back whom they leave in focus, and `fresh` when they
-   * named someone.
-   */
-  carried?: Carried;
-  /** The relatives and pets the speaker has said are theirs ("my cat", "I have a cat"): "the cat" is theirs. */
-  owned?: Set<string>;
-  /** Whose a thing the question before asked of with "his" or "her" is ("Who is his GP?"; carry.ts). */
-  ownerAsked?: (noun: string) => string | null;
-  /** The user's whole name ("Margaret Hale"), whom memories call by the first ("Margaret"). */
-  fullName?: string | null;
-}
+import { askedAbout, askedOfUser, carriedInto, handedOn, NO_ONE, ownerAsked, turnedTo } from "./carry.ts";
 
 /** What an assistant commits to ("I will remind you on Friday" → "the assistant will remind Maya on Friday"). */
 const COMMITMENT = /^the assistant (?:will|is going to|shall)\b/i;
@@ -245,11 +224,15 @@ export function createEmbeddedExtractor(): Extractor {
       let carry = NO_ONE; // whom the talk is about, handed from message to message (carry.ts)
       const named = knownNames(input.user?.name, input.messages); // and the names typed in lower case ("my gf lena")
       const households: Households = { we: new Map(), organised: new Set() }; // whom each speaker's "we" took in
+      let thing: string | null = null; // what the user's last fact was about, which "moved it to" moves
       for (const message of input.messages) {
         if (message.role === "system" || message.role === "tool") continue;
         if (message.role !== "assistant") introducedNames(message.content, named);
         const asking: number = previous?.questions.length ?? 0; // "2 no. 1 base" answers a numbered list
-        const said = withWeekdaysDated(withCapitalNames(message.content, named), previous?.days);
+        const said = withThingMoved(
+          withWeekdaysDated(withCapitalNames(message.content, named), previous?.days),
+          message.role === "user" ? thing : null,
+        );
         const m = { ...message, content: markedItems(said, asking) };
         const speakers = speakersOf(m, people, user, withAssistant, households);
         const ctx: StatementContext = {
@@ -281,6 +264,9 @@ export function createEmbeddedExtractor(): Extractor {
           for (const f of withoutAnswered(statements(nlpOf(), said, ctx), fused))
             facts.push({ ...f, messageIndexes: [m.index] });
         }
+        const last = facts.at(-1);
+        if (m.role === "user" && last?.messageIndexes.includes(m.index))
+          thing = thingOf(last.content, speakers.speaker!);
         previous = {
           questions: questionsAsked(m.content, m.role === "assistant"),
           options: m.role === "assistant" ? optionsOffered(m.content) : [],
