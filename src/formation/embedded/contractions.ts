@@ -60,6 +60,8 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
     /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|doing|coming|looking|working|growing|also|still|super|definitely|totally|quite|now|finally)\b/gu,
     "$1 is $2",
   ],
+  // "repo's on my personal github", "logslice's taken": no possessive stands before a place's preposition or these.
+  [/\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (on|in|at|taken|sorted)(?![-\p{L}])/gu, "$1 is $2"],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]ll\b/g, "$1 will"],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here)['’]d\b/g, "$1 would"],
   [/\bcan['’]t\b/gi, "cannot"],
@@ -92,3 +94,19 @@ export function expandContractions(text: string): string {
   for (const [re, rep] of CONTRACTIONS) out = out.replace(re, rep);
   return out;
 }
+
+/** "switching to mit or apache like you said": the assistant's word given back, an aside to a user's own statement. */
+const AS_YOU_SAID =
+  /(?<!\b(?:nothing|not|anything|just|exactly))\s*,?\s+(?:like|as)\s+(?:you|u)\s+(?:said|suggested|recommended|mentioned|advised)\b(?=\s*(?:[.!?,;]|$))/gim;
+
+/** "first time publishing a crate", "first time hosting christmas!": what the user is doing, for the first time. */
+const FIRST_TIME = /(^|[.!?]\s+|\n\s*)(?:(?:my|our)\s+)?first\s+time\s+(\p{L}+ing\b[^.!?\n]*)/giu;
+
+/**
+ * A user's message to an assistant told plainly: without the asides that hand its words back ("..., as you
+ * suggested"), and "first time publishing a crate" as "publishing a crate for the first time".
+ */
+export const toldPlainly = (text: string): string =>
+  text
+    .replace(AS_YOU_SAID, "")
+    .replace(FIRST_TIME, (_, start: string, doing: string) => `${start}${doing.trimEnd()} for the first time`);

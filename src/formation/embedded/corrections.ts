@@ -61,7 +61,8 @@ export function droppedPlan(tokens: Token[], said: string[], speaker: string | n
   while (k < tokens.length && (TURNS.has(tokens[k]!.lower) || tokens[k]!.pos === "PUNCT")) k++;
   // "forget evri, staying w royal mail", "ok drop duolingo.": a named option given up needs no "the" (but
   // "drop kids off" drops nothing).
-  const ends = tokens.slice(k + 2).every((t) => t.pos === "PUNCT");
+  // "skip homebrew for now": a named option given up for a while.
+  const ends = tokens.slice(k + 2).every((t) => t.pos === "PUNCT" || /^(?:for|now|then|altogether)$/.test(t.lower));
   // "scrap 2-2-3": a plan named by its numbers, given up.
   const giveUp = GIVE_UP.includes(tokens[k]?.lower ?? "");
   const pos = tokens[k + 1]?.pos;

@@ -23,7 +23,7 @@ import {
 } from "./coreference.ts";
 import { createNlp, joinTokens, type Nlp } from "./nlp.ts";
 import { aboutListenerOnly, appraises, danglingPronoun, details, weOpening } from "./anaphora.ts";
-import { expandContractions } from "./contractions.ts";
+import { expandContractions, toldPlainly } from "./contractions.ts";
 import { resolvePronouns } from "./pronouns.ts";
 import type { StatementContext } from "./statement-context.ts";
 import { categorise } from "./categories.ts";
@@ -75,7 +75,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
       photos.push({ content, occurredAt: ctx.occurredAt, category, entities: [ctx.speakers.speaker] });
   }
   let lastOwn = -1; // the last statement's fact (not a photo's), which a dangling "it" continues
-  const expanded = expandContractions(clean);
+  const expanded = expandContractions(ctx.toAssistant ? toldPlainly(clean) : clean);
   const opensLine = lineOpenings(expanded);
   for (const said of splitStatements(nlp, expanded, ctx.participants)) {
     const newLine = !!ctx.toAssistant && opensLine(said.map((t) => t.text));
