@@ -65,7 +65,7 @@ describe("a date the plan is now lies ahead, whatever the sentence told before i
     const formed = active(h).map((m) => m.content);
     await h.close();
     const said = formed.join(" | ");
-    expect(said).toMatch(/first week now on 24 September 2023/);
+    expect(said).toMatch(/first week is now on 24 September 2023/);
     expect(said).not.toMatch(/2022/);
   });
 });

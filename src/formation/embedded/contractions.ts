@@ -102,11 +102,17 @@ const AS_YOU_SAID =
 /** "first time publishing a crate", "first time hosting christmas!": what the user is doing, for the first time. */
 const FIRST_TIME = /(^|[.!?]\s+|\n\s*)(?:(?:my|our)\s+)?first\s+time\s+(\p{L}+ing\b[^.!?\n]*)/giu;
 
+/** "glaze now £7 per half shelf not £6", "rent now 950": a value typed with no verb, which "is" joins. */
+const NOW_VALUE =
+  /(^|[.!?,;]\s+|\n\s*)((?!(?:i|we|you|he|she|they|it|its|and|but|so|or|is|are|was|were|thats|that|this)\b)(?:(?:my|our|the)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+now\s+(?=[£$€]?\d)/giu;
+
 /**
  * A user's message to an assistant told plainly: without the asides that hand its words back ("..., as you
- * suggested"), and "first time publishing a crate" as "publishing a crate for the first time".
+ * suggested"), "first time publishing a crate" as "publishing a crate for the first time", "glaze now £7" as
+ * "glaze is now £7".
  */
 export const toldPlainly = (text: string): string =>
   text
     .replace(AS_YOU_SAID, "")
-    .replace(FIRST_TIME, (_, start: string, doing: string) => `${start}${doing.trimEnd()} for the first time`);
+    .replace(FIRST_TIME, (_, start: string, doing: string) => `${start}${doing.trimEnd()} for the first time`)
+    .replace(NOW_VALUE, "$1$2 is now ");

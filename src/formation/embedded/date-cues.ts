@@ -271,3 +271,13 @@ export const dayFirst = (matched: string, date: Date): Date[] =>
   /\b\d{1,2}[/.]\d{1,2}\b/.test(matched) && date.getUTCDate() <= 12
     ? [new Date(Date.UTC(date.getUTCFullYear(), date.getUTCDate() - 1, date.getUTCMonth() + 1))]
     : [];
+
+/** "it was end of sprint on 26 June, now 10 July", "was the 3rd but now its the 5th": a plan's days before and after "now". */
+const NOW_AFTER = new RegExp(
+  `^[\\s,;:—–-]*(?:(?:but|and|so)\\s+)?(?:it['’]?s\\s+|it is\\s+)?now\\s+(?:it['’]?s\\s+|it is\\s+)?(?:on\\s+)?(?:the\\s+)?(?:\\d|(?:${MONTH_WORD}|${WEEKDAY_WORD})\\b)`,
+  "i",
+);
+const NOW_BEFORE = /\bnow\s+(?:it['’]?s\s+|it is\s+)?(?:on\s+)?(?:the\s+)?$/i;
+/** Whether a date is one of a plan changed (neither the old day nor the new one is told of the past: each the nearest). */
+export const planChanged = (textBefore: string, textAfter: string): boolean =>
+  NOW_AFTER.test(textAfter) || NOW_BEFORE.test(textBefore);

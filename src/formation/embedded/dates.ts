@@ -14,6 +14,7 @@ import {
   BOOKED,
   BOOKED_FOR,
   MOVED_TO_DAY,
+  planChanged,
   SPAN_TO_NOW,
   SPAN_COUNTED,
   forChrono,
@@ -227,6 +228,7 @@ export function resolveDates(said: string, reference: string | null, past = true
       !deadline &&
       !until &&
       !moved &&
+      !planChanged(textBefore, textAfter) &&
       !BOOKED.test(textBefore) &&
       !absolute &&
       !weekday &&

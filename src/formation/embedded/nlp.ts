@@ -194,6 +194,8 @@ function loadNlp(): Nlp {
           ((/[\p{L}\d]\.$/u.test(raw) && /[\p{L}\d]/u.test(next)) ||
             (/\s\.$/.test(raw) && /\p{L}/u.test(next)) ||
             /\b(?:incl|inc|excl|approx|vs|esp)\.$/i.test(raw) ||
+            // "`.module.scss`", "`from './logo.svg'`": no sentence ends inside inline code.
+            (text.slice(0, at).match(/`/g)?.length ?? 0) % 2 === 1 ||
             // 'called the group chat "MUMS 70TH SURPRISE!!!" in caps': a quotation's own end ends no sentence.
             ((raw.match(/["“”]/g)?.length ?? 0) % 2 === 1 && /^\s*["”]/.test(text.slice(at))));
       });
