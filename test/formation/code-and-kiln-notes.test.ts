@@ -2,7 +2,7 @@
 // ("CSS Modules with Sass, `.module.scss`"), "please use pnpm commands in examples" (a standing
 // instruction with no "all"), a deadline that slipped ("it was end of sprint on 26 June, now 10 July":
 // neither day is told of the past), a value typed with no verb ("glaze now £7 per half shelf not £6"),
-// and a yes-or-no question with no mark ("is private actually better or is that a myth").
+// and questions with no mark ("is private actually better or is that a myth", "package vs diy — which").
 import { describe, expect, test } from "bun:test";
 import { resolveDates } from "../../src/formation/embedded/dates.ts";
 import { withAssistant } from "./embedded-support.ts";
@@ -93,5 +93,11 @@ describe("a value with no verb, a question with no mark", () => {
     );
     expect(formed.join(" ")).not.toMatch(/myth/);
     expect(formed.join(" ")).toMatch(/£2500/);
+  });
+
+  test("'self guided package w luggage transfer vs diy — which' asks which; it forms nothing", () => {
+    expect(
+      withAssistant(["Both work.", "self guided package w luggage transfer vs diy — which"], "assistant", JUNE),
+    ).toEqual([]);
   });
 });

@@ -106,13 +106,17 @@ const FIRST_TIME = /(^|[.!?]\s+|\n\s*)(?:(?:my|our)\s+)?first\s+time\s+(\p{L}+in
 const NOW_VALUE =
   /(^|[.!?,;]\s+|\n\s*)((?!(?:i|we|you|he|she|they|it|its|and|but|so|or|is|are|was|were|thats|that|this)\b)(?:(?:my|our|the)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+now\s+(?=[£$€]?\d)/giu;
 
+/** "self guided package vs diy — which": a choice asked, typed without its mark. */
+const VS_WHICH = /(\bvs\.?\s[^.!?\n]*?)\s*[—–-]\s*which(?:\s+one)?[.!]*(?=\s*$|\n)/gim;
+
 /**
  * A user's message to an assistant told plainly: without the asides that hand its words back ("..., as you
  * suggested"), "first time publishing a crate" as "publishing a crate for the first time", "glaze now £7" as
- * "glaze is now £7".
+ * "glaze is now £7", "X vs Y — which" as the question it is.
  */
 export const toldPlainly = (text: string): string =>
   text
     .replace(AS_YOU_SAID, "")
     .replace(FIRST_TIME, (_, start: string, doing: string) => `${start}${doing.trimEnd()} for the first time`)
-    .replace(NOW_VALUE, "$1$2 is now ");
+    .replace(NOW_VALUE, "$1$2 is now ")
+    .replace(VS_WHICH, "$1?");
