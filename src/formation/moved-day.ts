@@ -4,6 +4,7 @@
 import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { escapeRegExp, significantTerms, splitSentences, upperFirst } from "../domain/text.ts";
+import { MOVES } from "./embedded/closed-classes.ts";
 
 /** Most words a stored fact may have for a new value to replace it whole (more: it says more). */
 export const COUNT_FACT_TERMS = 8;
@@ -14,25 +15,6 @@ const DAY = new RegExp(`\\b\\d{1,2} (?:${MONTHS.map(upperFirst).join("|")}) \\d{
 const WEEKDAY_LEAD = "(?:\\p{Lu}\\p{Ll}+day, )?";
 /** "flights got moved so its the 8th to the 22nd of august now": the new day after "so it is". */
 const SO_IT_IS = "so (?:it|they) (?:is|are)";
-/** The verbs a day is said to move with. */
-const MOVES = [
-  "move",
-  "push",
-  "shift",
-  "bump",
-  "postpone",
-  "reschedule",
-  "moved",
-  "moves",
-  "pushed",
-  "postponed",
-  "delayed",
-  "rescheduled",
-  "changed",
-  "shifted",
-  "bumped",
-  "extended",
-];
 /**
  * A day said to be the new one: "moved to 19 June 2026", "moved it to ...", "is now Friday, 15 May 2026",
  * "moving the start to ...".

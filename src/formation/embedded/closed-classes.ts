@@ -229,3 +229,23 @@ export const TITLES = "Dr|Mr|Mrs|Ms|Miss|Prof";
 /** Whom or what a terse note names: a person's role, a service, a pet ("landlord mrs okonkwo", "manager Rui"). */
 export const NOTED_ROLES =
   "landlord|landlady|vet|vets|dentist|doctor|gp|physio|coach|boss|manager|agent|accountant|solicitor|lawyer|recruiter|tutor|therapist|mechanic|builder|plumber|electrician|cleaner|childminder|nanny|partner|wife|husband|cat|dog|puppy|kitten|bank|insurer|supplier|school|nursery";
+
+/** The verbs a day or a plan is said to move with (formation/moved-day.ts, moved-thing.ts). */
+export const MOVES = [
+  "move",
+  "push",
+  "shift",
+  "bump",
+  "postpone",
+  "reschedule",
+  "moved",
+  "moves",
+  "pushed",
+  "postponed",
+  "delayed",
+  "rescheduled",
+  "changed",
+  "shifted",
+  "bumped",
+  "extended",
+];

@@ -4,10 +4,13 @@
 // it changes (formation/moved-day.ts). Only a thing, never a person: "my son is 7" gives no "it".
 import { escapeRegExp } from "../../domain/text.ts";
 import { isKin } from "./kin.ts";
+import { MOVES } from "./closed-classes.ts";
 
 /** The verbs a plan is moved with, before "it": "moved it to", "push it back to", "shifted them till". */
-const MOVED_IT =
-  /(^|[.!?\n]\s*)((?:[\p{L}\p{N}'’,]+\s+){0,5}?(?:move|moved|moving|push|pushed|pushing|shift|shifted|bump|bumped|reschedule|rescheduled|postpone|postponed|change|changed)\s+)(?:it|them)(?=\s+(?:back\s+|forward\s+)?(?:to|until|till)\b)/giu;
+const MOVED_IT = new RegExp(
+  `(^|[.!?\\n]\\s*)((?:[\\p{L}\\p{N}'’,]+\\s+){0,5}?(?:${[...MOVES, "moving", "pushing", "change"].join("|")})\\s+)(?:it|them)(?=\\s+(?:back\\s+|forward\\s+)?(?:to|until|till)\\b)`,
+  "giu",
+);
 
 /** The words a fact tells its thing's time or place with: "... lessons are on tuesdays", "... is at 9". */
 const TOLD = "is|are|was|were|will|starts?|ends?|runs?|moved|takes? place|happens?";
