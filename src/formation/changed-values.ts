@@ -8,7 +8,7 @@ import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { CALENDAR } from "./embedded/closed-classes.ts";
 import { escapeRegExp, saysWord, significantTerms, splitSentences, stem } from "../domain/text.ts";
-import { COUNT_FACT_TERMS, movedDay, movedSlot, things, withWeekday } from "./moved-day.ts";
+import { COUNT_FACT_TERMS, movedDay, movedSlot, partsOf, things, withWeekday } from "./moved-day.ts";
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
@@ -119,31 +119,31 @@ function changedCount(
   const replaced = [...content.matchAll(REPLACED)].map((m) => m[1]!.replace(/[.,]$/, ""));
   const kept = (value: string) =>
     new RegExp(`(?<![\\d.,]|\\bnot\\s+[£$€]?)${escapeRegExp(value)}(?!\\d)`).test(content);
-  for (const c of candidates) {
-    const whole = significantTerms(c.content).size <= COUNT_FACT_TERMS;
-    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
-      const theirs = counts(sentence);
-      const named = new Set([...namesIn(content), ...namesIn(sentence)]);
-      for (const [head, was] of theirs) {
-        // A fact naming the value it replaces ("500 a month on the cards instead of 400") changes that one only.
-        if (replaced.length && !replaced.some((r) => amount(r) === amount(was) || amount(r) * 1000 === amount(was)))
-          continue;
-        // The same period or none: "go to 20 a week" is no "10 a month", "go to 1800" no "20 a month".
-        // Nor is the count of another named thing: "the Mendip 100 ... instead: 160 km" after "the Cotswold Hundred: 161 km".
-        // A unit alone says not of what ("160 km" of an event, "90 km" of a ride): something else in common too,
-        // not a name, and a value near it ("3 weeks starting 1 September" is no change of "Nearly 13 weeks, Niamh ...").
-        const same = ([h, v, said]: [string, string, string]) =>
-          h === head &&
-          v !== was &&
-          // "budget 320 now" after "300 quid a month": a count without its period, near the one it changes.
-          (rateOf(mine, v) === rateOf(theirs, was) || (!rateOf(mine, v) && near(amount(v), amount(was)))) &&
-          !namedApart(said, sentence) &&
-          (!UNITS.has(h) ||
-            (near(amount(v), amount(was)) &&
-              [...things(said)].some((w) => w !== h && things(sentence).has(w) && !named.has(w))));
-        const now = kept(was) ? undefined : mine.find(same)?.[1];
-        if (now) return { memory: c, was, now, sentence: whole ? undefined : sentence };
-      }
+  for (const { memory, text: sentence, sentence: inside } of partsOf(
+    candidates,
+    (stored) => significantTerms(stored).size <= COUNT_FACT_TERMS,
+  )) {
+    const theirs = counts(sentence);
+    const named = new Set([...namesIn(content), ...namesIn(sentence)]);
+    for (const [head, was] of theirs) {
+      // A fact naming the value it replaces ("500 a month on the cards instead of 400") changes that one only.
+      if (replaced.length && !replaced.some((r) => amount(r) === amount(was) || amount(r) * 1000 === amount(was)))
+        continue;
+      // The same period or none: "go to 20 a week" is no "10 a month", "go to 1800" no "20 a month".
+      // Nor is the count of another named thing: "the Mendip 100 ... instead: 160 km" after "the Cotswold Hundred: 161 km".
+      // A unit alone says not of what ("160 km" of an event, "90 km" of a ride): something else in common too,
+      // not a name, and a value near it ("3 weeks starting 1 September" is no change of "Nearly 13 weeks, Niamh ...").
+      const same = ([h, v, said]: [string, string, string]) =>
+        h === head &&
+        v !== was &&
+        // "budget 320 now" after "300 quid a month": a count without its period, near the one it changes.
+        (rateOf(mine, v) === rateOf(theirs, was) || (!rateOf(mine, v) && near(amount(v), amount(was)))) &&
+        !namedApart(said, sentence) &&
+        (!UNITS.has(h) ||
+          (near(amount(v), amount(was)) &&
+            [...things(said)].some((w) => w !== h && things(sentence).has(w) && !named.has(w))));
+      const now = kept(was) ? undefined : mine.find(same)?.[1];
+      if (now) return { memory, was, now, sentence: inside };
     }
   }
   return undefined;
@@ -232,6 +232,17 @@ function correctedValue(content: string, candidates: MemoryRow[]) {
 }
 
 /**
+ * A value changed (a count, a weekly slot): in a longer memory its sentence giving the value, else the new
+ * fact saying what it was.
+ */
+function valueChanged(changed: { memory: MemoryRow; was: string; now: string; sentence?: string }, content: string) {
+  const { memory, was, now, sentence } = changed;
+  return sentence
+    ? changedInside(memory, sentence, alone(was), `${now} (was ${was})`, content)
+    : { memory, content: wasSaid(content, was, now) };
+}
+
+/**
  * The stored memory the new fact supersedes, and the text its new version says (the old value kept:
  * "450 (was 300)"), or undefined. A longer stored memory keeps what else it says (changedInside).
  */
@@ -247,9 +258,7 @@ export function supersededValue(
     return changedInside(memory, sentence, from, `${now}$1 (was ${was}$1)`, content);
   }
   const count = changedCount(content, candidates);
-  if (count?.sentence)
-    return changedInside(count.memory, count.sentence, alone(count.was), `${count.now} (was ${count.was})`, content);
-  if (count) return { memory: count.memory, content: wasSaid(content, count.was, count.now) };
+  if (count) return valueChanged(count, content);
   const moved = movedDay(content, candidates);
   if (moved?.sentence)
     return changedInside(
@@ -261,9 +270,7 @@ export function supersededValue(
     );
   if (moved) return { memory: moved.memory, content: wasSaid(content, moved.was, moved.now) };
   const slot = movedSlot(content, candidates);
-  if (slot?.sentence)
-    return changedInside(slot.memory, slot.sentence, alone(slot.was), `${slot.now} (was ${slot.was})`, content);
-  if (slot) return { memory: slot.memory, content: wasSaid(content, slot.was, slot.now) };
+  if (slot) return valueChanged(slot, content);
   const given = switchedChoice(content, candidates) ?? calledOff(content, candidates);
   return given && { memory: given };
 }

@@ -52,6 +52,18 @@ function replacedWhole(stored: string, said: ReadonlySet<string>): boolean {
 }
 
 /**
+ * What of each stored fact a new value may change: the whole fact when `whole` says so, else each of its
+ * sentences (`sentence`: the one to change inside the fact).
+ */
+export function* partsOf(candidates: MemoryRow[], whole: (content: string) => boolean) {
+  for (const memory of candidates) {
+    const all = whole(memory.content);
+    for (const text of all ? [memory.content] : splitSentences(memory.content))
+      yield { memory, text, sentence: all ? undefined : text };
+  }
+}
+
+/**
  * A stored fact whose day the new fact moves ("Thesis due on 12 June 2026", then "the deadline moved to
  * 19 June 2026"): a short fact naming a thing the new fact names, on one other day the new fact does
  * not give as the new one; in a stored fact that says more, a sentence of it that does so (`sentence`).
@@ -103,16 +115,13 @@ interface Move {
 /** The stored fact naming one of `mine` (or the day `gone`) on another day, or span of days, than the new one. */
 function dayMoved(candidates: MemoryRow[], mine: ReadonlySet<string>, { all, gone, first, now, said }: Move) {
   const end = now !== first;
-  for (const c of candidates) {
-    const whole = replacedWhole(c.content, all);
-    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
-      const days = [...new Set(sentence.match(DAY) ?? [])];
-      const span = end && days.length === 2 && SPAN.test(sentence);
-      if (!(days.length === 1 || span) || days.includes(first) || days.includes(now)) continue;
-      const was = span ? `${days[0]} to ${days[1]}` : days[0]!;
-      if ([...things(sentence)].some((w) => mine.has(w)) || gone === String(Number.parseInt(days[0]!, 10)))
-        return { memory: c, was, now, said, sentence: whole ? undefined : sentence };
-    }
+  for (const { memory, text, sentence } of partsOf(candidates, (stored) => replacedWhole(stored, all))) {
+    const days = [...new Set(text.match(DAY) ?? [])];
+    const span = end && days.length === 2 && SPAN.test(text);
+    if (!(days.length === 1 || span) || days.includes(first) || days.includes(now)) continue;
+    const was = span ? `${days[0]} to ${days[1]}` : days[0]!;
+    if ([...things(text)].some((w) => mine.has(w)) || gone === String(Number.parseInt(days[0]!, 10)))
+      return { memory, was, now, said, sentence };
   }
   return undefined;
 }
@@ -138,15 +147,12 @@ export function movedSlot(
   if (!moved || (content.match(DAY) ?? []).some((d) => content.includes(`${moved[1]}, ${d}`))) return undefined;
   const [, now, day] = moved as unknown as [string, string, string];
   const mine = things(content.slice(0, moved.index + moved[0].length));
-  for (const c of candidates) {
-    const whole = replacedWhole(c.content, things(content));
-    for (const sentence of whole ? [c.content] : splitSentences(c.content)) {
-      const days = [...new Set(sentence.match(WEEKDAY) ?? [])];
-      const same = (d: string) => d.toLowerCase().replace(/s$/, "") === day.toLowerCase();
-      if (days.length !== 1 || same(days[0]!) || (sentence.match(DAY) ?? []).length > 0) continue;
-      if ([...things(sentence)].some((w) => mine.has(w)))
-        return { memory: c, was: days[0]!, now, sentence: whole ? undefined : sentence };
-    }
+  const all = things(content);
+  const same = (d: string) => d.toLowerCase().replace(/s$/, "") === day.toLowerCase();
+  for (const { memory, text, sentence } of partsOf(candidates, (stored) => replacedWhole(stored, all))) {
+    const days = [...new Set(text.match(WEEKDAY) ?? [])];
+    if (days.length !== 1 || same(days[0]!) || (text.match(DAY) ?? []).length > 0) continue;
+    if ([...things(text)].some((w) => mine.has(w))) return { memory, was: days[0]!, now, sentence };
   }
   return undefined;
 }
