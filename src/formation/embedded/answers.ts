@@ -218,7 +218,7 @@ export function answered(
   const yesTo = saysYes?.some((w) => w.length > 3 && new RegExp(`\\b${escapeRegExp(w)}\\b`, "i").test(askedFirst));
   const answer =
     refused && asksOf(refused)
-      ? { kind: "no" as const }
+      ? { kind: "no" as const, only: refused }
       : agreed?.split(/\s+/).every(asksOf) || yesTo
         ? { kind: "yes" as const }
         : countSaid

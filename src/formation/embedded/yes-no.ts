@@ -25,7 +25,7 @@ const NO_LONGER =
 
 export type Answer =
   | { kind: "yes"; rest?: string }
-  | { kind: "no"; longer?: boolean }
+  | { kind: "no"; longer?: boolean; only?: string }
   | { kind: "short"; text: string; said?: string };
 
 /** A value said as the one thought of: "was thinking 1st june", "thinking £40" (not "thinking of moving"). */
@@ -122,7 +122,7 @@ export const SMALL_TALK_QUESTION =
  */
 export function answeredYesNo(
   question: string,
-  answer: { kind: "yes"; rest?: string } | { kind: "no"; longer?: boolean },
+  answer: { kind: "yes"; rest?: string } | { kind: "no"; longer?: boolean; only?: string },
   who: string,
   asker: string,
 ): string | null {
@@ -133,10 +133,20 @@ export function answeredYesNo(
   }
   // "Did you get back to book club yet?" → "I did!": the yes says it happened, "yet" no more.
   const yes = answer.kind === "yes";
-  const decided = decision(question, yes, who, asker);
+  const decided = decision(question, yes, who, asker, answer.kind === "no" ? answer.only : undefined);
   const text = yes ? (decided?.replace(/\s+yet$/i, "") ?? null) : decided;
   const rest = answer.kind === "yes" ? answer.rest : "";
   return text && rest ? `${text}, ${rest}` : text;
+}
+
+/** One alternative of a choice asked: "no hostels" to "Do you want hostels or hotels?" refuses the hostels alone. */
+function refusedOf(asked: string, only: string | undefined): string {
+  if (!only) return asked;
+  const alt = String.raw`(?:(?:an?|the|some)\s+)?[\p{L}-]+`;
+  const named = new RegExp(`\\b${escapeRegExp(only)}\\b`, "i");
+  return asked.replace(new RegExp(`${alt}(?:,\\s*${alt})*,?\\s+or\\s+${alt}`, "iu"), (choice) =>
+    (choice.split(/,\s*|\s+or\s+/i).find((part) => named.test(part)) ?? choice).trim(),
+  );
 }
 
 /**
@@ -144,7 +154,7 @@ export function answeredYesNo(
  * question is not one a yes or no decides. `asker` is how the one who asked is written ("the assistant").
  * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
  */
-function decision(question: string, yes: boolean, who: string, asker: string): string | null {
+function decision(question: string, yes: boolean, who: string, asker: string, only?: string): string | null {
   const last = question
     .split(/(?<=[.!?])\s+/)
     .at(-1)!
@@ -159,7 +169,7 @@ function decision(question: string, yes: boolean, who: string, asker: string): s
     return `${upperFirst(swap(matters[2]!))} ${matters[1]!.toLowerCase()} ${yes ? "" : "not "}${matters[3]} ${matters[4]} ${who}`;
   const ask = ASKS.exec(q);
   if (!ask) return null;
-  const rest = swap(yes ? ask[2]! : ask[2]!.split(/,?\s+or\s+(?=do|are|have|would|will|did)\b/i)[0]!);
+  const rest = swap(yes ? ask[2]! : refusedOf(ask[2]!.split(/,?\s+or\s+(?=do|are|have|would|will|did)\b/i)[0]!, only));
   switch (ask[1]!.toLowerCase()) {
     case "do you": {
       // "do you still ride ...", "do you definitely need ...": the adverb stays before the verb ("still rides").
