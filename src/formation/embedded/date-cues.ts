@@ -45,7 +45,7 @@ export const WANTED_BY = /\b(?:wants?|needs?|has to|have to|must|should|will|goi
  * her on the 2nd of June": ahead, told now; so is a date the plan is now ("first week now 24 sept not 17th").
  */
 export const AHEAD_BEFORE =
-  /\bnow\s+(?:on\s+|the\s+)?$|\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:wants?|plans?|hopes?|intends?|needs?|going) to\b[^.,;!?]{0,40}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
+  /\bnow\s+(?:on\s+|the\s+)?$|\b(?:next|upcoming|coming)\b[^.,;!?]{0,30}$|\b(?:wants?|plans?|hopes?|intends?|needs?|going) to\b[^.,;!?]{0,40}$|(?:\b(?:should|shall|will|gonna|wanna)|['’]ll)\b[^.,;!?]{0,40}$|\b(?:is|are|am)\b(?:(?!\b(?:because|bc|but|and|so|was|were)\b)[^.,;!?]){0,40}$/i;
 /** "moved it to thursday", "pushed the call back to Monday", "moved it to the 27th of july": a new date, after today. */
 export const MOVED_TO =
   /\b(?:moved?|moving|changed?|changing|push(?:ed)?|pull(?:ed)?|shift(?:ed)?|bump(?:ed)?|delay(?:ed)?|brought|postponed|rescheduled|put (?:it |that )?off)\b[^.!?]*\bto\s+(?:the\s+)?$/i;
@@ -234,17 +234,28 @@ export function dayOfSomethingElse(matched: string, textBefore: string, textAfte
 export const MONTH_WORD =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 
+const SHIFT: Record<string, number> = { next: 1, this: 0, last: -1 };
 /** "mid jan (14th)": a month's middle, and its day in brackets. */
 const MID_MONTH_DAY = new RegExp(`\\bmid[- ]?(${MONTH_WORD})\\s*\\((\\d{1,2})(?:st|nd|rd|th)?\\)`, "gi");
-/** "october next year", "march this year": the month of that year, written as one date ("October 2027"). */
+/**
+ * "october next year", "march this year": the month of that year, written as one date ("October 2027");
+ * "the 14th of next month": that day of the month after the reference's ("14 June 2026").
+ */
 export function withYearOfMonth(text: string, ref: Date): string {
   // "baby due mid jan (14th)": the day in brackets says which.
   return text
     .replace(MID_MONTH_DAY, "$2 $1")
     .replace(
+      /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+of\s+(next|this|last)\s+month\b/gi,
+      (_, day: string, which: string) => {
+        const month = new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + SHIFT[which.toLowerCase()]!, 1));
+        return `${Number(day)} ${upperFirst(MONTHS[month.getUTCMonth()]!)} ${month.getUTCFullYear()}`;
+      },
+    )
+    .replace(
       new RegExp(`\\b(${MONTH_WORD})\\s+(next|this|last)\\s+year\\b`, "gi"),
       (_, month: string, which: string) => {
-        const shift = { next: 1, this: 0, last: -1 }[which.toLowerCase() as "next" | "this" | "last"];
+        const shift = SHIFT[which.toLowerCase()]!;
         const whole = MONTHS.find((m) => m.startsWith(month.toLowerCase().slice(0, 3)))!; // "may" → "May"
         return `${upperFirst(whole)} ${ref.getUTCFullYear() + shift}`;
       },
@@ -280,4 +291,4 @@ const NOW_AFTER = new RegExp(
 const NOW_BEFORE = /\bnow\s+(?:it['’]?s\s+|it is\s+)?(?:on\s+)?(?:the\s+)?$/i;
 /** Whether a date is one of a plan changed (neither the old day nor the new one is told of the past: each the nearest). */
 export const planChanged = (textBefore: string, textAfter: string): boolean =>
-  NOW_AFTER.test(textAfter) || NOW_BEFORE.test(textBefore);
+  NOW_AFTER.test(textAfter) || NOW_BEFORE.test(textBefore) || /^\s+instead\b/i.test(textAfter); // "on 12 july instead"

@@ -35,7 +35,6 @@ import { MONTHS as CALENDAR_MONTHS, writtenDay, writtenWeekday } from "../../dom
 /** Month names as a memory writes them ("7 May 2023"). */
 const MONTHS = CALENDAR_MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 type Granularity = "day" | "weekend" | "week" | "month" | "year";
-
 export interface ResolvedDates {
   text: string;
   /** The event's time (00:00 UTC of the day, or the first day of the month / year), when the statement has one. */
@@ -47,6 +46,7 @@ const DAY_WORDS = new RegExp(
   "i",
 );
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
+const THIS_DAY = /^(?:this (?:week|morning|afternoon|evening)|today|tonight)$/i;
 const WEEK_WORDS = /\b(week|weeks)\b/i;
 const MONTH_WORDS = /\b(month|months)\b/i;
 const YEAR_WORDS = /\b(year|years)\b/i;
@@ -175,8 +175,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "may" as a modal verb: a bare month only after a preposition or beside a number; "last March": the word before says which.
     const lead = MONTH_NAME.test(matched) && !/\d/.test(matched) ? /\b(last|next|this)\s+$/i.exec(textBefore) : null;
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
-    // "this week": chrono may take the Sunday before, which a week starting on Monday puts in the last one.
-    let date = /^this week$/i.test(matched.trim()) ? new Date(ref) : r.start.date();
+    // "this week" (chrono may take the Sunday before), "this morning" said at noon: the reference's day.
+    let date = THIS_DAY.test(matched.trim()) ? new Date(ref) : r.start.date();
     if (Number.isNaN(date.getTime())) continue;
     // "sat 16th may": of the years around, the one whose 16 May is a Saturday.
     const weekday =
@@ -213,8 +213,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     // "membership paused till jan": a state that lasts until a date lies ahead, unless told of the past ("I lived there until March").
     const until = /\b(?:until|till|til)\s+$/i.test(textBefore) && !toldPast(textBefore);
     const since = /\bsince\s+$/i.test(textBefore);
-    while (deadline && date < startOf(ref, "day")) date = shiftBack(date, !WEEKDAY.test(matched), -1);
-    const moved = (WEEKDAY.test(matched) || dated) && MOVED_TO.test(textBefore);
+    while (deadline && !absolute && date < startOf(ref, "day")) date = shiftBack(date, !WEEKDAY.test(matched), -1);
+    const moved = (WEEKDAY.test(matched) || dated) && !absolute && MOVED_TO.test(textBefore);
     while (moved && startOf(date, "day") <= startOf(ref, "day"))
       date = dated ? new Date(date.setUTCFullYear(date.getUTCFullYear() + 1)) : shiftBack(date, false, -1);
     // "last March", "registered since January": the one before the reference.
