@@ -62,6 +62,9 @@ const CHAT_SELF =
 const BY_THE_WAY =
   /(?:^|[.!?]\s+|\b(?:[Oo]h|[Aa]nd|[Aa]lso|[Aa]nyway)\s+)([A-Za-z][a-z'-]+),?\s+(?:by the way|btw)(?:\s+(?:lol|haha))?\b(?=\s*(?:[.!]|$|[,—–-]\s*(?:thanks|thank|thx|cheers|sorry|(?:just )?reali[sz]ed|(?:that )?i (?:never said|forgot to say|didn['’]?t say)|(?:it )?feels? (?:rude|weird|odd|wrong)|should(?:['’]?ve| have) said)\b))/u;
 
+/** "(gareth here btw, nia says hi)", "… tiles. dev here by the way.": a name introducing its writer inside a message. */
+const HERE_ASIDE = /(?:\(|[.!?]\s+)([A-Za-z][a-z'-]+)\s+here(?:\s+(?:btw|by the way|lol))*(?=\s*[,.!;)]|\s*$)/;
+
 /** "graham (and pauline!) says thank you": the writer thanking for two in the third person, closing the message. */
 const SAYS_THANKS =
   /(?:^|[.!?,]\s+|\n\s*)([A-Za-z][a-z'-]+)\s*\((?:and|&)\s[^)]*\)\s+says?\s+(?:thank you|thanks|thx|ta|cheers)\b[^.!?\n]*[.!?\s]*$/;
@@ -116,6 +119,9 @@ export function statedName(text: string, others = ""): string | null {
   const unlisted = here && unknown(here) && (/^\p{Lu}/u.test(here) || !CHAT_SELF.test(here));
   if (here && !notAName(here) && (lexicon().isName(here.toLowerCase()) || unlisted || writesAsName(others, here)))
     return upperFirst(here);
+  // "(gareth here btw, nia says hi)": a given name the lexicon knows, said as an aside further on.
+  const hereAside = HERE_ASIDE.exec(text)?.[1];
+  if (hereAside && !notAName(hereAside) && lexicon().isName(hereAside.toLowerCase())) return upperFirst(hereAside);
   // A letter the user drafted, signed "Cheers,\nDev".
   const letter = LETTER_CLOSING.exec(text)?.[1];
   if (letter && !notAName(letter.split(" ")[0]!)) return letter;

@@ -48,4 +48,24 @@ describe("days said in a chat", () => {
     expect(resolveDates("the invoice was due on 3 May 2026", AT, false).eventAt).toBe("2026-05-03T00:00:00.000Z");
     expect(resolveDates("the review moved to 3 May 2026", AT, false).eventAt).toBe("2026-05-03T00:00:00.000Z");
   });
+
+  test("'this <weekday>' is that day of the week the message is in, or the next one when it lies ahead", () => {
+    const thursday = "2026-09-17T13:40:00.000Z";
+    const formed = withAssistant(
+      ["mum had hip replacement after a fall. home since this tues. im staying with her", "How is she doing?"],
+      "user",
+      thursday,
+    );
+    expect(formed.join(" ")).toContain("since Tuesday, 15 September 2026");
+    const ahead = withAssistant(["im seeing the surgeon this tuesday", "Good luck."], "user", thursday);
+    expect(ahead.join(" ")).toContain("Tuesday, 22 September 2026");
+    // Said on a Monday in a sentence about the past: this Thursday has still to come.
+    const monday = "2026-05-18T13:30:00.000Z";
+    expect(resolveDates("they said yes, pending their assessment this thursday", monday, true).text).toBe(
+      "they said yes, pending their assessment on Thursday, 21 May 2026",
+    );
+    expect(resolveDates("started losartan this monday (13th)", "2026-04-15T18:10:00Z", true).text).toBe(
+      "started losartan on Monday, 13 April 2026 (13th)",
+    );
+  });
 });

@@ -2,7 +2,7 @@
 // message of 8 May 2023 becomes "on 7 May 2023". The first date in a statement is the event time.
 import * as chrono from "chrono-node";
 import { withHolidaysDated } from "./holidays.ts";
-import { firstWeekdayAfter, withMonthOfWeekday } from "./weekday-dates.ts";
+import { firstWeekdayAfter, thisWeekday, withMonthOfWeekday } from "./weekday-dates.ts";
 import {
   DUE,
   WEEKDAY_WORD,
@@ -47,9 +47,6 @@ const DAY_WORDS = new RegExp(
 );
 const WEEKDAY = new RegExp(`\\b${WEEKDAY_WORD}\\b`, "i");
 const THIS_DAY = /^(?:this (?:week|morning|afternoon|evening)|today|tonight)$/i;
-const WEEK_WORDS = /\b(week|weeks)\b/i;
-const MONTH_WORDS = /\b(month|months)\b/i;
-const YEAR_WORDS = /\b(year|years)\b/i;
 const HAS_YEAR = /\b(1[89]\d\d|2\d\d\d)\b/;
 /** Days that come back each year: a month and day beside them keeps no year. */
 const YEARLY = /\b(?:birthdays?|b-?days?|anniversar(?:y|ies)|every year|each year|annually|yearly)\b/i;
@@ -84,10 +81,8 @@ const vague = (matched: string) => /\b(few|couple|several)\b/i.test(matched) || 
 function granularityOf(text: string, certainDay: boolean): Granularity {
   if (/\bweekend\b/i.test(text)) return "weekend";
   if (DAY_WORDS.test(text)) return "day";
-  if (WEEK_WORDS.test(text)) return "week";
-  if (MONTH_WORDS.test(text)) return "month";
-  if (YEAR_WORDS.test(text)) return "year";
-  return certainDay ? "day" : "month";
+  const unit = /\b(week|month|year)s?\b/i.exec(text)?.[1]?.toLowerCase() as Granularity | undefined;
+  return unit ?? (certainDay ? "day" : "month");
 }
 
 /** `named`: the text named the weekday ("last Friday"), which the date keeps: "on Friday, 14 July 2023". */
@@ -177,6 +172,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
     // "this week" (chrono may take the Sunday before), "this morning" said at noon: the reference's day.
     let date = THIS_DAY.test(matched.trim()) ? new Date(ref) : r.start.date();
+    const told = !past && !toldPast(textBefore) && !/\bsince\s+$/i.test(textBefore); // what lies ahead, not what has been
+    date = thisWeekday(matched.trim(), ref, r.start.get("weekday"), told) ?? date;
     if (Number.isNaN(date.getTime())) continue;
     // "sat 16th may": of the years around, the one whose 16 May is a Saturday.
     const weekday =

@@ -10,8 +10,10 @@ import { lexicon } from "../../models/lexicon.ts";
 /** Someone of the writer's, by relation or by role ("my gf lena", "fergal is our conductor"). */
 export const ROLE =
   "gf|bf|mate|bestie|girlfriend|boyfriend|wife|husband|partner|fiancee?|sister|brother|mom|mum|dad|son|daughter|friend|cousin|aunt|uncle|niece|nephew|grandma|grandpa|boss|manager|physio|therapist|coach|tutor|teacher|doctor|colleague|coworker|neighbou?r|landlord|landlady|roommate|flatmate|mentor|trainer|conductor|instructor|accountant|bookkeeper|solicitor|lawyer|dentist|vet|plumber|builder|electrician|mechanic|agent|priest|vicar|nanny|childminder|supervisor|editor|nurse|carer";
+/** What ends a clause that a name closes ("mum is pat btw", "i'm dana, a backend engineer"). */
+const CLAUSE_END = String.raw`(?=\s*(?:[,.!?;:)]|$|\s(?:btw|lol|by the way)\b))`;
 const INTRODUCED = new RegExp(
-  String.raw`\b(?:my|our|her|his|their)\s+(?:${ROLE})\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b|(?:^|[.!?,]\s*|\b(?:and|so|btw|oh|also)\s+)([a-z][a-z'-]+)\s+is\s+(?:my|our)\s+(?:${ROLE})\b`,
+  String.raw`\b(?:my|our|her|his|their)\s+(?:${ROLE})\s+(?:is\s+(?:called\s+)?)?([a-z][a-z'-]+)\b|(?:^|[.!?,]\s*|\b(?:and|so|btw|oh|also)\s+)([a-z][a-z'-]+)\s+is\s+(?:my|our)\s+(?:${ROLE})\b|(?:^|[.!?,(]\s*)(?:${ROLE})\s+is\s+(?:called\s+)?([a-z][a-z'-]+)${CLAUSE_END}`,
   "g",
 );
 /** "her name's emma", "a lurcher called maple", "a friend named dev": a word named as someone's name. */
@@ -33,12 +35,18 @@ const ALSO_WORDS = new Set(
 export function introducedNames(text: string, names: Set<string>): void {
   const introduced = new Set([...text.matchAll(INTRODUCED)]);
   for (const m of [...introduced, ...text.matchAll(NAMED), ...text.matchAll(SELF)]) {
-    const word = (m[1] ?? m[2])!; // "my partner jono", "jono is my partner"
+    const word = (m[1] ?? m[2] ?? m[3])!; // "my partner jono", "jono is my partner", "mum is pat btw"
     if (/\p{Lu}/u.test(word)) continue; // "I'm Dana" needs no capital
     // "her name is juno", "my manager priya": there, a word the lexicon knows in no form is the name.
     const unknown = [word, word.replace(/(?:s|es|ed|ing)$/, "")].every((w) => lexicon().tagsOf(w).length === 0);
     const asName = (/\bname\b/i.test(m[0]) || (introduced.has(m) && !/nt$/.test(word))) && unknown;
-    if (!ALSO_WORDS.has(word) && (asName || lexicon().isName(word))) names.add(word);
+    // "mum is pat btw": a name that is also a word, said as what a relative is called, closing the clause.
+    const said =
+      m[3] !== undefined &&
+      lexicon()
+        .tagsOf(word)
+        .every((t) => /Name$/.test(t));
+    if ((!ALSO_WORDS.has(word) || said) && (asName || lexicon().isName(word))) names.add(word);
   }
 }
 
