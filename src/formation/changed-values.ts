@@ -12,7 +12,7 @@ import { COUNT_FACT_TERMS, movedDay, movedSlot, partsOf, things, withWeekday } f
 
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED =
-  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b(?:go|stretch) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
+  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b(?:go(?:es|ne)?|going|went|stretch(?:es|ed)?) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
 /** Words saying the value after them is the one replaced. */
 const INSTEAD = "(?:not|instead of|rather than)";
 /** The value a fact says it replaces: "instead of 400", "not 24.9", "rather than £5.50". */
@@ -65,7 +65,11 @@ function counts(text: string): Array<[string, string]> {
     // "we can go up to 1400", "could stretch to 500": what one can spend is the budget; a label
     // opening a sentence is no name.
     const label = first && /^\p{Lu}\p{L}*\s+[£$€]?\d/u.test(m[0]); // "Budget 1000 quid.", "Rent 725, ..."
-    const head = /^(?:go|stretch)(?: up)? to\s/i.test(m[0]) ? "budget" : label ? m[1]?.toLowerCase() : m[1];
+    const head = /^(?:go(?:es|ne)?|going|went|stretch(?:es|ed)?)(?: up)? to\s/i.test(m[0])
+      ? "budget"
+      : label
+        ? m[1]?.toLowerCase()
+        : m[1];
     for (const w of [head, after])
       if (w && w.length > 1 && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === head)))
         out.push([stem(w.toLowerCase()), value]);

@@ -31,6 +31,8 @@ export function measureWithVerb(said: Token[]): Token[] {
       .some((t) => /^(?:Noun|Singular|Plural)$/.test(t));
   const tokens = noun ? [{ ...head, pos: "NOUN" }, ...said.slice(1)] : said;
   if (tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return said;
+  // "storekit 2 direct or revenuecat": a choice asked between two things, not an amount ("800 or 900" is one).
+  if (tokens.some((t, j) => t.lower === "or" && !/^(?:NUM|SYM)$/.test(tokens[j + 1]?.pos ?? ""))) return said;
   let i = OWNER.test(tokens[0]?.lower ?? "") ? 1 : 0;
   while (tokens[i]?.pos === "ADJ") i++;
   const start = i;

@@ -133,7 +133,7 @@ const TYPED: Array<[RegExp, string]> = [
   [/(^|[.!?,;]\s*)us(?=\s+(?:was|is|has|sales|orders|customers|shipping|customs)\b)/gi, "$1US"],
   [/\babt\b/gi, "about"],
   [/\bwhos\b/gi, "who is"],
-  [/\brn\b/gi, "right now"],
+  [/\b[Rr]n\b/g, "right now"], // not "RN" (React Native, a nurse)
   [/\bthru\b/gi, "through"],
   [/\bdef+o\b/gi, "definitely"], // "defo", "deffo"
   [/(?<![\d.,])(\d[\d.,]*(?:\s?[%\p{L}]{1,4})?)\s*(?:-+>|→)\s*(?=\d)/gu, "from $1 to "], // "ios 95 -> 41": a figure changed

@@ -136,6 +136,7 @@ export function stripFiller(tokens: Token[], participants: ReadonlySet<string>):
       DISCOURSE.has(first.lower) ||
       lex.isInterjection(first.lower) ||
       (first.lower === "sorry" && t[1]?.lower === "i") || // "sorry im carla btw", "sorry i missed your call"
+      (/^(?:fine|alright)$/.test(first.lower) && t[1]?.text === ",") || // "fine, budget goes up to 1200 then"
       (first.pos === "PUNCT" && first.text !== '"')
     ) {
       // "No" answers only when punctuation follows it ("No, I moved"); "No kids yet" is a statement.

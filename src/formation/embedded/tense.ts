@@ -63,7 +63,7 @@ export function isPastTense(tokens: Token[]): boolean {
   const afterNoun = (j: number) => /^(?:NOUN|PROPN|NUM)$/.test(tokens[j - 1]?.pos ?? "") && present(j);
   // "camera ready is pushed to the 29th": a participle after a present "be" is told now.
   const passive = (j: number) =>
-    /^(?:is|are|am|'s|'re|'m|be|being)$/.test(tokens[j - 1]?.lower ?? "") ||
+    /^(?:is|are|am|'s|'re|'m|be|being|gets|get)$/.test(tokens[j - 1]?.lower ?? "") || // "bath gets delivered"
     // "start mon 16th like we said": an aside about the talk tells no past of the plan.
     (/^(?:i|we|you)$/.test(tokens[j - 1]?.lower ?? "") && /^(?:like|as)$/.test(tokens[j - 2]?.lower ?? ""));
   // "got an mri on the 29th": has got one, ahead.
