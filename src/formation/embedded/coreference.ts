@@ -8,6 +8,7 @@ import { lexicon } from "../../models/lexicon.ts";
 import { properNames, type Token } from "./nlp.ts";
 import { synthetic } from "./subjects.ts";
 import { FEMALE, isKin, MALE, PETS } from "./kin.ts";
+import { ORGANISATION, ownerOnly, placedIn, saidGender } from "./focus-cues.ts";
 
 // Prepositions before a place rather than a person ("went to Paris with Anna": Anna, not Paris).
 const PLACE_PREPOSITIONS = new Set("in to at from near around into through across visit visited visiting".split(" "));
@@ -35,26 +36,6 @@ export function genderOf(kin: string): "f" | "m" | null {
   return FEMALE.has(kin) ? (kin === "cousin" ? null : "f") : MALE.has(kin) ? "m" : null;
 }
 
-/** A name of an organisation ("Hedgerow Press", "Brightline Energy"): no one "he" or "she" stands for. */
-const ORGANISATION =
-  /^\p{Lu}{2,5}$|\s(?:Press|Ltd|Inc|Company|University|College|School|Hospital|Bank|Group|Studios?|Books|Publishing|Media|Labs?|Council|Trust|Foundation|Centre|Center|Club|Energy)$/u;
-/** "McGill, in Montreal.": a name placed in a city, with no verb, is a place, not someone "he" stands for. */
-const placedIn = (tokens: Token[]) =>
-  !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
-  tokens.some((t, j) => t.pos === "ADP" && lexicon().isPlace(tokens[j + 1]?.lower ?? ""));
-
-/**
- * The gender a statement says its named subject has, by the subject pronoun of a clause joined to it
- * ("Diego lives in Phoenix, so he calls her on Thursdays"): null when none or both are said so.
- */
-function saidGender(tokens: Token[]): "f" | "m" | null {
-  const joined = tokens.filter(
-    (_t, j) => j > 1 && /^(?:,|so|and|but|because|when|since|as)$/.test(tokens[j - 1]!.lower),
-  );
-  const said = new Set(joined.flatMap((t) => (t.lower === "he" ? ["m"] : t.lower === "she" ? ["f"] : [])));
-  return said.size === 1 ? (said.has("m") ? "m" : "f") : null;
-}
-
 /** The person a statement leaves in focus: its named subject, else its last relative or named object. */
 export function personInFocus(
   tokens: Token[],
@@ -67,6 +48,7 @@ export function personInFocus(
     tokens[0]?.pos === "PROPN" &&
     lead.length &&
     !/['’]s$/.test(lead[0]!) && // "Maria's pup's name is Shadow": the owner is not the subject
+    !ownerOnly(tokens, lead[0]!) && // nor when "'s" is a token of its own ("Leah's father, Harold, ...")
     !CALENDAR.test(lead[0]!) &&
     !participants.has(lead[0]!.toLowerCase()) &&
     !placedIn(tokens) &&
@@ -101,7 +83,7 @@ export function personInFocus(
       // "my late husband, Geoffrey,": the relative with the name said beside them.
       const called = tokens[j + 1]?.text === "," && tokens[j + 2]?.pos === "PROPN" ? ` ${tokens[j + 2]!.text}` : "";
       if (owner === "'s" && j >= 2)
-        meet({ text: `${resolved[j - 2]}'s ${t.text}`, gender: genderOf(kin), entity: resolved[j - 2]! });
+        meet({ text: `${resolved[j - 2]}'s ${t.text}${called}`, gender: genderOf(kin), entity: resolved[j - 2]! });
       else if (owner.endsWith("'s"))
         meet({ text: `${owner} ${t.text}${called}`, gender: genderOf(kin), entity: owner.replace(/'s$/, "") });
       else if (PETS.has(kin) && speaker && !/^(?:his|her|their|your|its)$/.test(owner))
@@ -134,7 +116,12 @@ export function personInFocus(
     }
   }
   const found = relative as Person | null;
-  return found ? { ...found, beside } : named;
+  // "Chloe's only requests: ...": the one whose things are told, when no one else is named.
+  const owner =
+    lead.length && ownerOnly(tokens, lead[0]!)
+      ? { text: lead[0]!, gender: nameGender(lead[0]!), entity: lead[0]! }
+      : null;
+  return found ? { ...found, beside } : (named ?? owner);
 }
 
 // Words that would offer another antecedent before a pronoun.
