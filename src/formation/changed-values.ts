@@ -10,9 +10,14 @@ import { CALENDAR } from "./embedded/closed-classes.ts";
 import { escapeRegExp, saysWord, significantTerms, splitSentences, stem } from "../domain/text.ts";
 import { COUNT_FACT_TERMS, movedDay, movedSlot, partsOf, things, withWeekday } from "./moved-day.ts";
 
+/** What one can spend going up: "we can go up to 1400", "budget goes up to 1200", "could stretch to 500". */
+const GOES_UP_TO = "(?:go(?:es|ne)?|going|went|stretch(?:es|ed)?) (?:up )?to";
+const SPENDABLE = new RegExp(`^${GOES_UP_TO}\\s`, "i"); // a count after it is the budget
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
-const CHANGED =
-  /\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b(?:go(?:es|ne)?|going|went|stretch(?:es|ed)?) (?:up )?to [£$€]?\d|\bnot\s+[£$€]?\d/i;
+const CHANGED = new RegExp(
+  String.raw`\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b${GOES_UP_TO} [£$€]?\d|\bnot\s+[£$€]?\d`,
+  "i",
+);
 /** Words saying the value after them is the one replaced. */
 const INSTEAD = "(?:not|instead of|rather than)";
 /** The value a fact says it replaces: "instead of 400", "not 24.9", "rather than £5.50". */
@@ -65,11 +70,7 @@ function counts(text: string): Array<[string, string]> {
     // "we can go up to 1400", "could stretch to 500": what one can spend is the budget; a label
     // opening a sentence is no name.
     const label = first && /^\p{Lu}\p{L}*\s+[£$€]?\d/u.test(m[0]); // "Budget 1000 quid.", "Rent 725, ..."
-    const head = /^(?:go(?:es|ne)?|going|went|stretch(?:es|ed)?)(?: up)? to\s/i.test(m[0])
-      ? "budget"
-      : label
-        ? m[1]?.toLowerCase()
-        : m[1];
+    const head = SPENDABLE.test(m[0]) ? "budget" : label ? m[1]?.toLowerCase() : m[1];
     for (const w of [head, after])
       if (w && w.length > 1 && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === head)))
         out.push([stem(w.toLowerCase()), value]);

@@ -25,8 +25,8 @@ export function saidGender(tokens: Token[]): "f" | "m" | null {
 
 /** Whether the name opening the statement is followed by a possessive "'s" (not "funmi's my wife"). */
 export const ownerOnly = (tokens: Token[], name: string) => {
-  const after = tokens[name.split(/\s+/).length];
-  const next = tokens[name.split(/\s+/).length + 1]?.lower ?? "";
+  const at = name.split(/\s+/).length;
+  const [after, next] = [tokens[at], tokens[at + 1]?.lower ?? ""];
   const is = /^(?:my|our|his|her|their|your|a|an|the|not|been|got|going|gonna|in|at|from|back|off|out)$/.test(next);
   return /^['’]s$/.test(after?.text ?? "") && after?.pos === "PART" && !is;
 };
