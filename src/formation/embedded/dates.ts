@@ -172,8 +172,8 @@ export function resolveDates(said: string, reference: string | null, past = true
     if (MONTH_NAME.test(matched) && !/\d/.test(matched) && !lead && !PREPOSITION_BEFORE.test(textBefore)) continue;
     // "this week" (chrono may take the Sunday before), "this morning" said at noon: the reference's day.
     let date = THIS_DAY.test(matched.trim()) ? new Date(ref) : r.start.date();
-    const told = !past && !toldPast(textBefore) && !/\bsince\s+$/i.test(textBefore); // what lies ahead, not what has been
-    date = thisWeekday(matched.trim(), ref, r.start.get("weekday"), told) ?? date;
+    const ahead = () => !past && !toldPast(textBefore) && !/\bsince\s+$/i.test(textBefore); // not what has been
+    date = thisWeekday(matched.trim(), ref, r.start.get("weekday"), ahead) ?? date;
     if (Number.isNaN(date.getTime())) continue;
     // "sat 16th may": of the years around, the one whose 16 May is a Saturday.
     const weekday =

@@ -18,13 +18,13 @@ const THIS_WEEKDAY = new RegExp(`^this\\s+${WEEKDAY_WORD}$`, "i");
 /**
  * "started this monday", "their assessment this thursday": that day of the reference's week (from
  * Monday), or of the next when it has passed and what is told lies `ahead` ("seeing her this tuesday",
- * said on a Thursday); null for another phrase. `weekday`: as chrono parsed it (0 is Sunday).
+ * said on a Thursday: asked only then); null for another phrase. `weekday`: as chrono parsed it (0 is Sunday).
  */
-export function thisWeekday(matched: string, ref: Date, weekday: number | null, ahead: boolean): Date | null {
+export function thisWeekday(matched: string, ref: Date, weekday: number | null, ahead: () => boolean): Date | null {
   if (!THIS_WEEKDAY.test(matched) || weekday === null) return null;
   const offset = ((weekday + 6) % 7) - ((ref.getUTCDay() + 6) % 7);
   const day = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate());
-  return new Date(day + (offset + (offset < 0 && ahead ? 7 : 0)) * DAY_MS);
+  return new Date(day + (offset + (offset < 0 && ahead() ? 7 : 0)) * DAY_MS);
 }
 
 /** The first day after `ms` (a UTC midnight) on `utcDay`, as `getUTCDay` counts (0 for Sunday). */
