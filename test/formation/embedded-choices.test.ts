@@ -465,7 +465,7 @@ Which of these appeals most? And do you already have dates in mind?`;
   test("the options are the rows of a table that numbers them, and a pick is fused only with a question of choice", () => {
     expect(optionsOffered(table)).toEqual(["North Devon (Woolacombe)", "Pembrokeshire (Tenby / Saundersfoot)"]);
     expect(withAssistant([table, "Ooh the second one! Gareth went to Tenby as a kid"], "assistant", at)).toContain(
-      'The user chose "Pembrokeshire (Tenby / Saundersfoot)".',
+      'Asked "Which of these appeals most?", the user chose "Pembrokeshire (Tenby / Saundersfoot)".',
     );
   });
 

@@ -5,7 +5,8 @@ import type { Fact } from "../extractor.ts";
 import { answered, type Replying } from "./answers.ts";
 import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
-import type { Nlp } from "./nlp.ts";
+import { anyVerb, type Nlp } from "./nlp.ts";
+import { lowerFirst } from "../../domain/text.ts";
 import { expandContractions } from "./contractions.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import { withoutCalledName } from "../user-name.ts";
@@ -65,6 +66,11 @@ const verbsOf = (nlp: Nlp) => (text: string) =>
 const TIMELY = new RegExp(`\\b${WEEKDAY_WORD}s?\\b|\\b\\d{1,2}[:.]\\d{2}\\b|\\b\\d{1,2}\\s*(?:am|pm)\\b`, "i");
 /** A question asking when: "When will sessions run ...?", "What time suits?", "Which day?". */
 const ASKS_WHEN = /\bwhen\b|\bwhat time\b|\bwhich days?\b|\bwhat days?\b/i;
+/** A part saying an age: "shes 79", "he's 3", "79". */
+const AN_AGE = /^(?:(?:s?he|they)(?:['’]?s|['’]?re| is| are)?\s+)?\d{1,3}(?![\d%:]|[.,]\d|\s*(?:st|nd|rd|th|am|pm)\b)/i;
+/** A reply part that says yes or no ("full rewrite yes", "no"), and a question that a yes or no answers. */
+const YES_OR_NO = /^(?:yes|yeah|yep|yup|no|nope|nah)\b|\b(?:yes|yeah|yep|yup|no|nope|nah)[.!\s]*$/i;
+const ASKS_YES_NO = /^(?:and\s+)?(?:any|do|does|did|are|is|was|were|have|has|would|will|can|could|shall|should)\b/i;
 /** A reply part adding something unasked ("and no emojis pls", "oh and i have a bahncard"). */
 const ADDING = /^(?:and|also|oh|btw|ps|plus)\b/i;
 
@@ -120,13 +126,24 @@ export function answeredEach(
     const byOrder = next > 0 && later ? next - 1 : next;
     // A part naming a day or a time answers the question asking when, of those not yet passed.
     const when = TIMELY.test(part) ? questions.findIndex((q, i) => i >= next && ASKS_WHEN.test(q)) : -1;
+    // An age ("shes 79") answers the question asking how old, of those not yet passed.
+    const counted = AN_AGE.test(part) ? questions.findIndex((q, i) => i >= next && /\bhow old\b/i.test(q)) : -1;
+    // A yes or a no naming what a question of yes or no would do ("full rewrite yes" to "… And do you want
+    // me to rewrite the full eulogy?"), of those not yet passed.
+    const yesNo = YES_OR_NO.test(part)
+      ? questions.findIndex((q, i) => i >= next && ASKS_YES_NO.test(q) && [...words].some((w) => verbs[i]!.has(w)))
+      : -1;
     const index =
-      at >= 0 ? at : at === -2 ? -1 : sharing >= 0 ? sharing : when >= 0 ? when : ADDING.test(part) ? -1 : byOrder;
+      at >= 0
+        ? at
+        : at === -2
+          ? -1
+          : ([sharing, when, counted, yesNo].find((i) => i >= 0) ?? (ADDING.test(part) ? -1 : byOrder));
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.
     // "renews on the 28th" has no subject of its own, "<5 min, ideally sun night" no verb: the question gives them one.
     const said = nlp.sentences(expandContractions(part))[0]?.tokens ?? [];
-    const verbless = !said.some((t) => t.pos === "VERB" || t.pos === "AUX");
+    const verbless = !anyVerb(said);
     // (Unless the statements give the part its owner: "total budget 800 quid max" is the user's budget.)
     const owner = (ctx.speakers.speaker ?? "").toLowerCase();
     const subjectless = said[0]?.pos === "VERB" || (verbless && !own.some((f) => f.toLowerCase().startsWith(owner)));
@@ -145,30 +162,48 @@ export function answeredEach(
     // the answer before it: the next part still answers the next question.
     const answers = !ownsIt && (one !== null || verbless || subjectless || shortAnswer(part, true) !== null);
     if ((answers || sharing >= 0 || at >= 0) && index >= next) next = index + 1;
-    return one ? [{ ...one, replaces: [...one.replaces, ...own] }] : [];
+    return one ? [{ ...one, replaces: [...one.replaces, ...own], asked: index }] : [];
   });
-  return joinedAnswers(fused);
+  const each = joinedAnswers(fused, questions).map(({ asked: _, ...f }) => f);
+  // Clauses of one question that no part answers alone ("As agent, we take 35%." to "Which way do you sell
+  // them, and what's your cut?"): the reply answers the question as a whole.
+  const whole = questions.map((q, i) => (i < questions.length - 1 ? q.replace(/\?$/, "") : q)).join(", ");
+  const clauses = questions.slice(1).every((q) => /^\p{Ll}/u.test(q));
+  return each.length === 0 && clauses ? answeredEach(nlp, [whole], asker, reply, ctx, ownFacts) : each;
 }
 
 /** A quoted answer: what was asked, who answered, what they said. */
-const QUOTED_ANSWER = /^(Asked ".+", .+ answered) "(.+)"(\.?)$/;
+const QUOTED_ANSWER = /^Asked "(.+)", (.+) answered "(.+)"(\.?)$/;
 
 /**
  * Parts answering the same question as one answer ('Asked "Any soft spots or rot?", the user answered
- * "rot in the aft transom; soft bit in the bottom panel"'), not one memory a part.
+ * "rot in the aft transom; soft bit in the bottom panel"'), not one memory a part; and answers to the
+ * clauses of one question quoted together ('Asked "Which kind of specialist is it, and does the letter
+ * give a date and time?", the user answered "Cardiology, on 9 September 2026"'): a clause asked after a
+ * comma goes on in lower case (asked-lists.ts).
  */
-function joinedAnswers<T extends { fact: Omit<Fact, "messageIndexes">; replaces: string[] }>(fused: T[]): T[] {
+function joinedAnswers<T extends { fact: Omit<Fact, "messageIndexes">; replaces: string[]; asked: number }>(
+  fused: T[],
+  questions: readonly string[],
+): T[] {
   const out: T[] = [];
   for (const f of fused) {
     const m = QUOTED_ANSWER.exec(f.fact.content);
-    const i = m ? out.findIndex((o) => QUOTED_ANSWER.exec(o.fact.content)?.[1] === m[1]) : -1;
+    const same = m ? out.findIndex((o) => QUOTED_ANSWER.exec(o.fact.content)?.[1] === m[1]) : -1;
+    const last = out.at(-1);
+    const clause = m && last && last.asked === f.asked - 1 && /^\p{Ll}/u.test(questions[f.asked] ?? "");
+    const i = same >= 0 ? same : clause ? out.length - 1 : -1;
     const had = i >= 0 ? QUOTED_ANSWER.exec(out[i]!.fact.content) : null;
     if (!m || !had) {
       out.push(f);
       continue;
     }
-    const content = `${had[1]} "${had[2]}; ${m[2]}"${had[3]}`;
-    out[i] = { ...out[i]!, fact: { ...out[i]!.fact, content }, replaces: [...out[i]!.replaces, ...f.replaces] };
+    const and = /^and\s/i.test(questions[f.asked]!) && !/^and\s/i.test(m[1]!) ? "and " : "";
+    const asked = same >= 0 ? had[1] : `${had[1]!.replace(/\?$/, "")}, ${and}${lowerFirst(m[1]!)}`;
+    const content = `Asked "${asked}", ${had[2]} answered "${had[3]}${same >= 0 ? ";" : ","} ${m[3]}"${had[4]}`;
+    const occurredAt = out[i]!.fact.occurredAt ?? f.fact.occurredAt;
+    const fact = { ...out[i]!.fact, content, occurredAt };
+    out[i] = { ...out[i]!, fact, replaces: [...out[i]!.replaces, ...f.replaces], asked: f.asked };
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { alternativesAsked, CHOOSING, namingAlternative, picked } from "./choice
 import { answeredYesNo, asksWhatMatters, fromQuestion, HEDGE, ownVerb, THOUGHT_OF } from "./yes-no.ts";
 import { shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
-import { joinedAs, joinTokens, type Nlp, type Sentence } from "./nlp.ts";
+import { joinedAs, joinTokens, type Nlp, type Sentence, anyVerb } from "./nlp.ts";
 import { expandContractions } from "./contractions.ts";
 import { resolvePronouns, type Speakers } from "./pronouns.ts";
 import { COMMA, splitStatements, worthRemembering } from "./statements.ts";
@@ -54,7 +54,7 @@ const PICKED_ONE = /\b(?:one|option|choice|plan|number)\b/i;
 /** A sentence opening with a place or a number, which may count the user's own points ("second, ..."). */
 const BY_PLACE = /^\W*(?:\d|first|second|third|fourth|fifth|last|next|other)/i;
 
-const verbless = (s: Sentence) => !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+const verbless = (s: Sentence) => !anyVerb(s.tokens);
 const wordsIn = (s: Sentence) => s.tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text)).length;
 
 /**
@@ -170,7 +170,7 @@ export function answered(
   const asked = question
     .split(/(?<=[.!?])\s+/)
     .at(-1)!
-    .replace(/^(?:(?:[\p{L}'’]+\s+){0,2}[\p{L}'’]+[,!]\s+)+/u, "");
+    .replace(/^(?:(?!(?:which|what|how|who)\b)(?:[\p{L}'’]+\s+){0,2}[\p{L}'’]+[,!]\s+)+/iu, "");
   if (!who || SMALL_TALK_QUESTION.test(asked)) return null;
   // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
   const names = [ctx.speakers.speaker, ctx.speakers.other, ...ctx.participants].flatMap((n) =>
@@ -200,7 +200,8 @@ export function answered(
   if (!question || /:\s*$/.test(first.text)) return null;
   // "22.9% i think", "courgettes if there is room": a hedge or a condition after the answer makes no clause.
   const hedged = HEDGE.test(first.text);
-  const hasVerb = ownVerb(first.tokens, hedged);
+  const picks = /^which\b/i.test(asked) && wordsIn(first) <= 2; // "left" to "Which hip is it?" names, not tells
+  const hasVerb = !picks && ownVerb(first.tokens, hedged);
   /** Whether the question asks of this word ("car" in "Do you want a car for any of the days?"). */
   const asksOf = (word: string) => new RegExp(`\\b${escapeRegExp(word)}\\b`, "i").test(asked);
   // "400 a month feels doable", "2 portions usually, callum eats the dinner too": a count said with a clause.
@@ -257,9 +258,9 @@ export function answered(
     replaces = (first.joined ?? [first.text]).flatMap(ownFacts);
   let text: string | null;
   if (!answer || answer.kind === "short") {
-    // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks").
+    // "Pediatrics.", "My whole life.": a thing named, not a reaction ("Awesome!", "Thanks"); "left" to "Which hip is it?".
     const naming = (t: { pos: string; lower: string }) =>
-      (["NOUN", "PROPN", "NUM", ...(answer ? [] : ["ADJ", "VERB"])].includes(t.pos) || /\d/.test(t.lower)) &&
+      (["NOUN", "PROPN", "NUM", ...(answer && !picks ? [] : ["ADJ", "VERB"])].includes(t.pos) || /\d/.test(t.lower)) &&
       !DISCOURSE.has(t.lower) &&
       !ADDRESS.has(t.lower) &&
       !nameOrShort(t.lower, names);
@@ -282,7 +283,7 @@ export function answered(
       : said;
     text = `Asked "${upperFirst(q)}", ${who} answered "${day.replace(/[.!\s]+$/, "")}"`;
   } else {
-    text = answeredYesNo(question, answer, who, asker);
+    text = answeredYesNo(question, answer, who, asker, ctx.carried?.person?.text);
     // "I do, but the brakes squeal": the statement's own "Priya does, but …" is the decision's now.
     if (answer.kind === "yes" && answer.rest) replaces = ownFacts(first.text);
   }

@@ -1,6 +1,7 @@
 // The questions an assistant's message closes with as a list: numbered ("1. What's the rate?\n2. How
 // long is left?") or bulleted ("- How many kids are you inviting?\n- What's your budget?"), each up to its
 // question mark, which a reply answers part by part (answer-parts.ts).
+import { upperFirst } from "../../domain/text.ts";
 import { withoutCode } from "./markup.ts";
 
 /**
@@ -61,4 +62,36 @@ function closingBullets(lines: string[]): string[] | null {
   const above = lines.slice(0, start).findLast((line) => line.trim() !== "") ?? "";
   const opens = (q: string) => ASKING_OPENER.test(q) || !above.includes("?");
   return asked.length >= 2 && asked.every((q) => q && opens(q)) ? asked : null;
+}
+
+/** A clause after a comma that asks again ("…, and how old is she?", "…, is it a full or partial replacement"). */
+const ASKS_AGAIN =
+  /,\s+(?=and\s+(?:how|what|when|where|which|who|why|do|does|did|is|are|can|could|would|will|have|has|any)\b|(?:how|what|when|where|why|do|does|did|is|are|can|could|would|will|have|has)\s)/gi;
+
+/**
+ * Questions a message closes with one after another, each asking something else: "Which hip is it, is
+ * it a full or partial replacement, and how old is she?", "How old is he? Any allergies?" (each a
+ * question of its own, opening with a question word), which a reply answers part by part ("left. full
+ * replacement. shes 79"). A clause asked after a comma goes on in lower case ("and how old is she?"):
+ * answers to the clauses of one question are quoted together (answer-parts.ts). Not alternatives ("…, or
+ * would you rather …?"), nor a remark asked before the question ("Sound good? What's your budget?" asks
+ * one). Null when fewer than two ask.
+ */
+export function askedInTurn(text: string): string[] | null {
+  const paragraph = withoutCode(text, " ")
+    .trim()
+    .split(/\n\s*\n/)
+    .at(-1)!
+    .replace(/\*+|`/g, "")
+    .trim();
+  const sentences = paragraph.split(/(?<=[.!?:])\s+|\n+/);
+  const asking = sentences.slice(sentences.findLastIndex((s) => !s.endsWith("?")) + 1);
+  // "…, and if so, where do you want the notes to live?" asks on only after a yes, "a plan — what to ask
+  // for, and when to book it?" says what the plan holds: one question each.
+  const clauses = (s: string) => s.split(ASKS_AGAIN).map((q) => (q.endsWith("?") ? q : `${q}?`));
+  const one = (q: string, i: number) =>
+    /\bif (?:so|not)\?$/i.test(q) || (i > 0 && /^(?:and\s+)?\p{L}+\s+to\s/iu.test(q));
+  const asked = asking.flatMap((s) => (clauses(s).some(one) ? [s] : clauses(s)));
+  const run = asked.slice(asked.findLastIndex((q) => !ASKING_OPENER.test(q.replace(/^and\s+/i, ""))) + 1);
+  return run.length >= 2 && run.length <= 4 ? [upperFirst(run[0]!), ...run.slice(1)] : null;
 }

@@ -1,6 +1,7 @@
 // A user's terse dated note to an assistant ("so last day dec 22", "first shift jan 4th", "surgery 14th
 // march"): a thing of theirs and its day, written as what it is ("The user's last day is on dec 22");
 // and an amount of theirs ("budget about 300 quid all in" ⇒ "The user's budget is about 300 quid all in").
+import { anyVerb } from "./nlp.ts";
 import { CALENDAR, DISCOURSE, SHORT_MONTHS } from "./closed-classes.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import type { Token } from "./nlp.ts";
@@ -36,7 +37,7 @@ export function datedThing(said: Token[], who: string | null): string | null {
   const tokens = said.map((t, i) =>
     t.pos === "VERB" && KIND_OF_DAY.test(said[i + 1]?.lower ?? "") ? { ...t, pos: "NOUN" } : t,
   );
-  if (!who || tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return null;
+  if (!who || anyVerb(tokens)) return null;
   const words = tokens.filter((t) => t.pos !== "PUNCT");
   let i = 0;
   while (i < words.length && OPENERS.has(words[i]!.lower)) i++;

@@ -13,7 +13,7 @@ import { STATES, stateAfter } from "./subjects.ts";
 import { withCountedThing } from "./choices.ts";
 import { signedName } from "./typed-names.ts";
 import { amountThing, datedThing } from "./dated-notes.ts";
-import { askedList } from "./asked-lists.ts";
+import { askedInTurn, askedList } from "./asked-lists.ts";
 import { withoutCode } from "./markup.ts";
 
 /** A question without its mark: a question word before a verb, or a verb before its subject. */
@@ -80,7 +80,8 @@ export function closingQuestion(text: string, within = false): string | null {
 export function questionsAsked(text: string, assistant: boolean): string[] {
   const closing = closingQuestion(text, assistant);
   return (
-    (assistant ? askedList(text) : null) ?? (closing ? [assistant ? withCountedThing(closing, text) : closing] : [])
+    (assistant ? (askedList(text) ?? (closing ? askedInTurn(text) : null)) : null) ??
+    (closing ? [assistant ? withCountedThing(closing, text) : closing] : [])
   );
 }
 

@@ -1,5 +1,6 @@
 // Cues to whom a statement is about, for coreference.ts: a name that is a firm's or a place's, the
 // gender a joined clause says, and a name opening a statement only as an owner ("Leah's father, ...").
+import { anyVerb } from "./nlp.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import type { Token } from "./nlp.ts";
 
@@ -8,8 +9,7 @@ export const ORGANISATION =
   /^\p{Lu}{2,5}$|\s(?:Press|Ltd|Inc|Company|University|College|School|Hospital|Bank|Group|Studios?|Books|Publishing|Media|Labs?|Council|Trust|Foundation|Centre|Center|Club|Energy)$/u;
 /** "McGill, in Montreal.": a name placed in a city, with no verb, is a place, not someone "he" stands for. */
 export const placedIn = (tokens: Token[]) =>
-  !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
-  tokens.some((t, j) => t.pos === "ADP" && lexicon().isPlace(tokens[j + 1]?.lower ?? ""));
+  !anyVerb(tokens) && tokens.some((t, j) => t.pos === "ADP" && lexicon().isPlace(tokens[j + 1]?.lower ?? ""));
 
 /**
  * The gender a statement says its named subject has, by the subject pronoun of a clause joined to it

@@ -2,6 +2,7 @@
 // and a note naming a role or a thing: "landlord mrs okonkwo", "vet = riverside vets".
 // Chat users answer an assistant tersely; the fact is the speaker's thing and its amount, written
 // with "is" so that it stands alone ("The user's total budget is 800 quid max").
+import { anyVerb } from "./nlp.ts";
 import { upperFirst } from "../../domain/text.ts";
 import type { Token } from "./nlp.ts";
 import { namesDayOrMonth } from "./dates.ts";
@@ -30,7 +31,7 @@ export function measureWithVerb(said: Token[]): Token[] {
       .tagsOf(head.lower)
       .some((t) => /^(?:Noun|Singular|Plural)$/.test(t));
   const tokens = noun ? [{ ...head, pos: "NOUN" }, ...said.slice(1)] : said;
-  if (tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return said;
+  if (anyVerb(tokens)) return said;
   // "storekit 2 direct or revenuecat": a choice asked between two things, not an amount ("800 or 900" is one).
   if (tokens.some((t, j) => t.lower === "or" && !/^(?:NUM|SYM)$/.test(tokens[j + 1]?.pos ?? ""))) return said;
   let i = OWNER.test(tokens[0]?.lower ?? "") ? 1 : 0;
@@ -73,7 +74,7 @@ const TITLE = /^(?:mr|mrs|ms|miss|dr)\.?$/;
 function namedWithVerb(tokens: Token[]): Token[] | null {
   // No verb before a comma ("vet = riverside vets, staying" has its own after it).
   const comma = tokens.findIndex((t) => t.text === ",");
-  if (tokens.slice(0, comma < 0 ? undefined : comma).some((t) => t.pos === "VERB" || t.pos === "AUX")) return null;
+  if (anyVerb(tokens.slice(0, comma < 0 ? undefined : comma))) return null;
   let i = OWNER.test(tokens[0]?.lower ?? "") || /^(?:new|old|current)$/.test(tokens[0]?.lower ?? "") ? 1 : 0;
   if (i === 1 && /^(?:new|old|current)$/.test(tokens[1]?.lower ?? "")) i = 2;
   const role = tokens[i];

@@ -219,3 +219,7 @@ export function inBrackets(tokens: readonly Token[], i: number): boolean {
   for (const t of tokens.slice(0, i)) depth += t.text === "(" ? 1 : t.text === ")" ? -1 : 0;
   return depth > 0;
 }
+
+/** Whether any of the tokens is a verb, a main one or an auxiliary ("full replacement" has none). */
+export const anyVerb = (tokens: ReadonlyArray<{ pos: string }>): boolean =>
+  tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");

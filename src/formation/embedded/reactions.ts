@@ -1,5 +1,6 @@
 // Reactions, not reports: what a speaker says of what they see, hear or were told ("It is amazing
 // how ...", "The studio looks awesome", "I am so glad to hear that"). statements.ts drops them.
+import { anyVerb } from "./nlp.ts";
 import type { Token } from "./nlp.ts";
 import { FEELINGS, FIRST_PERSON, REACTION_SUBJECTS } from "./closed-classes.ts";
 
@@ -82,7 +83,7 @@ export function announcingFrame(tokens: Token[]): number {
   while (tokens[i]?.lower === "that" || tokens[i]?.text === "," || tokens[i]?.text === ":") i++;
   const rest = tokens.slice(i);
   const subject = rest[0]?.pos === "PRON" || rest[0]?.pos === "PROPN" || rest[0]?.pos === "DET";
-  return subject && rest.length >= 3 && rest.some((t) => t.pos === "VERB" || t.pos === "AUX") ? i : 0;
+  return subject && rest.length >= 3 && anyVerb(rest) ? i : 0;
 }
 
 /**

@@ -4,7 +4,7 @@
 // and lemmas; word lists only name the closed classes (greetings, interjections, pronouns).
 import { lexicon } from "../../models/lexicon.ts";
 import { afterLabel, numberRange, openingWord } from "./clause-marks.ts";
-import { inBrackets, joinTokens, type Nlp, type Token } from "./nlp.ts";
+import { inBrackets, joinTokens, type Nlp, type Token, anyVerb } from "./nlp.ts";
 import { hasFiniteVerb, isImperative, isPast } from "./subjects.ts";
 import { askedAfter, unmarkedQuestion } from "./asked-after.ts";
 import { unwantedInAnswers } from "./answer-form.ts";
@@ -244,8 +244,7 @@ export function worthRemembering(
     note &&
     /^[\p{L}\p{N} +]{1,24}:\s/u.test(text) &&
     (words.some((w) => /^(?:NUM|PROPN)$/.test(w.pos)) || words.filter((w) => w.pos === "NOUN").length >= 3);
-  if (mode === "conversation" && !datedNote && !labelled && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))
-    return { keep: false, why: "no verb" };
+  if (mode === "conversation" && !datedNote && !labelled && !anyVerb(tokens)) return { keep: false, why: "no verb" };
 
   const lower = words.map((w) => w.lower);
   const { firstPerson, secondPerson, names, participantNamed, numbers, nouns, content, aboutSelf } = weigh(

@@ -168,6 +168,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
     if (/^(?:take|cost|last|run|be)$/.test(tokens[i + 2]!.lower)) return tokens;
     insert = [synthetic("I", "PRON", "i")];
   } else if (isPast(v)) {
+    if (/^(?:left|right)$/.test(v.lower) && tokens.every((t, j) => j === i || t.pos === "PUNCT")) return tokens; // "left." names a side
     // "written by someone who left last year" (under pasted code): done to a thing, by someone else.
     if (i === 0 && next?.lower === "by" && /(?:en|wn)$/.test(v.lower)) return tokens; // not "impressed by"
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.

@@ -80,6 +80,17 @@ const OFFER =
 const ASKS =
   /^(?:(?:so|and|ok(?:ay)?|hey|oh|well|also|but|anyway)[,!]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
 
+/** "Does he have any allergies?", "Is she still at the same school?": asked of whom the one answering spoke of. */
+const ASKS_OF = /^(?:(?:so|and|ok(?:ay)?|also)[,!]?\s+)?(does|is|has|did|will|would|was)\s+(?:he|she)\s+(.+?)\??$/i;
+
+/** The decision a yes or no makes of a question asked of someone else ("does not have any allergies"). */
+function ofFocus(verb: string, rest: string, yes: boolean, focus: string, who: string, asker: string): string {
+  const said = fromQuestion(rest, who, asker);
+  if (verb !== "does") return `${focus} ${verb} ${yes ? "" : "not "}${said}`;
+  const [first, ...more] = said.split(" ");
+  return yes ? `${focus} ${[thirdPerson(first!), ...more].join(" ")}` : `${focus} does not ${said}`;
+}
+
 /** "Is bank sync important to you?": what matters to the one asked. */
 const MATTERS =
   /^(?:(?:so|and|ok(?:ay)?|also)[,!]?\s+)?(is|are)\s+(.+?)\s+(important|essential|a must|a priority|a dealbreaker|a deal-breaker|necessary|crucial|a big deal)\s+(to|for)\s+you\b(?:,?\s+or\b.*)?\??$/i;
@@ -125,7 +136,19 @@ export function answeredYesNo(
   answer: { kind: "yes"; rest?: string } | { kind: "no"; longer?: boolean; only?: string },
   who: string,
   asker: string,
+  focus?: string,
 ): string | null {
+  // "Does he have any allergies?" of the user's son: the decision is his.
+  const of = focus
+    ? ASKS_OF.exec(
+        question
+          .split(/(?<=[.!?])\s+/)
+          .at(-1)!
+          .trim(),
+      )
+    : null;
+  if (of && answer.kind !== "yes" && answer.longer) return null;
+  if (of) return ofFocus(of[1]!.toLowerCase(), of[2]!, answer.kind === "yes", upperFirst(focus!), who, asker);
   if (answer.kind === "no" && answer.longer) {
     const was = decision(question.replace(/\bstill\s+/i, ""), true, who, asker);
     const subject = was && new RegExp(`^${escapeRegExp(who)} (?:is |has |would |will |did )?`).exec(was)?.[0];
