@@ -13,6 +13,8 @@ import { COUNT_FACT_TERMS, movedDay, movedSlot, partsOf, things, withWeekday } f
 /** What one can spend going up: "we can go up to 1400", "budget goes up to 1200", "could stretch to 500". */
 const GOES_UP_TO = "(?:go(?:es|ne)?|going|went|stretch(?:es|ed)?) (?:up )?to";
 const SPENDABLE = new RegExp(`^${GOES_UP_TO}\\s`, "i"); // a count after it is the budget
+/** Who can spend, or what, before "go up to": "we can", "the user could", "budget" (not "church hire"). */
+const SPENDER = /(?:^|\b(?:i|we|they|user|can|could|would|might|may|budget|max|maximum|happy to|able to))\s*$/i;
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED = new RegExp(
   String.raw`\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b${GOES_UP_TO} [£$€]?\d|\bnot\s+[£$€]?\d`,
@@ -70,7 +72,9 @@ function counts(text: string): Array<[string, string]> {
     // "we can go up to 1400", "could stretch to 500": what one can spend is the budget; a label
     // opening a sentence is no name.
     const label = first && /^\p{Lu}\p{L}*\s+[£$€]?\d/u.test(m[0]); // "Budget 1000 quid.", "Rent 725, ..."
-    const head = SPENDABLE.test(m[0]) ? "budget" : label ? m[1]?.toLowerCase() : m[1];
+    // (Not a price going up: "church hire went up to £150".)
+    const spends = SPENDABLE.test(m[0]) && SPENDER.test(said.slice(0, m.index));
+    const head = spends ? "budget" : label ? m[1]?.toLowerCase() : m[1];
     for (const w of [head, after])
       if (w && w.length > 1 && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === head)))
         out.push([stem(w.toLowerCase()), value]);

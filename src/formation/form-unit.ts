@@ -33,7 +33,15 @@ interface Unit {
   learnedName?: string | null;
   /** The name the user gives in this unit's text, and where: a memory of its own (withName). */
   namedBy?: NamedBy | null;
+  /** The first message of the chunk: those before it are read as context (the question a reply answers), not formed. */
+  formsFrom?: number;
 }
+
+/**
+ * Messages before a chunk read with it: a reply opening the chunk ("40 quid max.") answers the
+ * assistant's question that closed the chunk before, and its "she" may be whom the user spoke of before that.
+ */
+const CONTEXT_BEFORE = 2;
 
 export function createUnitFormer(deps: {
   db: Db;
@@ -120,13 +128,14 @@ export function createUnitFormer(deps: {
         .map((m) => m.content)
         .join("\n"),
     );
+    const from = Math.max(0, chunk.start - CONTEXT_BEFORE);
     const input: MessagesInput = {
       kind: "messages",
       receivedAt: job.created_at,
       user: { name: user.name },
       participants: [...new Set(p.messages.map((m) => m.speaker).filter((s): s is string => !!s))],
-      messages: p.messages.slice(chunk.start, chunk.end).map((m, i) => ({
-        index: chunk.start + i,
+      messages: p.messages.slice(from, chunk.end).map((m, i) => ({
+        index: from + i,
         role: m.role,
         speaker: m.speaker,
         content: m.content,
@@ -141,6 +150,7 @@ export function createUnitFormer(deps: {
       total,
       charged: true,
       contextOf: (f) => importContext(p.messages, f),
+      formsFrom: chunk.start,
       learnedName: user.learned,
       // The message that gives the name, when this chunk holds it.
       namedBy:
@@ -256,6 +266,9 @@ export function createUnitFormer(deps: {
       // The payload's secrets were redacted on acceptance (memories/writes.ts).
       if (unit.verbatim) facts = [unit.verbatim];
       else if (unit.input) facts = withName(await extractor.extract(unit.input, policy), unit.namedBy, policy);
+      // What the context before the chunk says alone was formed with the chunk before.
+      const from = unit.formsFrom;
+      if (from) facts = facts.filter((f) => f.messageIndexes.some((i) => i >= from));
 
       // Reconciliation's search, a read, before the write lock is taken: the transaction below holds
       // the lock only for the writes (the request thread's writes wait on it).

@@ -38,8 +38,14 @@ export const withWeekday = (day: string) =>
 const DATE_WORDS = significantTerms(`${[...MONTHS, ...WEEKDAYS, ...MOVES].join(" ")} user now said says back forward`);
 /** The same thing under another name: a thesis "due" on a day is its deadline. */
 const thing = (w: string) => (w === "due" ? "deadline" : w);
+/** "The user's move day", "my move is pushed": the move as a thing of one's own, not a word of moving. */
+const OWN_MOVE =
+  /\b(?:my|our|the|\p{L}+['’]s) (?:house |flat |home |office )?move\b(?! (?:to|in|out|back|forward)\b)/iu;
 export const things = (text: string) =>
-  new Set([...significantTerms(text)].filter((w) => !/\d/.test(w) && !DATE_WORDS.has(w)).map(thing));
+  new Set([
+    ...[...significantTerms(text)].filter((w) => !/\d/.test(w) && !DATE_WORDS.has(w)).map(thing),
+    ...(OWN_MOVE.test(text) ? ["move"] : []),
+  ]);
 
 /**
  * Whether a new fact (`said`: its things) replaces a stored one whole: the stored one is short and names

@@ -65,6 +65,9 @@ const BY_THE_WAY =
 /** "(gareth here btw, nia says hi)", "… tiles. dev here by the way.": a name introducing its writer inside a message. */
 const HERE_ASIDE = /(?:\(|[.!?]\s+)([A-Za-z][a-z'-]+)\s+here(?:\s+(?:btw|by the way|lol))*(?=\s*[,.!;)]|\s*$)/;
 
+/** "thanks so much, gwen signing off before i go cross-eyed": the writer leaving the talk by name. */
+const SIGNING_OFF = /(?:^|[.!?,;]\s+|\n\s*)([A-Za-z][a-z'-]+)\s+signing off\b/;
+
 /** "graham (and pauline!) says thank you": the writer thanking for two in the third person, closing the message. */
 const SAYS_THANKS =
   /(?:^|[.!?,]\s+|\n\s*)([A-Za-z][a-z'-]+)\s*\((?:and|&)\s[^)]*\)\s+says?\s+(?:thank you|thanks|thx|ta|cheers)\b[^.!?\n]*[.!?\s]*$/;
@@ -119,8 +122,8 @@ export function statedName(text: string, others = ""): string | null {
   const unlisted = here && unknown(here) && (/^\p{Lu}/u.test(here) || !CHAT_SELF.test(here));
   if (here && !notAName(here) && (lexicon().isName(here.toLowerCase()) || unlisted || writesAsName(others, here)))
     return upperFirst(here);
-  // "(gareth here btw, nia says hi)": a given name the lexicon knows, said as an aside further on.
-  const hereAside = HERE_ASIDE.exec(text)?.[1];
+  // "(gareth here btw, nia says hi)", "gwen signing off": a given name the lexicon knows, said as an aside further on.
+  const hereAside = HERE_ASIDE.exec(text)?.[1] ?? SIGNING_OFF.exec(text)?.[1];
   if (hereAside && !notAName(hereAside) && lexicon().isName(hereAside.toLowerCase())) return upperFirst(hereAside);
   // A letter the user drafted, signed "Cheers,\nDev".
   const letter = LETTER_CLOSING.exec(text)?.[1];

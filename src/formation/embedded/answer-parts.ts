@@ -3,6 +3,7 @@
 // question it answers (answers.ts).
 import type { Fact } from "../extractor.ts";
 import { answered, type Replying } from "./answers.ts";
+import { lastAsked } from "./asked-lists.ts";
 import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
 import { anyVerb, type Nlp } from "./nlp.ts";
@@ -167,9 +168,8 @@ export function answeredEach(
   const each = joinedAnswers(fused, questions).map(({ asked: _, ...f }) => f);
   // Clauses of one question that no part answers alone ("As agent, we take 35%." to "Which way do you sell
   // them, and what's your cut?"): the reply answers the question as a whole.
-  const whole = questions.map((q, i) => (i < questions.length - 1 ? q.replace(/\?$/, "") : q)).join(", ");
   const clauses = questions.slice(1).every((q) => /^\p{Ll}/u.test(q));
-  return each.length === 0 && clauses ? answeredEach(nlp, [whole], asker, reply, ctx, ownFacts) : each;
+  return each.length === 0 && clauses ? answeredEach(nlp, [lastAsked(questions)!], asker, reply, ctx, ownFacts) : each;
 }
 
 /** A quoted answer: what was asked, who answered, what they said. */

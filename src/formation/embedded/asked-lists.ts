@@ -95,3 +95,13 @@ export function askedInTurn(text: string): string[] | null {
   const run = asked.slice(asked.findLastIndex((q) => !ASKING_OPENER.test(q.replace(/^and\s+/i, ""))) + 1);
   return run.length >= 2 && run.length <= 4 ? [upperFirst(run[0]!), ...run.slice(1)] : null;
 }
+
+/** The last question asked whole: its clauses asked after a comma joined again ("What are Finn's naps, and how does he do?"). */
+export function lastAsked(questions: readonly string[]): string | undefined {
+  let first = questions.length - 1;
+  while (first > 0 && /^\p{Ll}/u.test(questions[first]!)) first--;
+  const clauses = questions.slice(Math.max(0, first));
+  return clauses.length
+    ? clauses.map((q, i) => (i < clauses.length - 1 ? q.replace(/\?$/, "") : q)).join(", ")
+    : undefined;
+}

@@ -74,8 +74,21 @@ export function askedOfUser(said: string, question: string | undefined, user: st
   if (asked) return { text: `${user}'s ${asked}`, gender: genderOf(asked) ?? pronoun, entity: user };
   // "... to the estate agent so he stops chasing you?": the one by their role the question's "he" follows.
   const role = pronoun && /\b(?:he|she|him|her|his)\b/i.exec(question);
+  // "what are Finn's nap and bedtime, and how does he do on long drives?": the one named as owner before it.
+  const owner = role && [...question.slice(0, role.index).matchAll(/\b(\p{Lu}\p{Ll}+)['’]s\b/gu)].at(-1)?.[1];
+  if (owner && mayBeName(owner)) return { text: owner, gender: pronoun, entity: owner };
   const named = role ? [...question.slice(0, role.index).matchAll(/\bthe ((?:\p{Ll}+ )?(\p{Ll}+))\b/gu)].at(-1) : null;
   return named && isRole(named[2]!) ? { text: `the ${named[1]}`, gender: pronoun, entity: `the ${named[1]}` } : null;
+}
+
+const FUNCTION_WORD =
+  /Question|Pronoun|Determiner|Preposition|Conjunction|Adverb|Verb|Infinitive|Copula|Modal|Expression/;
+/** A capitalised word that may be someone's name: "Finn", not "How" ("How's his room?") nor "Monday". */
+function mayBeName(word: string): boolean {
+  const tags = lexicon().tagsOf(word.toLowerCase());
+  return (
+    !CALENDAR.has(word.toLowerCase()) && !/^(?:here|there)$/i.test(word) && !tags.some((t) => FUNCTION_WORD.test(t))
+  );
 }
 
 /** A word for someone by what they do: "agent", "plumber", "surveyor". */
@@ -87,10 +100,15 @@ const isRole = (word: string) => {
 
 /**
  * Whose thing a question asked of with "his" or "her" ("Who is his GP?" → "gp is dr okafor"): the one
- * the talk is about, when the pronoun fits them.
+ * the talk is about, when the pronoun fits them; or with a name ("What is Finn's GP called?").
  */
 export function ownerAsked(question: string | undefined, person: Person | null): (noun: string) => string | null {
   return (noun) => {
+    // "What is Finn's GP called?" → "gp is dr okafor": Finn's.
+    const named = [...(question ?? "").matchAll(/\b(\p{Lu}\p{Ll}+)['’]s\s+(\p{L}+)/gu)].find(
+      (m) => m[2]!.toLowerCase().replace(/s$/, "") === noun.replace(/s$/, "") && mayBeName(m[1]!),
+    );
+    if (named) return named[1]!;
     const m = question && person && new RegExp(`\\b(his|her)\\s+${escapeRegExp(noun)}\\b`, "i").exec(question);
     if (!m || !person || person.gender === "p") return null;
     return !person.gender || person.gender === (m[1]!.toLowerCase() === "his" ? "m" : "f") ? person.text : null;

@@ -54,10 +54,10 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   ],
   [/\b([Ii]t|[Tt]hat|[Ss]he|[Hh]e|[Tt]here|[Ww]hat)['’]s\b/g, "$1 is"],
   // "Pottery's so relaxing", "Painting's a fun way", "Life's too short": a noun's 's before a word that
-  // never follows a possessive is "is" ("Jon's been" is "has").
+  // never follows a possessive is "is" ("Jon's been" is "has"); not a home after a preposition ("from Denise's so …").
   [/\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (been|gotten|gone)\b/gu, "$1 has $2"],
   [
-    /\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|doing|coming|looking|working|growing|also|still|super|definitely|totally|quite|now|finally)\b/gu,
+    /(?<!\b(?:from|at|to|near|round|by|over|outside)\s+)\b(?!(?:[Ll]et|[Hh]ere|[Tt]here)['’])(\p{L}+)['’]s (so|such|really|very|too|not|a|an|the|always|just|going|getting|doing|coming|looking|working|growing|also|still|super|definitely|totally|quite|now|finally)\b/gu,
     "$1 is $2",
   ],
   // "repo's on my personal github", "logslice's taken": no possessive stands before a place's preposition or these.

@@ -142,9 +142,9 @@ export function changedValue(text: string, speaker: string | null): string | nul
   return `${speaker}'s ${what} ${be} ${m[2]!.trim()}${m[3] ? `, not ${m[3]}` : ""}`;
 }
 
-/** "good spot, move louisiana to friday then", "lets push the dentist to the 14th": a plan of the speaker's moved. */
+/** "good spot, move louisiana to friday then", "lets push the dentist to the 14th": a plan of the speaker's moved (not "move pushed to …", said of the move). */
 const MOVED =
-  /^(?:(?!(?:if|when|unless|whenever)\b)(?:[\p{L}']+\s+){0,2}[\p{L}']+[,!.]\s+)?(?:(?:ok(?:ay)?|so|then|yes|yeah|actually)\s+)*(?:let['’]?s\s+|let us\s+|(we(?:['’]ll| will)|i(?:['’]ll| will))\s+)?(?:move|push|shift)\s+(the\s+|my\s+|our\s+)?(?!(?:it|that|this|them|those|these|me|us|you|him|her)\b)((?:[\p{L}\p{N}&'-]+\s+){0,3}?[\p{L}\p{N}&'-]+)\s+(?:back\s+|forward\s+)?to\s+(.{2,40}?)(?:\s+(?:then|instead|please|pls))?[\s.!]*$/iu;
+  /^(?:(?!(?:if|when|unless|whenever)\b)(?:[\p{L}']+\s+){0,2}[\p{L}']+[,!.]\s+)?(?:(?:ok(?:ay)?|so|then|yes|yeah|actually)\s+)*(?:let['’]?s\s+|let us\s+|(we(?:['’]ll| will)|i(?:['’]ll| will))\s+)?(?:move|push|shift)\s+(the\s+|my\s+|our\s+)?(?!(?:it|that|this|them|those|these|me|us|you|him|her|pushed|moved|shifted|put)\b)((?:[\p{L}\p{N}&'-]+\s+){0,3}?[\p{L}\p{N}&'-]+)\s+(?:back\s+|forward\s+)?to\s+(.{2,40}?)(?:\s+(?:then|instead|please|pls))?[\s.!]*$/iu;
 
 /** The speaker's plan moved: "move louisiana to friday then" ⇒ "The user moved louisiana to Friday". */
 export function movedPlan(text: string, speaker: string | null): string | null {

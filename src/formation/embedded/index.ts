@@ -38,6 +38,7 @@ import { asSaid } from "./pasted.ts";
 import { splitStatements, worthRemembering } from "./statements.ts";
 import { continued, factEntities, LIKE_THAT, lineOpenings, MAX_FUSED, sameStory, TO_ASSISTANT } from "./stories.ts";
 import { answeredEach, toldOfWriter, withoutAnswered } from "./answer-parts.ts";
+import { lastAsked } from "./asked-lists.ts";
 import { optionsOffered } from "./choices.ts";
 import { type Households, passageSpeakers, questionsAsked, speakersOf, toldAnew } from "./dialogue.ts";
 import { DISLOCATED, dislocated, restoreSubject } from "./subjects.ts";
@@ -247,7 +248,7 @@ export function createEmbeddedExtractor(): Extractor {
           commitmentsOnly: m.role === "assistant",
           owned: ownedBy(speakers.speaker ?? ""),
           carried: carriedInto(carry, speakers.speaker),
-          ownerAsked: ownerAsked(previous?.questions.at(-1), carry.person),
+          ownerAsked: ownerAsked(previous ? lastAsked(previous.questions) : undefined, carry.person),
         };
         // An assistant's own words are context (a question answered), unless the policy keeps its commitments.
         if (m.role !== "assistant" || policy.assistantCommitments) {
@@ -273,7 +274,7 @@ export function createEmbeddedExtractor(): Extractor {
           who: speakers.speaker!,
           days: m.role === "assistant" ? weekdayDays(m.content) : null,
         };
-        const question = previous.questions.at(-1);
+        const question = lastAsked(previous.questions);
         // An assistant's words are not the user's talk: the user's "he" next is still theirs, or the relative asked about.
         if (m.role === "assistant" && !policy.assistantCommitments)
           carry = turnedTo(carry, askedOfUser(m.content, question, user));

@@ -77,6 +77,21 @@ export function fixVerbs(tokens: Token[]): Token[] {
     )
       tokens[i] = { ...t, pos: "NOUN" };
   }
+  // "and yes raffle, the shops usually donate prizes": a word alone before a comma opening the sentence,
+  // with a clause of its own after it, names the topic (not "look, the shop is shut").
+  const lead = tokens.findIndex((t) => t.pos !== "CCONJ" && t.pos !== "INTJ");
+  const [topic, comma] = [tokens[lead], tokens[lead + 1]];
+  if (
+    topic?.pos === "VERB" &&
+    topic.lower === topic.lemma &&
+    comma?.text === "," &&
+    !/^(?:look|listen|wait|see|say|mind|hold|hang|trust|believe|like|guess)$/.test(topic.lower) &&
+    lexicon()
+      .tagsOf(topic.lower)
+      .every((tag) => /Noun|Singular/.test(tag)) &&
+    tokens.slice(lead + 2).some((t) => t.pos === "VERB" || t.pos === "AUX")
+  )
+    tokens[lead] = { ...topic, pos: "NOUN" };
   for (let i = 1; i < tokens.length - 1; i++) {
     const [prev, t, next] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]!];
     if (
