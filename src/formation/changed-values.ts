@@ -4,17 +4,12 @@
 // ("... to 450 (was 300)"); a day said to move ("the deadline moved to 19 June 2026" after "thesis due
 // on 12 June 2026": "... (was 12 June 2026)"); a choice given up ("switching to onesignal, firebase was
 // a pain" after 'answered "firebase"'); and a named plan called off ("the Cotswold Hundred is off").
-import { MONTHS, WEEKDAYS } from "../domain/calendar.ts";
 import type { MemoryRow } from "../domain/memory.ts";
 import { CALENDAR } from "./embedded/closed-classes.ts";
-import { escapeRegExp, saysWord, significantTerms, splitSentences, stem } from "../domain/text.ts";
+import { escapeRegExp, saysWord, significantTerms, splitSentences } from "../domain/text.ts";
 import { COUNT_FACT_TERMS, movedDay, movedSlot, partsOf, things, withWeekday } from "./moved-day.ts";
+import { counts, GOES_UP_TO, UNITS } from "./counts.ts";
 
-/** What one can spend going up: "we can go up to 1400", "budget goes up to 1200", "could stretch to 500". */
-const GOES_UP_TO = "(?:go(?:es|ne)?|going|went|stretch(?:es|ed)?) (?:up )?to";
-const SPENDABLE = new RegExp(`^${GOES_UP_TO}\\s`, "i"); // a count after it is the budget
-/** Who can spend, or what, before "go up to": "we can", "the user could", "budget" (not "church hire"). */
-const SPENDER = /(?:^|\b(?:i|we|they|user|can|could|would|might|may|budget|max|maximum|happy to|able to))\s*$/i;
 /** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
 const CHANGED = new RegExp(
   String.raw`\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b${GOES_UP_TO} [£$€]?\d|\bnot\s+[£$€]?\d`,
@@ -24,64 +19,6 @@ const CHANGED = new RegExp(
 const INSTEAD = "(?:not|instead of|rather than)";
 /** The value a fact says it replaces: "instead of 400", "not 24.9", "rather than £5.50". */
 const REPLACED = new RegExp(String.raw`\b${INSTEAD}\s+[£$€]?(\d[\d,.]*)`, "gi");
-/** A count by the period: "10 a month", "£80 per night" (what a budget or a price says it is). */
-const RATE = /^(?:a|an|per|each|every)\s+(month|week|year|day|night|hour)\b/i;
-/** A count and the word it goes with ("5 volunteers", "450 pounds"; else the one before: "budget is about 300", "income for the year was 38,400"). */
-const COUNT =
-  /(?:(\p{L}+)\s+(?:(?:(?:for|in|over) (?:the|this|that|last) (?:year|month|week|quarter)|for (?:the|my|our) \p{L}+)\s+)?(?:(?:is|are|was|were|up to|to|at|of|about|around|roughly|like|now|be|maybe|just|only|max)\s+)*)?[£$€]?(\d[\d,.]*k?)(?:\s*(\p{L}+|%))?/gu;
-/** Words no count goes with: a date's ("7 May", "2pm", "the 14th"), or one that only joins. */
-const NO_HEAD = new RegExp(
-  `^(?:and|or|but|so|if|when|unless|though|once|for|each|off|a|an|the|per|in|on|at|to|of|with|from|by|then|now|not|instead|because|which|that|is|are|was|i|we|he|she|they|it|am|pm|st|nd|rd|th|week|weekend|day|year|${[...MONTHS, ...WEEKDAYS].join("|")})$`,
-  "i",
-);
-/** A named person's age: "Lily is 10 actually", "Maya turned 41" (its word after: AGE_AFTER or none that counts). */
-const AGE = /^\p{Lu}\p{Ll}+\s+(?:is|turned|turns)\s+\d/u;
-const AGE_AFTER = /^(?:years?|yrs?|yo|actually|now)$/i;
-
-/** Each count a text gives, with the words it goes with (stemmed): ["budget", "300"], ["quid", "300"]. */
-function counts(text: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  // 'Asked "What is the user's budget?", the user answered "about 300"': the count is of what was asked.
-  const asked = /^Asked "(?:how (?:many|much) (\p{L}+)|[^"]*?(\p{L}+)\?)", .+ answered "(.*)"/iu.exec(text);
-  const value = asked && /[£$€]?(\d[\d,.]*k?)/.exec(asked[3]!)?.[1];
-  if (value) out.push([stem((asked[1] ?? asked[2]!).toLowerCase()), value.replace(/[.,]$/, "")]);
-  // The question's own counts are not the answer's ("Still 5 s per-request timeout?" → "3s").
-  const said = asked ? asked[3]! : text;
-  for (const m of said.matchAll(COUNT)) {
-    const value = m[2]!.replace(/[.,]$/, "");
-    // A year ("in August 2026, rent ..."), not an amount ("Budget 1000 quid", "£2000").
-    if (/^(?:19|20)\d\d$/.test(value) && !/[£$€]\d/.test(m[0])) continue;
-    if (
-      /^\d{1,2}[.:]\d{2}$/.test(value) &&
-      /\b(?:at|from|till|until|by)\s+$/i.test(said.slice(0, m.index + m[0].indexOf(m[2]!)))
-    )
-      continue; // a time of day ("pick her up from preschool at 11.30")
-    // A name's number ("User 2 likes ...", "in Room 5"), but a sentence's first word ("Rent 725, ...").
-    const first = m.index === 0 || /[.!?:"]\s*$/.test(said.slice(0, m.index));
-    if (/^\p{Lu}\p{L}*\s+\d/u.test(m[0]) && (m[1] === "User" || !first)) continue;
-    const rest = said.slice(m.index + m[0].length);
-    // "can go to 20 a month" after "budget 10 a month max": the same rate.
-    const rate = RATE.exec(said.slice(m.index + m[0].length - (m[3]?.length ?? 0)))?.[1];
-    if (rate) out.push([`/${rate.toLowerCase()}`, value]);
-    // Not whom the fact is about ("The user was about 11", "Maya is in 3 clubs"): a name counts nothing,
-    // but its age ("Lily is 10 actually", "Maya turned 41").
-    const age = m[1] && AGE.test(m[0]) && (!m[3] || NO_HEAD.test(m[3]) || AGE_AFTER.test(m[3]));
-    // A share is of the word after it ("20% deposit"); "41 years old" is an age, not years of something;
-    // a letter is a unit ("429s", "3s"), of nothing in particular.
-    const after = m[3] === "%" ? /^\s+(\p{L}+)/u.exec(rest)?.[1] : /^\s+old\b/.test(rest) ? undefined : m[3];
-    // "we can go up to 1400", "could stretch to 500": what one can spend is the budget; a label
-    // opening a sentence is no name.
-    const label = first && /^\p{Lu}\p{L}*\s+[£$€]?\d/u.test(m[0]); // "Budget 1000 quid.", "Rent 725, ..."
-    // (Not a price going up: "church hire went up to £150".)
-    const spends = SPENDABLE.test(m[0]) && SPENDER.test(said.slice(0, m.index));
-    const head = spends ? "budget" : label ? m[1]?.toLowerCase() : m[1];
-    for (const w of [head, after])
-      if (w && w.length > 1 && !NO_HEAD.test(w) && (!/^(?:user|\p{Lu}.*)$/u.test(w) || (age && w === head)))
-        out.push([stem(w.toLowerCase()), value]);
-  }
-  return out;
-}
-
 /** Names inside a sentence (not its first word, nor a day's or a month's): "Cotswold", "Hundred". */
 const namesIn = (text: string) =>
   new Set(
@@ -94,13 +31,6 @@ function namedApart(a: string, b: string): boolean {
   const [x, y] = [namesIn(a), namesIn(b)];
   return [...x].some((w) => !y.has(w)) && [...y].some((w) => !x.has(w));
 }
-
-/** Units a count may go with (stemmed), which say what is measured, not of what. */
-const UNITS = new Set(
-  "km m cm mm kg g lb kilo mile metre meter hour minute second day week month year % mph ml l litr w watt"
-    .split(" ")
-    .map(stem),
-);
 
 /** A value as a number: "15,000" 15000, "12k" 12000. */
 const amount = (v: string) => Number.parseFloat(v.replace(/,/g, "")) * (/k$/i.test(v) ? 1000 : 1);
@@ -197,20 +127,35 @@ function calledOff(content: string, candidates: MemoryRow[]): MemoryRow | undefi
 
 /** A value as a number of its own ("300", not the "300" of "1300" or "3.00"). */
 const alone = (value: string) => new RegExp(`(?<![\\d.,])${escapeRegExp(value)}(?!\\d)`);
+/** The value with a unit written onto it ("30m"), kept with both values: "34m (was 30m)". */
+const withUnit = (value: string) => new RegExp(`${alone(value).source}(${ATTACHED})?`);
+const ATTACHED = "(?:km|kg|mm|cm|ml|m|g|l)(?![a-z])";
+const changedTo =
+  (now: string, was: string) =>
+  (_: string, unit = "") =>
+    `${now}${unit} (was ${was}${unit})`;
 
 /** The fact with the value it replaced after the new one: "... up the budget to 450 (was 300) and book ...". */
 function wasSaid(content: string, was: string, now: string): string {
-  return alone(was).test(content) ? content : content.replace(alone(now), `${now} (was ${was})`);
+  return alone(was).test(content) ? content : content.replace(withUnit(now), changedTo(now, was));
 }
 
 /**
  * The new version of a longer stored memory: its `sentence` with the old value changed (`from` → `to`);
  * `alsoNew` when the new fact says more than the value (three words the memory lacks), and is a memory of its own too.
  */
-function changedInside(memory: MemoryRow, sentence: string, from: RegExp, to: string, content: string) {
+function changedInside(
+  memory: MemoryRow,
+  sentence: string,
+  from: RegExp,
+  to: string | ((said: string, unit?: string) => string),
+  content: string,
+) {
   const theirs = things(memory.content);
   const alsoNew = [...things(content)].filter((w) => !theirs.has(w)).length > 2;
-  return { memory, content: memory.content.replace(sentence, sentence.replace(from, to)), alsoNew };
+  // (Each overload of replace takes one kind of replacement.)
+  const changed = typeof to === "string" ? sentence.replace(from, to) : sentence.replace(from, to);
+  return { memory, content: memory.content.replace(sentence, changed), alsoNew };
 }
 
 /** "barclaycard is 27.9 not 24.9", "17 plants not 12": a value corrected, with the one it replaces. */
@@ -247,7 +192,7 @@ function correctedValue(content: string, candidates: MemoryRow[]) {
 function valueChanged(changed: { memory: MemoryRow; was: string; now: string; sentence?: string }, content: string) {
   const { memory, was, now, sentence } = changed;
   return sentence
-    ? changedInside(memory, sentence, alone(was), `${now} (was ${was})`, content)
+    ? changedInside(memory, sentence, withUnit(was), changedTo(now, was), content)
     : { memory, content: wasSaid(content, was, now) };
 }
 

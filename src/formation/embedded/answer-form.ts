@@ -73,11 +73,11 @@ const WANT_PLEASE =
 const UNIT =
   "(?:km|kms|kilometres|kilometers|miles|kg|kgs|kilos|grams|ml|litres|liters|celsius|metric|imperial|cups|ounces|oz|lbs|pounds|fahrenheit|inches|cm|feet|usd|gbp|eur|euros|dollars)";
 /**
- * "and grams not cups for any recipe stuff", "also metric units, i cant think in feet": the units the
+ * "and grams not cups for any recipe stuff", "also metric units, i cant think in feet", "and always metric": the units the
  * user wants, with no verb or "please" needed (a reason after a comma stays with them).
  */
 const UNITS_OVER = new RegExp(
-  String.raw`^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*(${UNIT}\s+(?:not|over|instead of)\s+${UNIT}\b[^.!?,]{0,40}?|(?:metric|imperial)(?:\s+units)?(?:\s+only)?)(?:\s+(?:pls|please|plz))?(\s+(?:always|from now on|throughout|everywhere))?(?:,\s+([^.!?]{3,120}?))?[\s.!]*$`,
+  String.raw`^(?:(?:and|also|oh|but|so|pls|please|plz)\s+)*(always\s+)?(${UNIT}\s+(?:not|over|instead of)\s+${UNIT}\b[^.!?,]{0,40}?|(?:metric|imperial)(?:\s+units)?(?:\s+only)?)(?:\s+(?:pls|please|plz))?(\s+(?:always|from now on|throughout|everywhere))?(?:,\s+([^.!?]{3,120}?))?[\s.!]*$`,
   "i",
 );
 
@@ -94,14 +94,17 @@ const ANSWER_SHAPE =
 /** "totals first pls" (a sentence without a verb): "The user wants totals first from the assistant". */
 export function wantedPlease(text: string, who: string | null, verbless = true): string | null {
   // "metric pls always": how long it holds, after the "please".
-  const [, units, holds = "", why] = UNITS_OVER.exec(text.trim()) ?? [];
+  // "and always metric, kg not stone": "always" before them holds as long.
+  const [, always, units, holds = always ? " always" : "", why] = UNITS_OVER.exec(text.trim()) ?? [];
   if (units && who)
     return `${who} wants ${units.toLowerCase()}${holds.toLowerCase()} from the assistant${why ? `; ${why}` : ""}`;
   if (!verbless) return null;
   const [, before, wanted, after] = WANT_PLEASE.exec(text.trim()) ?? [];
   // "just tables + numbers from now on": lasting, it needs no "please".
   const lasting = /\bfrom now on\b/i.test(wanted ?? "");
-  return wanted && who && (before || after || lasting || ANSWER_SHAPE.test(wanted)) && STANDING_FORM.test(wanted)
+  // ("so right arm from now on" is the user's own way of doing something, nothing of the answers'.)
+  const form = wanted?.replace(/\b(?:from now on|throughout|always)\b/gi, "") ?? "";
+  return wanted && who && (before || after || lasting || ANSWER_SHAPE.test(wanted)) && STANDING_FORM.test(form)
     ? `${who} wants ${wanted.replace(/[\s,.]+$/, "")} from the assistant`
     : null;
 }

@@ -91,7 +91,7 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
  * lists ..., no tables", "use uk names for meds", "use pnpm not npm in any commands").
  */
 const STANDING =
-  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?)|throughout|(?:including|inc|incl|excluding|ex)\.? vat|one (?:step|thing|question) at a time|in (?:(?:any|all|every|your) (?:of (?:the|your) )?(?:commands?|examples?|code|snippets?|scripts?|answers?|replies)|commands|examples|code snippets|snippets|scripts)|in answers|wait (?:until|til|till) i say|use (?:the )?(?:uk|us|british|american|australian|european|metric|imperial|plain|\p{L}+ english)(?: (?:names|spellings?|terms|units|words|dates|date formats?|measurements))?)\b/iu;
+  /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|stones?|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?)|throughout|(?:including|inc|incl|excluding|ex)\.? vat|one (?:step|thing|question) at a time|in (?:(?:any|all|every|your) (?:of (?:the|your) )?(?:commands?|examples?|code|snippets?|scripts?|answers?|replies)|commands|examples|code snippets|snippets|scripts)|in answers|wait (?:until|til|till) i say|use (?:the )?(?:uk|us|british|american|australian|european|metric|imperial|plain|\p{L}+ english)(?: (?:names|spellings?|terms|units|words|dates|date formats?|measurements))?)\b/iu;
 /** "skip the long intros": a part of the answers the user wants left out. */
 const SKIPPED = new RegExp(`\\bskip (?:the )?(?:(?:long|lengthy)\\s+)?${ANSWER_PARTS}\\b`, "i");
 
@@ -155,6 +155,11 @@ export function standingInstruction(typedTokens: Token[], why: string, speakers:
     .slice(from, reason > 0 ? reason : undefined)
     .map((t, i) => ({ ...t, text: from + i === verb ? t.lower : said[from + i]! }));
   const [request, ...told] = joinTokens(words)
+    // "keep it shorter pls im on my phone": why, after the "pls".
+    .replace(
+      new RegExp(`,?\\s*\\b(?:pls|plz|please)\\s+(?=${escapeRegExp(speaker ?? "the user")} (?:is|has)\\b)`, "i"),
+      ", as ",
+    )
     .replace(/,?\s*\b(?:pls|plz)\b|\s+please(?=,)/gi, "")
     .replace(POLITE_END, "")
     .split(new RegExp(`,\\s+(?=${escapeRegExp(speaker ?? "the user")}\\b)`, "i"));

@@ -1,6 +1,7 @@
 // What a clause with its subject left out tells of the speaker's own life rather than asks of the
 // listener: a coming or going with a time after it ("start jan 4", "leave on friday"), and where and
-// how the speaker lives and works ("live aboard a narrowboat", "work nights").
+// how the speaker lives and works ("live aboard a narrowboat", "work nights"), and what they eat or drink and
+// how much ("eat loads of sardines").
 import type { Token } from "./nlp.ts";
 import { namesDayOrMonth } from "./dates.ts";
 
@@ -33,10 +34,16 @@ function whenFollows(tokens: Token[], k: number): boolean {
   return /^(?:on|in|at)$/.test(t) && saysWhen(tokens[k + 1]?.lower ?? "");
 }
 
+/** "eat loads of sardines", "drink lager maybe 10 pints a wk": what the speaker eats or drinks, and how much. */
+const HABIT = /^(?:eat|drink|smoke|vape)$/;
+const HOW_MUCH = /^(?:\d.*|loads|lots|plenty|every|daily|weekly|nightly|most|usually|mostly|always|never)$/;
+const habit = (tokens: Token[], i: number) =>
+  HABIT.test(tokens[i]!.lower) && tokens.slice(i + 1).some((t) => HOW_MUCH.test(t.lower) || t.text === "a lot");
+
 /** Whether the clause whose verb is at `i` tells of the speaker's own plans or life. */
 export function ownLife(tokens: Token[], i: number): boolean {
   const v = tokens[i]!;
-  return (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) || livesOrWorks(v, tokens[i + 1]);
+  return (SELF_EVENTS.has(v.lower) && whenFollows(tokens, i + 1)) || livesOrWorks(v, tokens[i + 1]) || habit(tokens, i);
 }
 
 /** Verbs whose past is their bare form: with a past time after them ("quit drinking last month") they tell. */

@@ -42,6 +42,9 @@ export function joinedCompounds(tokens: Token[]): Token[] {
 
 const SIDE_OF =
   /^(?:side|arm|leg|hand|foot|knee|hip|eye|ear|shoulder|wrist|ankle|elbow|lung|breast|kidney|lane|turn|ring|index|pinky|thumb|toe|finger|calf|thigh|heel|shin|hamstring|quad)s?$/;
+/** The word a side is of: "knee" in "left knee", "toe" in "left big toe". */
+const sideAfter = (tokens: Token[], k: number) =>
+  tokens[/^(?:big|little|upper|lower|inner|outer|front|back)$/.test(tokens[k]?.lower ?? "") ? k + 1 : k]?.lower ?? "";
 const isVerbLike = (t: Token) => isVerb(t) || t.pos === "PART";
 
 /**
@@ -60,8 +63,8 @@ export function fixVerbs(tokens: Token[]): Token[] {
       tokens[i] = { ...tokens[i]!, lemma: "lay" };
   // "left side weakness", "left knee": a side of the body, not the past of "leave".
   for (let i = 0; i < tokens.length - 1; i++)
-    if (tokens[i]!.lower === "left" && SIDE_OF.test(tokens[i + 1]!.lower))
-      tokens[i] = { ...tokens[i]!, pos: "ADJ", lemma: "left" };
+    if (/^(?:left|right)$/.test(tokens[i]!.lower) && SIDE_OF.test(sideAfter(tokens, i + 1)))
+      tokens[i] = { ...tokens[i]!, pos: "ADJ", lemma: tokens[i]!.lower };
   // "a tension block", "my phone case, no charger": a base form after a determiner and a singular noun,
   // ending the phrase, is the head of a compound noun (a verb there would agree: "my son plays").
   for (let i = 1; i < tokens.length; i++) {
@@ -77,6 +80,16 @@ export function fixVerbs(tokens: Token[]): Token[] {
     )
       tokens[i] = { ...t, pos: "NOUN" };
   }
+  // "drink lager maybe 10 pints a wk": a sentence opening with what one eats or drinks, and how much, is the verb.
+  const [opening, after] = tokens;
+  if (
+    opening?.pos === "NOUN" &&
+    /^(?:eat|drink|smoke|vape)$/.test(opening.lower) &&
+    /^(?:NOUN|DET|ADJ|ADV)$/.test(after?.pos ?? "") &&
+    tokens.some((t) => t.pos === "NUM" || /^(?:loads|lots|plenty|daily|weekly)$/.test(t.lower)) &&
+    !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") // not "smoke alarm keeps beeping"
+  )
+    tokens[0] = { ...opening, pos: "VERB" };
   // "and yes raffle, the shops usually donate prizes": a word alone before a comma opening the sentence,
   // with a clause of its own after it, names the topic (not "look, the shop is shut").
   const lead = tokens.findIndex((t) => t.pos !== "CCONJ" && t.pos !== "INTJ");
