@@ -1,6 +1,6 @@
 // A statement that leans on something said before it ("I love it", "They motivate me") does not
 // stand alone: the extractor joins it to the statement before it in the same message, or drops it.
-import { joinTokens, type Token } from "./nlp.ts";
+import { joinTokens, type Token, anyVerb } from "./nlp.ts";
 import type { Speakers } from "./pronouns.ts";
 import { MONTHS, WEEKDAYS } from "../../domain/calendar.ts";
 import { escapeRegExp } from "../../domain/text.ts";
@@ -109,11 +109,22 @@ const LEFT_OUT = /^(?:(?:and|or|&)\s+)?(?:no|not|nothing|none)\b/i;
  * no glyphosate, no slug pellets, nothing"). Not after an instruction to the assistant ("shorter
  * answers pls. just the code + 1-2 lines").
  */
+/**
+ * "booked the medical!! a place in rotherham on the 23rd, £65.": a verbless note, told with an article,
+ * of what the short fact before says was booked or found; it goes on with that fact after a comma.
+ */
+export const bookedDetail = (tokens: Token[], previous: string): boolean =>
+  /^(?:a|an)$/.test(tokens[0]?.lower ?? "") &&
+  !anyVerb(tokens) &&
+  previous.split(" ").length <= 8 &&
+  /\b(?:booked|bought|found|ordered|reserved|hired|rented|picked)\b/.test(previous);
+
 export function details(tokens: Token[], worth: { why: string }, previous?: string): boolean {
   if (previous === undefined || tokens.some((t) => SECOND_PERSON.has(t.lower))) return false;
   const said = joinTokens(tokens).replace(/[.!\s]+$/, "");
   // "(goal is to be debt free by my 30th.) october next year"
   if (DATE_ONLY.test(said) && !tokens.some((t) => t.pos === "VERB")) return !TO_ASSISTANT.test(previous);
+  if (bookedDetail(tokens, previous)) return !TO_ASSISTANT.test(previous);
   if (worth.why !== "no verb") return false;
   if (tokens.some((t) => t.pos === "NUM" && /\d/.test(t.text)) && tokens.at(-1)?.text !== "?")
     return !TO_ASSISTANT.test(previous);

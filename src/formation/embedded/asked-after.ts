@@ -13,6 +13,9 @@ const ASKS =
 const ASKED_UNMARKED =
   /^(?:how\s+(?:hard|easy|difficult|tricky|long|expensive|bad|risky)\b(?:\s+(?:is|would|will|could)\b.*)?[\s.!]*$|(?:can|could|would|will|should|is|are|do|does|did)\s+(?:i|we|you|that|it|this|there|he|she|they)|(?:what|how|where|which|who|why)\s+(?:do|does|did|can|could|should|would|will|is|are)\s+(?:i|we|you|that|it|this|there|he|she|they))\b/i;
 
+/** A question tag closing a statement, typed without a comma: "… last year does that matter", "… is that ok". */
+const ASKED_TAG =
+  /^(?:does|do|would|will|is|could)\s+(?:it|that|this)\s+(?:matter|count|change anything|affect anything|ok|okay|fine|normal|a problem|an issue)\s*[?.!]*$/i;
 /** "so much", "so far", "so that": no clause of its own after "so". */
 const SO_NOT_ASKING = /^(?:much|many|far|that|long|good|bad|ok|okay|sure|glad|happy|excited|sorry|i|we)$/;
 
@@ -22,6 +25,12 @@ const SO_NOT_ASKING = /^(?:much|many|far|that|long|good|bad|ok|okay|sure|glad|ha
  * tagged again on its own (inside the question the tagger read "lives" as a noun).
  */
 export function askedAfter(nlp: Nlp, tokens: Token[]): Token[][] {
+  // "i wear glasses and had a bit of keyhole on my knee last year does that matter": told, then asked.
+  const tag = tokens.findIndex((_, j) => j >= 3 && ASKED_TAG.test(joinTokens(tokens.slice(j))));
+  if (tag > 0) {
+    const told = nlp.sentences(joinTokens(tokens.slice(0, tag))).flatMap((x) => x.tokens);
+    if (hasFiniteVerb(told) && !ASKS.test(openingWord(tokens))) return [told, tokens.slice(tag)];
+  }
   const i = tokens.findIndex((t, j) => j >= 3 && t.text === "," && ASKS.test(tokens[j + 1]?.lower ?? ""));
   // "if i take the loan, can i pay it off early?": a condition asks with its question.
   const opening = openingWord(tokens);

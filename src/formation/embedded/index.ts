@@ -22,7 +22,7 @@ import {
   stepAside,
 } from "./coreference.ts";
 import { createNlp, joinTokens, type Nlp } from "./nlp.ts";
-import { aboutListenerOnly, appraises, danglingPronoun, details, weOpening } from "./anaphora.ts";
+import { aboutListenerOnly, appraises, bookedDetail, danglingPronoun, details, weOpening } from "./anaphora.ts";
 import { expandContractions, toldPlainly } from "./contractions.ts";
 import { resolvePronouns } from "./pronouns.ts";
 import type { StatementContext } from "./statement-context.ts";
@@ -173,7 +173,7 @@ function statements(nlp: Nlp, text: string, ctx: StatementContext): Array<Omit<F
     // "They motivate me" after "My friends are my rocks": one memory, so that it reads alone (one of its
     // own when the two are too long for one).
     if (prev && prev.content.length + formed.content.length <= MAX_FUSED) {
-      facts[lastOwn] = continued(prev, formed, ctx.occurredAt);
+      facts[lastOwn] = continued(prev, formed, ctx.occurredAt, bookedDetail(tokens, prev.content));
       continue;
     }
     // In a chat between people, the next sentence of a message mostly goes on with its story (stories.ts).

@@ -46,11 +46,14 @@ export const MAX_FUSED = 400;
 export const MAX_STORY = 300;
 
 /** A statement continuing `prev` as one memory: the text appended, the first named date the event's. */
-export function continued(prev: Formed, next: Formed, messageTime: string | null): Formed {
+export function continued(prev: Formed, next: Formed, messageTime: string | null, apposed = false): Formed {
   if (prev.content.endsWith(next.content)) return prev; // "The user's name is Renata" said twice over
   return {
     ...prev,
-    content: `${prev.content} ${next.content}`,
+    // "Darren booked the medical, a place in Rotherham on 23 April 2026, £65.": a note of what it names, after a comma.
+    content: apposed
+      ? `${prev.content.replace(/[.!]+$/, "")}, ${next.content.charAt(0).toLowerCase()}${next.content.slice(1)}`
+      : `${prev.content} ${next.content}`,
     // The event's time: the continuation's date when the statement it continues named none.
     occurredAt: prev.occurredAt === messageTime ? next.occurredAt : prev.occurredAt,
     entities: [...new Set([...(prev.entities ?? []), ...(next.entities ?? [])])],

@@ -133,7 +133,10 @@ export function restoreSubject(tokens: Token[]): Token[] {
     v.lower === "do" && tokens[i + 1]?.lower === "not" && STATES.has(stateAfter(tokens, i + 2)?.lemma ?? "");
   // "want to intro myself": the speaker's wish ("want to show me ..." asks the listener).
   const wants = v.lower === "want" && tokens[i + 1]?.lower === "to" && !tokens.some((t) => t.lower === "me");
-  if (!stateDenied && !wants && tokens.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
+  // (In the verb's own clause: "changed my mind on the artic, …, lorraine wont want me on trunking" is the speaker's.)
+  const end = tokens.findIndex((t, j) => j > i && (t.text === "," || t.text === ";"));
+  const clause = end < 0 ? tokens : tokens.slice(0, end);
+  if (!stateDenied && !wants && clause.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
   // "Wishing you many happy years": about the listener, not a fact about the speaker.
   if (LISTENER.has(tokens[i + 1]?.lower ?? "") && !tokens.some((t) => SPEAKER.has(t.lower))) return tokens;
   const next = tokens[i + 1];
