@@ -159,7 +159,7 @@ function changedInside(
 }
 
 /** "barclaycard is 27.9 not 24.9", "17 plants not 12": a value corrected, with the one it replaces. */
-const NOT_WAS = new RegExp(String.raw`(\d[\d,.]*?)%?,?\s+${INSTEAD}\s+[£$€]?(\d[\d,.]*?)%?(?![\d,.]*\d)`);
+const NOT_WAS = new RegExp(String.raw`(\d[\d,.]*?k?)%?,?\s+${INSTEAD}\s+[£$€]?(\d[\d,.]*?k?)%?(?![\d,.]*\d)`);
 
 /**
  * A sentence of a stored memory giving the value a new fact corrects by naming it ("barclaycard is 27.9
@@ -174,15 +174,14 @@ function correctedValue(content: string, candidates: MemoryRow[]) {
   const money = new RegExp(`[£$€]${escapeRegExp(now)}(?!\\d)`).exec(content)?.[0][0];
   const oldMoney = money && new RegExp(`\\${money}${escapeRegExp(was)}(?![\\d.,]*\\d)`);
   const sameMoney = (sentence: string) => !!oldMoney && oldMoney.test(sentence);
-  for (const memory of candidates)
-    for (const sentence of splitSentences(memory.content))
-      if (
-        alone(was).test(sentence) &&
-        !alone(now).test(sentence) &&
-        ([...things(sentence)].some((w) => mine.has(w)) || sameMoney(sentence))
-      )
-        return { memory, sentence, was, now };
-  return undefined;
+  const giving = candidates.flatMap((memory) =>
+    splitSentences(memory.content).flatMap((sentence) =>
+      alone(was).test(sentence) && !alone(now).test(sentence) ? [{ memory, sentence, was, now }] : [],
+    ),
+  );
+  // "its actually 8k not 3k" after "~3k jobs": a count in thousands, given by one stored sentence alone, is that one.
+  if (/k$/i.test(was) && giving.length === 1) return giving[0];
+  return giving.find(({ sentence }) => [...things(sentence)].some((w) => mine.has(w)) || sameMoney(sentence));
 }
 
 /**

@@ -18,7 +18,7 @@ const ANSWER_PARTS =
  * training plan), "no mushrooms pls". Not "no worries please".
  */
 const NO_PLEASE =
-  /^(?:(?:and|also|oh|but|just|so)\s+)*no\s+((?:more\s+)?[\p{L}-]+(?:\.[\p{L}\p{N}]+)?(?:\s+[\p{L}-]+){0,2}?)(\s+(?:ever|at all))?\s+(?:pls|please|plz)(?:\s+(?:lol|haha|thx|thanks|ty))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
+  /^(?:(?:and|also|oh|but|just|so)\s+)*no\s+((?:more\s+)?[\p{L}-]+(?:\.[\p{L}\p{N}]+)?(?:\s+[\p{L}-]+){0,2}?)(\s+(?:ever|at all))?\s+(?:pls|please|plz)(?:\s+(?:lol|haha|thx|thanks|ty))?(?:,?\s+(.{3,200}?))?[\s.!]*$/iu;
 /** "pls also no stats about second strokes or recovery odds": the "please" before it. */
 const PLEASE_NO =
   /^(?:(?:and|also|oh|but|so)\s+)*(?:pls|please|plz)[,:]?\s+(?:(?:also|and|just)\s+)?no\s+([\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,8}?)(\s+(?:ever|at all))?(?:,\s+(.{3,200}?))?[\s.!]*$/iu;
@@ -83,7 +83,7 @@ const UNITS_OVER = new RegExp(
 
 /** Words of how answers are to be, from now on ("force free only pls" is of training, not answers). */
 const STANDING_FORM = new RegExp(
-  String.raw`\b(?:${UNIT}|first|throughout|always|from now on|(?:code|answers?|commands?|text|links?|bullets?)\s+only|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|tables|brief|short(?:er)?|concise|plain|simpler?)\b`,
+  String.raw`\b(?:${UNIT}|first|throughout|always|from now on|(?:code|answers?|commands?|text|links?|bullets?)\s+only|just\s+(?:the\s+)?(?:code|commands?|answers?|numbers|bullets?|links?)|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|tables|brief|short(?:er)?|concise|plain|simpler?)\b`,
   "i",
 );
 

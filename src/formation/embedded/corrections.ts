@@ -44,7 +44,7 @@ export const GIVE_UP = ["scratch", "scrap", "forget", "ditch", "nix"];
 export const DROPS = new Set([...GIVE_UP, "drop", "cancel", "skip", "bin"]);
 /** Parts of an assistant's answers a user may ask it to skip ("skip the long intros"): an instruction, no plan dropped. */
 export const ANSWER_PARTS =
-  "(?:intros?|introductions?|preambles?|pleasantries|small talk|fluff|waffle|disclaimers|caveats)";
+  "(?:intros?|introductions?|preambles?|pleasantries|small talk|fluff|waffle|disclaimers|caveats|explanations?|the background|the theory)";
 const ANSWER_PART = new RegExp(`\\b${ANSWER_PARTS}\\b`, "i");
 /** Words before the verb that only turn the talk ("actually", "ok", "Update —"). */
 const TURNS = new Set(["actually", "ok", "okay", "oh", "wait", "update", "so", "and", "also", "hmm", "nah", "no"]);

@@ -243,6 +243,10 @@ const KIN_S = new RegExp(
   "giu",
 );
 
+/** "just code pls skip explanations": a request closed by its "pls" before the next one's verb (not "can you pls keep …"). */
+const PLS_THEN =
+  /(?<=\p{L}\s)(?<!\b(?:you|u|can|could|would|will|and|also|just|oh|but|so|ok|okay|then|on|forward)\s)\b(pls|plz)\s+(?=(?:skip|keep|use|give|no|dont|don['’]t|make|show|stop|add|avoid|write|include|leave)\b)/giu;
+
 /** The text with the shorthand users type written out (see the module comment). */
 export function writtenOut(text: string): string {
   let out = thousands(text.includes("/") ? RATES.reduce((t, [re, rate]) => t.replace(re, rate), text) : text)
@@ -261,6 +265,7 @@ export function writtenOut(text: string): string {
       const what = role.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()); // "Nurse here" opens the message
       return noun ? `${lead ?? ""}I am ${/^[aeiou]/i.test(role) ? "an" : "a"} ${what}. ` : all;
     })
+    .replace(PLS_THEN, "$1. ")
     .replace(UNIT_BEFORE_NOUN, (_, n: string, unit: string) => `${n}-${UNITS[unit.toLowerCase()]} `)
     // "so ill run in the morning", "ill build savings up later": "ill" opening a clause before a verb (one
     // users type often, or one the lexicon knows) is "I'll" ("I was ill" is not).
