@@ -41,3 +41,24 @@ describe("a terse developer's notes", () => {
     expect(formed).toContain("Nightly invoice run starts 2am, ~8k (was 3k) jobs, takes like 4 hours.");
   });
 });
+
+describe("a thing's doings told without it", () => {
+  test("'checked his passport. expires october this year': it expires, not the user", () => {
+    expect(
+      withAssistant(["Check his passport.", "checked his passport. expires october this year"], "assistant", AT),
+    ).toEqual(["The user checked his passport. It expires October 2026."]);
+  });
+
+  test("'prices in £ pls not kroner' is how to give prices, not an answer to the question before", () => {
+    expect(
+      withAssistant(
+        ["Can you get a look at his passport without him noticing?", "prices in £ pls not kroner. and keep it shorter"],
+        "assistant",
+        AT,
+      ),
+    ).toEqual([
+      "The user wants prices in £ from the assistant, not kroner.",
+      "The user wants the assistant to keep it shorter.",
+    ]);
+  });
+});

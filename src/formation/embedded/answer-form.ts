@@ -91,8 +91,14 @@ const STANDING_FORM = new RegExp(
 const ANSWER_SHAPE =
   /\b(?:code|answer|summary|totals?|commands?|tl;?dr)\s+first\b|\bmax(?:imum)?\s+\d+\s+(?:bullets?|lines?|sentences?|paragraphs?|words?)\b/i;
 
+/** "prices in £ pls not kroner": what amounts are to be given in, and not in. */
+const GIVEN_IN =
+  /^(?:(?:and|also|oh|so)\s+)*((?:prices|costs|sizes|distances|weights|temps|temperatures|amounts)\s+in\s+\S+)(?:\s+(?:pls|please|plz))?,?\s+(not\s+[\p{L}£$€]+)(?:\s+(?:pls|please|plz))?[\s.!]*$/iu;
+
 /** "totals first pls" (a sentence without a verb): "The user wants totals first from the assistant". */
 export function wantedPlease(text: string, who: string | null, verbless = true): string | null {
+  const given = GIVEN_IN.exec(text.trim());
+  if (given && who) return `${who} wants ${given[1]!.toLowerCase()} from the assistant, ${given[2]!.toLowerCase()}`;
   // "metric pls always": how long it holds, after the "please".
   // "and always metric, kg not stone": "always" before them holds as long.
   const [, always, units, holds = always ? " always" : "", why] = UNITS_OVER.exec(text.trim()) ?? [];

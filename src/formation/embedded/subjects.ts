@@ -201,6 +201,8 @@ export function restoreSubject(tokens: Token[]): Token[] {
     // "dont need a car in berlin" ("Don't explain ..." stays a request); "start jan 4", "leave on friday": own
     // plans; "live aboard a narrowboat": the speaker's life.
     insert = [synthetic("I", "PRON", "i")];
+  } else if (i === 0 && isThirdPerson(v) && THING_DOES.test(v.lemma)) {
+    insert = [synthetic("It", "PRON", "it")]; // "checked his passport. expires october": it, the thing just named
   }
   if (!insert) return tokens;
   const head = {
@@ -211,6 +213,9 @@ export function restoreSubject(tokens: Token[]): Token[] {
   return [{ ...insert[0]!, space: "" }, ...insert.slice(1), head, ...tokens.slice(1)];
 }
 
+/** What a thing does, said with its subject left out: "expires october", "sleeps 6", "costs 40 quid". */
+const THING_DOES =
+  /^(?:expire|run|start|end|finish|close|open|cost|last|renew|sleep|seat|hold|fit|leave|arrive|depart)$/;
 /** "yesterday", "ago", "last" before a noun ("last month"). */
 const pastCue = (t: Token, after?: Token) =>
   /^(?:yesterday|ago|last)$/.test(t.lower) && (t.lower !== "last" || /^(?:NOUN|PROPN)$/.test(after?.pos ?? ""));
