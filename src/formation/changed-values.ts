@@ -10,9 +10,9 @@ import { escapeRegExp, saysWord, significantTerms, splitSentences } from "../dom
 import { COUNT_FACT_TERMS, movedDay, movedSlot, partsOf, things, withWeekday } from "./moved-day.ts";
 import { counts, GOES_UP_TO, UNITS } from "./counts.ts";
 
-/** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30". */
+/** Words a new value says a change with: "the budget is now 450", "3 volunteers instead", "3 to 4 now not 2.30" (not "for now"). */
 const CHANGED = new RegExp(
-  String.raw`\b(?:now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b${GOES_UP_TO} [£$€]?\d|\bnot\s+[£$€]?\d`,
+  String.raw`\b(?:(?<!\bfor )now|instead|actually|anymore|changed?|upped|up the|raised?|lowered?|push(?:ed|ing)?|bump(?:ed|ing)?|increased?|reduced?|revised|updated?)\b|\b${GOES_UP_TO} [£$€]?\d|\bnot\s+[£$€]?\d`,
   "i",
 );
 /** Words saying the value after them is the one replaced. */

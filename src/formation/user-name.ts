@@ -65,6 +65,10 @@ const BY_THE_WAY =
 /** "(gareth here btw, nia says hi)", "… tiles. dev here by the way.": a name introducing its writer inside a message. */
 const HERE_ASIDE = /(?:\(|[.!?]\s+)([A-Za-z][a-z'-]+)\s+here(?:\s+(?:btw|by the way|lol))*(?=\s*[,.!;)]|\s*$)/;
 
+/** What the writer does, told after their name: "staff engineer on …", "a nurse", "backend dev at …". */
+const WHAT_I_DO =
+  "(?:an?\\s+|the\\s+)?(?:\\p{L}+\\s+){0,2}(?:engineer|developer|dev|manager|lead|designer|teacher|nurse|student|founder|owner|director|analyst|consultant|scientist|architect|researcher|accountant|cto|ceo)\\b";
+
 /** "thanks so much, gwen signing off before i go cross-eyed": the writer leaving the talk by name. */
 const SIGNING_OFF = /(?:^|[.!?,;]\s+|\n\s*)([A-Za-z][a-z'-]+)\s+signing off\b/;
 
@@ -155,7 +159,9 @@ export function statedName(text: string, others = ""): string | null {
     // "im jade btw": a word the lexicon files as a noun too, when the other side writes it as a name ("Thanks, Jade").
     const word = selfTyped(text);
     if (!word || notAName(word)) return null;
-    return writesAsName(others, word) ? upperFirst(word) : null;
+    // "i'm dariusz, staff engineer on the commerce team": a word no lexicon knows, then what the writer does.
+    const working = unknown(word) && new RegExp(`\\b${word},\\s+${WHAT_I_DO}`, "iu").test(text);
+    return working || writesAsName(others, word) ? upperFirst(word) : null;
   }
   const name = introduced[1]!.trim();
   if (notAName(name.split(/\s/)[0]!)) return null;
