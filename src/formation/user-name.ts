@@ -82,6 +82,9 @@ const SIGN_OFF =
 /** A note signed with a dash: "Can't wait! — Sam", "No surgeries so far. — Hannah Kowalski", "Cheers for the help — Graham". */
 const DASH_SIGNED =
   /(?:^|[.!?)]\s+|\n\s*|\b(?:[Tt]hanks|[Cc]heers|[Tt]hank you|[Tt]hx|[Tt]a)\b[^.!?\n]*\s)[-–—]{1,2}\s*(\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)[\s.!]*$/u;
+/** "put my name in the module header as author — Anika Desai": the name given for the user's own name. */
+const MY_NAME_GIVEN =
+  /\bmy (?:full )?name\b[^.!?\n]{0,60}?\s[-–—:]\s*(\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)[\s.!]*$/u;
 /** "sign it priya", "sign off as dana": the name to sign with, typed in lower case. */
 const SIGNED = new RegExp(String.raw`\b[Ss]ign ${SIGN_LEAD}([a-z][a-z'-]+)\b(?!\s+(?:and|for|to|off|up)\b)`);
 /** "sign it Marcus Webb": the name to sign with, written as a name. */
@@ -132,7 +135,7 @@ export function statedName(text: string, others = ""): string | null {
   // A letter the user drafted, signed "Cheers,\nDev".
   const letter = LETTER_CLOSING.exec(text)?.[1];
   if (letter && !notAName(letter.split(" ")[0]!)) return letter;
-  const dashed = DASH_SIGNED.exec(text)?.[1];
+  const dashed = DASH_SIGNED.exec(text)?.[1] ?? MY_NAME_GIVEN.exec(text)?.[1];
   if (dashed && !notAName(dashed.split(" ")[0]!)) return dashed;
   // "printing it now. marta x": a given name closing the message signs it.
   const closing = SIGN_OFF.exec(text)?.[1];

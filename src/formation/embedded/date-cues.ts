@@ -203,6 +203,8 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
     (matched.match(WEEKDAYS_IN) ?? []).length > 1 ||
     (WEEKDAY_ALONE.test(matched) && weekTold(text, index)) ||
     PLURAL_AFTER.test(textAfter) ||
+    (!/\d|\b(?:this|next|last|coming)\b/i.test(matched) &&
+      (ROTA_BEFORE.test(textBefore) || ROTA_AFTER.test(textAfter))) ||
     WEEKDAY_NEXT.test(textAfter) ||
     WEEKDAY_PREVIOUS.test(textBefore) ||
     (DATE_AFTER.test(textAfter) && !/\d/.test(matched)) ||
@@ -213,6 +215,9 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
   );
 }
 
+/** A weekday of a standing rota: "that week's Monday", "closed Sunday", "Saturday: one shift, 09:00–13:00", "Saturday needs 2 RVNs". */
+const ROTA_BEFORE = /\b(?:week|month)['’]s\s+$|\b(?:closed|open|opens|closes|shut)\s+(?:on\s+)?$/i;
+const ROTA_AFTER = /^\s*:\s*[^.!?]*\d{1,2}[:.]\d{2}\s*[–-]\s*\d|^\s+(?:needs|requires|included)\b/i;
 /** A habit's word later in the weekday's clause: "sunday afternoon is my prep day usually". */
 const USUALLY_AFTER = /^[^.!?;,]*\b(?:usually|normally|generally|typically|as a rule)\b/i;
 /** A habit's word right before the weekday: "i go over tuesday and friday and usually sunday afternoon". */

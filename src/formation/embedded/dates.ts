@@ -159,6 +159,8 @@ export function resolveDates(said: string, reference: string | null, past = true
   for (const r of results) {
     const matched = r.text.replace(/[\s,;:.!?]+$|\s+(?:they|then|there)$/i, ""); // chrono may take the punctuation (or "they") after it
     if (NOT_A_DATE.test(matched.trim().replace(/^(?:in|within)\s+/i, ""))) continue; // "in a second"
+    if (/^['’]s\s/.test(text.slice(r.index + matched.length)) && /^(?:in\s+)?(?:a|an|one)\s+\w+$/i.test(matched))
+      continue; // "fills in a week's rota"
     const [textBefore, textAfter] = [text.slice(0, r.index), text.slice(r.index + matched.length)];
     if (/^in\s/i.test(matched) && SPAN_COUNTED.test(textBefore)) continue; // "never done before in six years"
     if (dayOfSomethingElse(matched, textBefore, textAfter)) continue; // "feels like yesterday", "the day before the block"

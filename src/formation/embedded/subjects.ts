@@ -2,6 +2,7 @@
 // yoga". In a conversation the missing subject is the speaker, so the clause gets its "I" back (and then its
 // name, in pronouns.ts). Imperatives ("Check this out", "Come join us") have no subject either: they are
 // requests, not facts. Decisions use the tagger's parts of speech and lemmas.
+import { namesDayOrMonth } from "./dates.ts";
 import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import { inBrackets, type Token } from "./nlp.ts";
@@ -172,6 +173,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
     insert = [synthetic("I", "PRON", "i")];
   } else if (isPast(v)) {
     if (/^(?:left|right)$/.test(v.lower) && tokens.every((t, j) => j === i || t.pos === "PUNCT")) return tokens; // "left." names a side
+    if (/^(?:closed|shut)$/.test(v.lower) && namesDayOrMonth(tokens[i + 1]?.lower ?? "")) return tokens; // "Closed Sunday.": hours
     // "written by someone who left last year" (under pasted code): done to a thing, by someone else.
     if (i === 0 && next?.lower === "by" && /(?:en|wn)$/.test(v.lower)) return tokens; // not "impressed by"
     // "Thrilled to announce", "Stoked about the trip": a participle the lexicon knows as an adjective, before a preposition.
