@@ -87,4 +87,21 @@ describe("questions asked one after another", () => {
     );
     expect(plan.join(" ")).not.toContain("When to book it?");
   });
+
+  test("'The second one – reverse replication, with a 24-hour window' picks for the question asking to choose", () => {
+    const facts = withAssistant(
+      [
+        "Two options:\n\n1. **Blue-green** with a snapshot\n2. **Reverse replication** from 8.0 to 5.7\n\nWhich option do you want me to write up for Martin, and how long should the rollback window be?",
+        "The second one – reverse replication, with a 24-hour rollback window.",
+      ],
+      "assistant",
+      AT,
+    );
+    expect(
+      facts.some((f) => f.startsWith('Asked "Which option does the user want the assistant to write up for Martin')),
+    ).toBe(true);
+    expect(facts.join(" ")).not.toContain(
+      'Asked "How long should the rollback window be?", the user answered "The second one"',
+    );
+  });
 });

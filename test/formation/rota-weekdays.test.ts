@@ -28,6 +28,9 @@ describe("weekdays of a standing rota", () => {
     const ahead = (text: string) => resolveDates(text, AT, false).text;
     expect(ahead("we're closed this sunday")).toBe("we're closed on Sunday, 11 October 2026");
     expect(ahead("the party is saturday")).toBe("the party is on Saturday, 10 October 2026");
+    expect(ahead("player of the year vote closes friday")).toBe(
+      "player of the year vote closes on Friday, 9 October 2026",
+    );
   });
 
   test("'Closed Sunday.' is no one closing anything", () => {

@@ -4,6 +4,7 @@
 import type { Fact } from "../extractor.ts";
 import { answered, type Replying } from "./answers.ts";
 import { lastAsked } from "./asked-lists.ts";
+import { CHOOSING } from "./choices.ts";
 import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
 import { anyVerb, type Nlp } from "./nlp.ts";
@@ -67,6 +68,8 @@ const verbsOf = (nlp: Nlp) => (text: string) =>
 const TIMELY = new RegExp(`\\b${WEEKDAY_WORD}s?\\b|\\b\\d{1,2}[:.]\\d{2}\\b|\\b\\d{1,2}\\s*(?:am|pm)\\b`, "i");
 /** A question asking when: "When will sessions run ...?", "What time suits?", "Which day?". */
 const ASKS_WHEN = /\bwhen\b|\bwhat time\b|\bwhich days?\b|\bwhat days?\b/i;
+/** A part picking an option by its place: "the second one", "option 2", "the first". */
+const PICKS_ONE = /^\W*(?:the\s+)?(?:first|second|third|last|other)(?:\s+one)?\b|^\W*option\s+\w\b/i;
 /** A part saying an age: "shes 79", "he's 3", "79". */
 const AN_AGE = /^(?:(?:s?he|they)(?:['’]?s|['’]?re| is| are)?\s+)?\d{1,3}(?![\d%:]|[.,]\d|\s*(?:st|nd|rd|th|am|pm)\b)/i;
 /** A reply part that says yes or no ("full rewrite yes", "no"), and a question that a yes or no answers. */
@@ -112,6 +115,10 @@ export function answeredEach(
   const asked = questions.map(nouns);
   const verbs = questions.map(verbsOf(nlp));
   const parts = replyParts(reply, questions.length);
+  // Clauses of one question ("Which option …, and how long should the rollback window be?") answered in one
+  // sentence ("The second one – reverse replication, with a 24-hour rollback window."): answered as one question.
+  const clauses = questions.slice(1).every((q) => /^\p{Ll}/u.test(q));
+  if (clauses && parts.length === 1) return answeredEach(nlp, [lastAsked(questions)!], asker, reply, ctx, ownFacts);
   let next = 0;
   const fused = parts.flatMap(({ part, at }, p) => {
     const words = nouns(part);
@@ -125,6 +132,8 @@ export function answeredEach(
       [...nouns(text)].some((w) => asked[i]?.has(w)) || [...verbsOf(nlp)(text)].some((v) => verbs[i]?.has(v));
     const later = parts.slice(p + 1).some((q) => q.at === -1 && shared(q.part, next));
     const byOrder = next > 0 && later ? next - 1 : next;
+    // "The second one – reverse replication, …" answers the question asking to choose, of those not yet passed.
+    const choice = PICKS_ONE.test(part) ? questions.findIndex((q, i) => i >= next && CHOOSING.test(q)) : -1;
     // A part naming a day or a time answers the question asking when, of those not yet passed.
     const when = TIMELY.test(part) ? questions.findIndex((q, i) => i >= next && ASKS_WHEN.test(q)) : -1;
     // An age ("shes 79") answers the question asking how old, of those not yet passed.
@@ -139,7 +148,7 @@ export function answeredEach(
         ? at
         : at === -2
           ? -1
-          : ([sharing, when, counted, yesNo].find((i) => i >= 0) ?? (ADDING.test(part) ? -1 : byOrder));
+          : ([choice, sharing, when, counted, yesNo].find((i) => i >= 0) ?? (ADDING.test(part) ? -1 : byOrder));
     const own = ownFacts(part);
     // The statements' own: what they say of the part, unless they only repeat it as typed.
     // "renews on the 28th" has no subject of its own, "<5 min, ideally sun night" no verb: the question gives them one.
@@ -168,7 +177,6 @@ export function answeredEach(
   const each = joinedAnswers(fused, questions).map(({ asked: _, ...f }) => f);
   // Clauses of one question that no part answers alone ("As agent, we take 35%." to "Which way do you sell
   // them, and what's your cut?"): the reply answers the question as a whole.
-  const clauses = questions.slice(1).every((q) => /^\p{Ll}/u.test(q));
   return each.length === 0 && clauses ? answeredEach(nlp, [lastAsked(questions)!], asker, reply, ctx, ownFacts) : each;
 }
 

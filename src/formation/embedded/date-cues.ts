@@ -216,7 +216,7 @@ export function weekdayAsSaid(matched: string, text: string, index: number, dayB
 }
 
 /** A weekday of a standing rota: "that week's Monday", "closed Sunday", "Saturday: one shift, 09:00–13:00", "Saturday needs 2 RVNs". */
-const ROTA_BEFORE = /\b(?:week|month)['’]s\s+$|\b(?:closed|open|opens|closes|shut)\s+(?:on\s+)?$/i;
+const ROTA_BEFORE = /\b(?:week|month)['’]s\s+$|\b(?:closed|open|shut)\s+(?:on\s+)?$/i;
 const ROTA_AFTER = /^\s*:\s*[^.!?]*\d{1,2}[:.]\d{2}\s*[–-]\s*\d|^\s+(?:needs|requires|included)\b/i;
 /** A habit's word later in the weekday's clause: "sunday afternoon is my prep day usually". */
 const USUALLY_AFTER = /^[^.!?;,]*\b(?:usually|normally|generally|typically|as a rule)\b/i;
