@@ -48,3 +48,12 @@ describe("weekdays of a standing rota", () => {
     expect(formed).toContain("The user's name is Anika Desai.");
   });
 });
+
+describe("a day said twice", () => {
+  test("'tomorrow, Thursday 20 Aug, 14:00' is written once", () => {
+    expect(
+      resolveDates("Hotfix is planned for tomorrow, Thursday 20 Aug, 14:00 UTC.", "2026-08-19T09:50:00.000Z", false)
+        .text,
+    ).toBe("Hotfix is planned for on Thursday, 20 August 2026 at 14:00.");
+  });
+});

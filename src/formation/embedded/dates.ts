@@ -269,10 +269,11 @@ export function resolveDates(said: string, reference: string | null, past = true
       eventAt = new Date(Date.UTC(Number(year[1]), 0, 1)).toISOString();
   }
   // "May 15th next year": the year is said once ("on 15 May 2027", not "… 2027 in 2027"); so is a date
-  // the user wrote beside the words it resolves ("next year, 2027": "2027", not "2027, 2027").
+  // the user wrote beside the words it resolves ("next year, 2027": "2027", not "2027, 2027"; "tomorrow,
+  // Thursday 20 Aug": "on Thursday, 20 August 2026", once).
   const resolved = (out + text.slice(last))
     .replace(/\b(\d{1,2} \p{L}+) \d{4} in (\d{4})\b/gu, "$1 $2")
-    .replace(/\b((?:\d{1,2} \p{Lu}\p{Ll}+ )?\d{4})(?: now)?, (?:in )?\1\b/gu, "$1");
+    .replace(/\b(?:on )?((?:\d{1,2} \p{Lu}\p{Ll}+ )?\d{4})(?: now)?, (?:in |(on \p{Lu}\p{Ll}+day, ))?\1\b/gu, "$2$1");
   return { text: resolved, eventAt };
 }
 
