@@ -136,7 +136,7 @@ export function restoreSubject(tokens: Token[]): Token[] {
   const wants = v.lower === "want" && tokens[i + 1]?.lower === "to" && !tokens.some((t) => t.lower === "me");
   // (In the verb's own clause: "changed my mind on the artic, …, lorraine wont want me on trunking" is the speaker's.)
   const end = tokens.findIndex((t, j) => j > i && (t.text === "," || t.text === ";"));
-  const clause = end < 0 ? tokens : tokens.slice(0, end);
+  const clause = end < 0 || isGerund(v) ? tokens : tokens.slice(0, end); // ("Dancing … gets me pumped": a gerund subject)
   if (!stateDenied && !wants && clause.some((t) => SPEAKER_AS_OBJECT.has(t.lower))) return tokens;
   // "Wishing you many happy years": about the listener, not a fact about the speaker.
   if (LISTENER.has(tokens[i + 1]?.lower ?? "") && !tokens.some((t) => SPEAKER.has(t.lower))) return tokens;
