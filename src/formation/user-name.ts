@@ -98,7 +98,7 @@ const writesAsName = (others: string, word: string) =>
 const unknown = (word: string) => lexicon().tagsOf(word.toLowerCase()).length === 0;
 
 /** Words the lexicon files as something other than a person ("I'm Italian", "I'm Vegan", "it's Monday"). */
-function notAName(word: string): boolean {
+export function notAName(word: string): boolean {
   const lower = word.toLowerCase();
   if (/^(i|a|an|the|not|so|very|really|just|back|done|here|fine|good|ok|okay|sorry|sure)$/.test(lower)) return true;
   const tags = lexicon().tagsOf(lower);

@@ -81,9 +81,11 @@ const UNITS_OVER = new RegExp(
   "i",
 );
 
+/** "just code pls": what the answers are to be, which the tagger may read as a verb ("code"). */
+const JUST_THE_FORM = /^(?:just|only)\s+(?:the\s+)?(?:code|commands?|answers?|numbers|bullets?|links?)\b/i;
 /** Words of how answers are to be, from now on ("force free only pls" is of training, not answers). */
 const STANDING_FORM = new RegExp(
-  String.raw`\b(?:${UNIT}|first|throughout|always|from now on|(?:code|answers?|commands?|text|links?|bullets?)\s+only|just\s+(?:the\s+)?(?:code|commands?|answers?|numbers|bullets?|links?)|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|tables|brief|short(?:er)?|concise|plain|simpler?)\b`,
+  String.raw`\b(?:${UNIT}|first|throughout|always|from now on|(?:code|answers?|commands?|text|links?|bullets?)\s+only|${JUST_THE_FORM.source.slice(1)}|units?|metric|imperial|spelling|format(?:ting)?|style|bullets?|tables|brief|short(?:er)?|concise|plain|simpler?)\b`,
   "i",
 );
 
@@ -104,7 +106,7 @@ export function wantedPlease(text: string, who: string | null, verbless = true):
   const [, always, units, holds = always ? " always" : "", why] = UNITS_OVER.exec(text.trim()) ?? [];
   if (units && who)
     return `${who} wants ${units.toLowerCase()}${holds.toLowerCase()} from the assistant${why ? `; ${why}` : ""}`;
-  if (!verbless) return null;
+  if (!verbless && !JUST_THE_FORM.test(text.trim())) return null;
   const [, before, wanted, after] = WANT_PLEASE.exec(text.trim()) ?? [];
   // "just tables + numbers from now on": lasting, it needs no "please".
   const lasting = /\bfrom now on\b/i.test(wanted ?? "");

@@ -10,7 +10,7 @@ import { CLAUSE_DASH } from "./clause-marks.ts";
 import { isRequestForm } from "./answer-form.ts";
 import { givesWhatIsAsked, HOW_MANY } from "./asked-kinds.ts";
 import { alternativesAsked, CHOOSING, namingAlternative, picked } from "./choices.ts";
-import { answeredYesNo, asksWhatMatters, fromQuestion, HEDGE, ownVerb, THOUGHT_OF } from "./yes-no.ts";
+import { answeredYesNo, asksWhatMatters, fromQuestion, HEDGE, lastSentence, ownVerb, THOUGHT_OF } from "./yes-no.ts";
 import { shortAnswer, SMALL_TALK_QUESTION } from "./yes-no.ts";
 import { sharedImages } from "./markup.ts";
 import { joinedAs, joinTokens, type Nlp, type Sentence, anyVerb } from "./nlp.ts";
@@ -98,9 +98,7 @@ function answeringPart(
   if (naming > 0) return sentences[naming];
   // "£2m. nothing commercial" to "Do you have any commercial clients lined up?": a yes or no question is
   // answered by the sentence sharing its words, when the first is only a figure or a code.
-  const yesNo = /^(?:do|does|did|are|is|have|has|would|will|can)\s+you\b/i.test(
-    question.split(/(?<=[.!?])\s+/).at(-1)!,
-  );
+  const yesNo = /^(?:do|does|did|are|is|have|has|would|will|can)\s+you\b/i.test(lastSentence(question));
   const sharing = (text: string) => (text.match(/\p{L}{4,}/gu) ?? []).some((w) => saysWord(question, w, "i"));
   for (const [i, sentence] of sentences.slice(0, 3).entries()) {
     const part = sentence.text.split(/\s*;\s*/)[0]!.split(CLAUSE_DASH)[0]!;
@@ -167,10 +165,10 @@ export function answered(
   // "What about you — are you still working on your game?": the question after the turn to the listener.
   question = question.replace(/(^|[.!?]\s+)(?:what|how) about you\s*(?:[—–-]+|,)\s*(?=\p{L})/iu, "$1");
   // The question without a greeting or a name before it ("Hey Jon, how are you?").
-  const asked = question
-    .split(/(?<=[.!?])\s+/)
-    .at(-1)!
-    .replace(/^(?:(?!(?:which|what|how|who)\b)(?:[\p{L}'’]+\s+){0,2}[\p{L}'’]+[,!]\s+)+/iu, "");
+  const asked = lastSentence(question).replace(
+    /^(?:(?!(?:which|what|how|who)\b)(?:[\p{L}'’]+\s+){0,2}[\p{L}'’]+[,!]\s+)+/iu,
+    "",
+  );
   if (!who || SMALL_TALK_QUESTION.test(asked)) return null;
   // "Thanks, Mel", "Hey Gina": the listener's name (or its short form) is not a thing named.
   const names = [ctx.speakers.speaker, ctx.speakers.other, ...ctx.participants].flatMap((n) =>

@@ -8,6 +8,7 @@ import { isKin } from "./kin.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import { escapeRegExp } from "../../domain/text.ts";
 import { type Nlp, properNames } from "./nlp.ts";
+import { notAName } from "../user-name.ts";
 
 /** What a message's statements start from and write back (`fresh` when they named someone). */
 export interface Carried {
@@ -81,15 +82,8 @@ export function askedOfUser(said: string, question: string | undefined, user: st
   return named && isRole(named[2]!) ? { text: `the ${named[1]}`, gender: pronoun, entity: `the ${named[1]}` } : null;
 }
 
-const FUNCTION_WORD =
-  /Question|Pronoun|Determiner|Preposition|Conjunction|Adverb|Verb|Infinitive|Copula|Modal|Expression/;
 /** A capitalised word that may be someone's name: "Finn", not "How" ("How's his room?") nor "Monday". */
-function mayBeName(word: string): boolean {
-  const tags = lexicon().tagsOf(word.toLowerCase());
-  return (
-    !CALENDAR.has(word.toLowerCase()) && !/^(?:here|there)$/i.test(word) && !tags.some((t) => FUNCTION_WORD.test(t))
-  );
-}
+const mayBeName = (word: string) => !CALENDAR.has(word.toLowerCase()) && !notAName(word);
 
 /** A word for someone by what they do: "agent", "plumber", "surveyor". */
 const isRole = (word: string) => {

@@ -92,8 +92,6 @@ export function questionsAsked(text: string, assistant: boolean): string[] {
  */
 const STANDING =
   /\b(always|never|for everything|everywhere|from now on|going forward|in (the )?future|every time|whenever|by default|each time|in general|stop|avoid|do not|keep (?:(?:your|the) )?(?:(?:long|short|detailed|full|big)\s+)?(it|them|everything|answers?|responses?|replies|things|code|breakdowns?|explanations?|lists?|messages?|summaries)|call me|prefer|in (?:plain|simple|simpler|everyday|layman['’]?s?) (?:words|terms|english|language)|without (?:the )?jargon|in (?:metric|imperial|celsius|fahrenheit|grams|usd|us dollars|dollars|euros?|eur|gbp|pounds|sterling|chf|cad|aud|yen)|(?:km|kilometres|miles|kg|celsius|metric) not (?:miles|km|kilometres|lbs|pounds|stones?|fahrenheit|imperial)|as (?:a |an )?(?:(?:plain|simple|short|numbered|bulleted|bullet)\s+)*(?:lists?|bullet(?: point)?s|tables?|plain text|markdown|checklists?)|no (?:tables|emojis?|charts|markdown|bullet points|jargon|preambles?)|throughout|(?:including|inc|incl|excluding|ex)\.? vat|one (?:step|thing|question) at a time|in (?:(?:any|all|every|your) (?:of (?:the|your) )?(?:\p{L}+ )?(?:commands?|examples?|code|snippets?|scripts?|answers?|replies)|commands|examples|code snippets|snippets|scripts)|in answers|wait (?:until|til|till) i say|use (?:the )?(?:uk|us|british|american|australian|european|metric|imperial|plain|\p{L}+ english)(?: (?:names|spellings?|terms|units|words|dates|date formats?|measurements))?)\b/iu;
-/** "just code pls": what the answers are to be, which the tagger may read as a verb ("code"). */
-const JUST_THE_FORM = /^(?:just|only)\s+(?:the\s+)?(?:code|commands?|answers?|numbers|bullets?|links?)\b/i;
 /** "skip the long intros": a part of the answers the user wants left out. */
 const SKIPPED = new RegExp(`\\bskip (?:the )?(?:(?:long|lengthy)\\s+)?${ANSWER_PARTS}\\b`, "i");
 
@@ -208,13 +206,7 @@ export function toldAnew(
     movedPlan(joinTokens(written), speakers.speaker) ??
     (toAgent ? standingInstruction(written, why, { ...speakers, other: speakers.other ?? "the assistant" }) : null) ??
     (toAgent ? unwantedInAnswers(joinTokens(written), speakers.speaker, joinedAs(tokens, said)) : null) ??
-    (toAgent
-      ? wantedPlease(
-          joinedAs(tokens, said),
-          speakers.speaker,
-          /^(?:no verb|too short)$/.test(why) || JUST_THE_FORM.test(joinTokens(tokens)),
-        )
-      : null) ??
+    (toAgent ? wantedPlease(joinedAs(tokens, said), speakers.speaker, /^(?:no verb|too short)$/.test(why)) : null) ??
     (toAgent ? (datedThing(tokens, speakers.speaker) ?? amountThing(joinTokens(written), speakers.speaker)) : null)
   );
 }

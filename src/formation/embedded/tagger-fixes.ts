@@ -1,6 +1,8 @@
 // Corrections to the lite model's reading of chat English: words joined by a hyphen are one word, a
 // verb read as a plural noun after its subject ("Marta lives in Porto"), the head of a compound noun
-// read as a verb ("a tension block"), and a verb compromise finds where the model found none.
+// read as a verb ("a tension block"), a side of the body ("left big toe"), a topic before a comma ("raffle,
+// the shops donate prizes"), what one drinks ("drink lager maybe 10 pints"), and a verb compromise finds
+// where the model found none.
 import { lexicon } from "../../models/lexicon.ts";
 import { isVerb, type Token } from "./token.ts";
 

@@ -80,6 +80,13 @@ const OFFER =
 const ASKS =
   /^(?:(?:so|and|ok(?:ay)?|hey|oh|well|also|but|anyway)[,!]?\s+)?(do you|would you|are you|have you|did you|will you|is it|is that)\s+(.+?)\??$/i;
 
+/** The last sentence of a message: the question it closes with. */
+export const lastSentence = (text: string): string =>
+  text
+    .split(/(?<=[.!?])\s+/)
+    .at(-1)!
+    .trim();
+
 /** "Does he have any allergies?", "Is she still at the same school?": asked of whom the one answering spoke of. */
 const ASKS_OF = /^(?:(?:so|and|ok(?:ay)?|also)[,!]?\s+)?(does|is|has|did|will|would|was)\s+(?:he|she)\s+(.+?)\??$/i;
 
@@ -139,14 +146,7 @@ export function answeredYesNo(
   focus?: string,
 ): string | null {
   // "Does he have any allergies?" of the user's son: the decision is his.
-  const of = focus
-    ? ASKS_OF.exec(
-        question
-          .split(/(?<=[.!?])\s+/)
-          .at(-1)!
-          .trim(),
-      )
-    : null;
+  const of = focus ? ASKS_OF.exec(lastSentence(question)) : null;
   if (of && answer.kind !== "yes" && answer.longer) return null;
   if (of) return ofFocus(of[1]!.toLowerCase(), of[2]!, answer.kind === "yes", upperFirst(focus!), who, asker);
   if (answer.kind === "no" && answer.longer) {
@@ -178,10 +178,7 @@ function refusedOf(asked: string, only: string | undefined): string {
  * A no to "Do you work with an accountant, or do you do your own taxes?" is a no to the first.
  */
 function decision(question: string, yes: boolean, who: string, asker: string, only?: string): string | null {
-  const last = question
-    .split(/(?<=[.!?])\s+/)
-    .at(-1)!
-    .trim();
+  const last = lastSentence(question);
   const q = /^(?:want|need)\s+(?!me\b)/i.test(last) ? `Do you ${lowerFirst(last)}` : last; // "Want a …?"
   const swap = (t: string) => fromQuestion(t, who, asker);
   const offer = OFFER.exec(q);
