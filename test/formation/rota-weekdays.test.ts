@@ -57,3 +57,19 @@ describe("a day said twice", () => {
     ).toBe("Hotfix is planned for on Thursday, 20 August 2026 at 14:00.");
   });
 });
+
+describe("what happened to a thing, said of it alone", () => {
+  test("'cover delivery delayed' is the delivery's, 'vet confirmed' the vet's doing, '£120.' the price of what was found", () => {
+    expect(withAssistant(["Good plan.", "cover delivery delayed."], "assistant", AT)).toEqual([
+      "The user's cover delivery is delayed.",
+    ]);
+    expect(withAssistant(["Good plan.", "vet confirmed."], "assistant", AT)).toEqual(["The user's vet confirmed."]);
+    expect(
+      withAssistant(
+        ["Frames are cheap.", "found a secondhand 3x4 frame on fb marketplace. £120. no cover."],
+        "assistant",
+        AT,
+      ),
+    ).toContain("The user found a secondhand 3x4 frame on fb marketplace. £120.");
+  });
+});

@@ -125,6 +125,8 @@ export function details(tokens: Token[], worth: { why: string }, previous?: stri
   // "(goal is to be debt free by my 30th.) october next year"
   if (DATE_ONLY.test(said) && !tokens.some((t) => t.pos === "VERB")) return !TO_ASSISTANT.test(previous);
   if (bookedDetail(tokens, previous)) return !TO_ASSISTANT.test(previous);
+  // "found a secondhand 3x4 frame on fb marketplace. £120.": a price alone is of the thing before.
+  if (worth.why === "too short" && /^[£$€]\d[\d,.]*k?$/.test(said)) return !TO_ASSISTANT.test(previous);
   if (worth.why !== "no verb") return false;
   if (tokens.some((t) => t.pos === "NUM" && /\d/.test(t.text)) && tokens.at(-1)?.text !== "?")
     return !TO_ASSISTANT.test(previous);

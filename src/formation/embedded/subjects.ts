@@ -7,7 +7,7 @@ import { ownLife, SAME_IN_PAST } from "./own-life.ts";
 import { lexicon } from "../../models/lexicon.ts";
 import { inBrackets, type Token } from "./nlp.ts";
 import { isVerb } from "./token.ts";
-import { SUBORDINATORS } from "./closed-classes.ts";
+import { NOTED_ROLES, SUBORDINATORS } from "./closed-classes.ts";
 import { afterTime } from "./time-lead.ts";
 
 // Adverbs that may open a clause before its verb ("Just got back", "Still following").
@@ -77,6 +77,8 @@ export const stateAfter = (tokens: Token[], from: number): Token | undefined =>
 export const STATES = new Set("need want have like know care mind eat drink own drive smoke".split(" "));
 /** What a thing named by an -ing word is doing ("training moving to thursdays"). */
 const THING_DOING = /^(?:moving|changing|starting|going|getting|switching|ending|finishing|shifting|happening|coming)$/;
+/** What happens to a thing, said of it alone: "cover delivery delayed", "flight cancelled". */
+const THING_DONE = /^(?:delayed|cancell?ed|postponed|confirmed|approved|rejected|sorted|fixed)$/;
 export const synthetic = (text: string, pos: string, lemma = text.toLowerCase()): Token => ({
   text,
   lower: text.toLowerCase(),
@@ -98,6 +100,18 @@ export function restoreSubject(tokens: Token[]): Token[] {
   const [thing, doing] = tokens;
   if (thing && (thing.pos === "NOUN" || isGerund(thing)) && THING_DOING.test(doing?.lower ?? ""))
     return [thing, synthetic("is", "AUX", "be"), ...tokens.slice(1)];
+  // "cover delivery delayed", "flight cancelled": a thing something happened to, not the speaker.
+  const done = tokens.findIndex((t, j) => t.pos !== "NOUN" && !(j === 0 && t.pos === "VERB" && t.lower === t.lemma));
+  const doer = done > 0 && new RegExp(`^(?:${NOTED_ROLES})$`).test(tokens[done - 1]!.lower); // "vet confirmed": the vet did
+  if (
+    done > 0 &&
+    !doer &&
+    THING_DONE.test(tokens[done]!.lower) &&
+    tokens.slice(done + 1).every((t) => t.pos === "PUNCT")
+  ) {
+    const thing = tokens.slice(0, done).map((t) => ({ ...t, pos: "NOUN" }));
+    return [...thing, synthetic("is", "AUX", "be"), ...tokens.slice(done)];
+  }
   // "was gonna do overnight oats", "was thinking of a catio": the speaker's own plan, told as it was.
   if (tokens[0]?.lower === "was" && /^(?:going|thinking|planning|hoping|meaning|trying)$/.test(tokens[1]?.lower ?? ""))
     return [synthetic("I", "PRON", "i"), { ...tokens[0], space: " ", text: "was" }, ...tokens.slice(1)];
