@@ -249,3 +249,7 @@ export const MOVES = [
   "bumped",
   "extended",
 ];
+
+/** What one eats, drinks or smokes, and how much or how often (own-life.ts, tagger-fixes.ts): "eat loads of sardines". */
+export const HABIT_VERBS = /^(?:eat|drink|smoke|vape)$/;
+export const HOW_MUCH = /^(?:\d.*|loads|lots|plenty|every|daily|weekly|nightly|most|usually|mostly|always|never)$/;

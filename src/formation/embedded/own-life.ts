@@ -4,6 +4,7 @@
 // how much ("eat loads of sardines").
 import type { Token } from "./nlp.ts";
 import { namesDayOrMonth } from "./dates.ts";
+import { HABIT_VERBS, HOW_MUCH } from "./closed-classes.ts";
 
 /** Verbs of the speaker's own comings and goings: with a time after them, a plan and not a request. */
 const SELF_EVENTS = new Set([
@@ -35,10 +36,8 @@ function whenFollows(tokens: Token[], k: number): boolean {
 }
 
 /** "eat loads of sardines", "drink lager maybe 10 pints a wk": what the speaker eats or drinks, and how much. */
-const HABIT = /^(?:eat|drink|smoke|vape)$/;
-const HOW_MUCH = /^(?:\d.*|loads|lots|plenty|every|daily|weekly|nightly|most|usually|mostly|always|never)$/;
 const habit = (tokens: Token[], i: number) =>
-  HABIT.test(tokens[i]!.lower) && tokens.slice(i + 1).some((t) => HOW_MUCH.test(t.lower) || t.text === "a lot");
+  HABIT_VERBS.test(tokens[i]!.lower) && tokens.slice(i + 1).some((t) => HOW_MUCH.test(t.lower) || t.text === "a lot");
 
 /** Whether the clause whose verb is at `i` tells of the speaker's own plans or life. */
 export function ownLife(tokens: Token[], i: number): boolean {

@@ -12,7 +12,7 @@
 import type { Category } from "../../domain/categories.ts";
 import type { Fact } from "../extractor.ts";
 import { attributeKey } from "../reconcile.ts";
-import { escapeRegExp } from "../../domain/text.ts";
+import { escapeRegExp, lowerFirst } from "../../domain/text.ts";
 import { CALENDAR } from "./closed-classes.ts";
 import type { Person } from "./coreference.ts";
 import { properNames, type Token } from "./nlp.ts";
@@ -52,7 +52,7 @@ export function continued(prev: Formed, next: Formed, messageTime: string | null
     ...prev,
     // "Darren booked the medical, a place in Rotherham on 23 April 2026, £65.": a note of what it names, after a comma.
     content: apposed
-      ? `${prev.content.replace(/[.!]+$/, "")}, ${next.content.charAt(0).toLowerCase()}${next.content.slice(1)}`
+      ? `${prev.content.replace(/[.!]+$/, "")}, ${lowerFirst(next.content)}`
       : `${prev.content} ${next.content}`,
     // The event's time: the continuation's date when the statement it continues named none.
     occurredAt: prev.occurredAt === messageTime ? next.occurredAt : prev.occurredAt,

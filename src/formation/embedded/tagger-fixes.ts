@@ -5,6 +5,7 @@
 // where the model found none.
 import { lexicon } from "../../models/lexicon.ts";
 import { isVerb, type Token } from "./token.ts";
+import { HABIT_VERBS, HOW_MUCH } from "./closed-classes.ts";
 
 /**
  * "take-home", "follow-up", "sign-on": words joined by a hyphen without spaces are one word, a noun
@@ -86,9 +87,9 @@ export function fixVerbs(tokens: Token[]): Token[] {
   const [opening, after] = tokens;
   if (
     opening?.pos === "NOUN" &&
-    /^(?:eat|drink|smoke|vape)$/.test(opening.lower) &&
+    HABIT_VERBS.test(opening.lower) &&
     /^(?:NOUN|DET|ADJ|ADV)$/.test(after?.pos ?? "") &&
-    tokens.some((t) => t.pos === "NUM" || /^(?:loads|lots|plenty|daily|weekly)$/.test(t.lower)) &&
+    tokens.some((t) => t.pos === "NUM" || HOW_MUCH.test(t.lower)) &&
     !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") // not "smoke alarm keeps beeping"
   )
     tokens[0] = { ...opening, pos: "VERB" };
