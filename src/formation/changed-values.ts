@@ -130,6 +130,7 @@ const alone = (value: string) => new RegExp(`(?<![\\d.,])${escapeRegExp(value)}(
 /** The value with a unit written onto it ("30m"), kept with both values: "34m (was 30m)". */
 const withUnit = (value: string) => new RegExp(`${alone(value).source}(${ATTACHED})?`);
 const ATTACHED = "(?:km|kg|mm|cm|ml|m|g|l)(?![a-z])";
+/** The new value with the old after it, a unit written onto either kept with both ("34m (was 30m)", "27.9% (was 24.9%)"). */
 const changedTo =
   (now: string, was: string) =>
   (_: string, unit = "") =>
@@ -148,14 +149,12 @@ function changedInside(
   memory: MemoryRow,
   sentence: string,
   from: RegExp,
-  to: string | ((said: string, unit?: string) => string),
+  to: (said: string, unit?: string) => string,
   content: string,
 ) {
   const theirs = things(memory.content);
   const alsoNew = [...things(content)].filter((w) => !theirs.has(w)).length > 2;
-  // (Each overload of replace takes one kind of replacement.)
-  const changed = typeof to === "string" ? sentence.replace(from, to) : sentence.replace(from, to);
-  return { memory, content: memory.content.replace(sentence, changed), alsoNew };
+  return { memory, content: memory.content.replace(sentence, sentence.replace(from, to)), alsoNew };
 }
 
 /** "barclaycard is 27.9 not 24.9", "17 plants not 12": a value corrected, with the one it replaces. */
@@ -208,7 +207,7 @@ export function supersededValue(
     const { memory, sentence, was, now } = corrected;
     // Its unit goes with both: "2.4m (was 2.3m)", "27.9% (was 24.9%)".
     const from = new RegExp(`(?<![\\d.,])${escapeRegExp(was)}(%|\\p{L}+)?(?![\\p{L}\\p{N}])`, "u");
-    return changedInside(memory, sentence, from, `${now}$1 (was ${was}$1)`, content);
+    return changedInside(memory, sentence, from, changedTo(now, was), content);
   }
   const count = changedCount(content, candidates);
   if (count) return valueChanged(count, content);
@@ -218,7 +217,7 @@ export function supersededValue(
       moved.memory,
       moved.sentence,
       withWeekday(moved.was),
-      `${moved.said} (was ${moved.was})`,
+      () => `${moved.said} (was ${moved.was})`,
       content,
     );
   if (moved) return { memory: moved.memory, content: wasSaid(content, moved.was, moved.now) };

@@ -3,7 +3,7 @@
 // question it answers (answers.ts).
 import type { Fact } from "../extractor.ts";
 import { answered, type Replying } from "./answers.ts";
-import { lastAsked } from "./asked-lists.ts";
+import { goesOn, lastAsked } from "./asked-lists.ts";
 import { CHOOSING } from "./choices.ts";
 import { numberedItems } from "./markup.ts";
 import { namedAsAsked } from "./naming.ts";
@@ -117,7 +117,7 @@ export function answeredEach(
   const parts = replyParts(reply, questions.length);
   // Clauses of one question ("Which option …, and how long should the rollback window be?") answered in one
   // sentence ("The second one – reverse replication, with a 24-hour rollback window."): answered as one question.
-  const clauses = questions.slice(1).every((q) => /^\p{Ll}/u.test(q));
+  const clauses = questions.slice(1).every(goesOn);
   if (clauses && parts.length === 1) return answeredEach(nlp, [lastAsked(questions)!], asker, reply, ctx, ownFacts);
   let next = 0;
   const fused = parts.flatMap(({ part, at }, p) => {
@@ -199,7 +199,7 @@ function joinedAnswers<T extends { fact: Omit<Fact, "messageIndexes">; replaces:
     const m = QUOTED_ANSWER.exec(f.fact.content);
     const same = m ? out.findIndex((o) => QUOTED_ANSWER.exec(o.fact.content)?.[1] === m[1]) : -1;
     const last = out.at(-1);
-    const clause = m && last && last.asked === f.asked - 1 && /^\p{Ll}/u.test(questions[f.asked] ?? "");
+    const clause = m && last && last.asked === f.asked - 1 && goesOn(questions[f.asked] ?? "");
     const i = same >= 0 ? same : clause ? out.length - 1 : -1;
     const had = i >= 0 ? QUOTED_ANSWER.exec(out[i]!.fact.content) : null;
     if (!m || !had) {

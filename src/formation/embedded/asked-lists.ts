@@ -96,10 +96,13 @@ export function askedInTurn(text: string): string[] | null {
   return run.length >= 2 && run.length <= 4 ? [upperFirst(run[0]!), ...run.slice(1)] : null;
 }
 
+/** A clause asked after a comma, going on with the question before it (askedInTurn writes it in lower case). */
+export const goesOn = (question: string): boolean => /^\p{Ll}/u.test(question);
+
 /** The last question asked whole: its clauses asked after a comma joined again ("What are Finn's naps, and how does he do?"). */
 export function lastAsked(questions: readonly string[]): string | undefined {
   let first = questions.length - 1;
-  while (first > 0 && /^\p{Ll}/u.test(questions[first]!)) first--;
+  while (first > 0 && goesOn(questions[first]!)) first--;
   const clauses = questions.slice(Math.max(0, first));
   return clauses.length
     ? clauses.map((q, i) => (i < clauses.length - 1 ? q.replace(/\?$/, "") : q)).join(", ")
